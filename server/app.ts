@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { Implementation } from './contract/implement';
+import { mountHttpCalls, type AppEnv } from './contract/http-router';
+import { MESSAGES } from './contract/errors';
+import type { Services } from './services';
+
+/** The Hono app: every HTTP contract, health, and JSON answers for anything unknown. */
+export function buildApp(services: Services, implementations: readonly Implementation[]): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/healthz', async (c) => {
+    await services.db.selectFrom('regions').select('number').limit(1).execute();
+    return c.json({ ok: true });
+  });
+
+  mountHttpCalls(app, services, implementations);
+
+  app.get('/', (c) => c.redirect('/study/'));
+
+  app.notFound((c) => c.json({ success: '0', message: MESSAGES.unknownMethod }, 404));
+  app.onError((error, c) => {
+    services.log.error(`${c.req.method} ${c.req.path}: unhandled error`, error);
+    return c.json({ success: '0', message: MESSAGES.internal }, 500);
+  });
+  return app;
+}

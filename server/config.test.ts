@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.DATABASE_URL).toBe('sqlite:./data/enot.db');
+    expect(config.PORT).toBe(3000);
+    expect(config.DEMO_SEED).toBe(true);
+    expect(config.PUBLIC_URL).toBe('http://127.0.0.1:3000');
+    expect(config.VK_REDIRECT_URI).toBe('http://127.0.0.1:3000/study/login');
+  });
+  it('names the variable in one line when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/^Ошибка конфигурации: DATABASE_URL="mysql:\/\/x"/);
+    expect(() => loadConfig({ DEMO_SEED: 'maybe' })).toThrow(/DEMO_SEED/);
+  });
+  it('accepts PostgreSQL and Redis addresses', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://127.0.0.1:6379', DEMO_SEED: 'off' });
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.DEMO_SEED).toBe(false);
+  });
+});

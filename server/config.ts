@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment. Every variable is documented in the README with its
+ * default; a bad value stops the start with one line naming the variable.
+ */
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const databaseUrl = z
+  .string()
+  .refine((value) => value.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(value), {
+    message: 'ожидалось sqlite:<файл> или postgres://…',
+  });
+
+const urlString = z.string().url('ожидался адрес вида https://…');
+
+const schema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: urlString.optional(),
+  DATABASE_URL: databaseUrl.default('sqlite:./data/enot.db'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'ожидался redis://…').optional(),
+  DEMO_SEED: boolish.default(true),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TRUST_PROXY: boolish.default(false),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  VK_CLIENT_ID: z.string().default(''),
+  VK_ID_URL: urlString.default('https://id.vk.ru'),
+  VK_REDIRECT_URI: urlString.optional(),
+  VALIDATE_OUTPUT: boolish.default(false),
+});
+
+export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI'> & {
+  PUBLIC_URL: string;
+  VK_REDIRECT_URI: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration; throws ConfigError with one readable line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') relevant[key] = value;
+  }
+  const parsed = schema.safeParse(relevant);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? '?');
+    throw new ConfigError(`Ошибка конфигурации: ${name}=${JSON.stringify(relevant[name] ?? '')}: ${issue.message}`);
+  }
+  const config = parsed.data;
+  const publicUrl = (config.PUBLIC_URL ?? `http://${displayHost(config.HOST)}:${config.PORT}`).replace(/\/$/, '');
+  return {
+    ...config,
+    PUBLIC_URL: publicUrl,
+    VK_REDIRECT_URI: config.VK_REDIRECT_URI ?? `${publicUrl}/study/login`,
+  };
+}
+
+function displayHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}

@@ -1,0 +1,29 @@
+import type { SuccessCode } from '../../src/shared/contract/core';
+
+/**
+ * A failure the user should see: the envelope gets `success` (default '0') and this Russian
+ * message; `extra` fields ride along (e.g. serverTime). Anything else thrown is an internal error.
+ */
+export class CallFailure extends Error {
+  constructor(
+    message: string,
+    readonly code: SuccessCode = '0',
+    readonly extra: Record<string, unknown> = {},
+    readonly status = 200,
+  ) {
+    super(message);
+  }
+}
+
+/** Throws a '0' failure with a message the UI shows as is. */
+export function fail(message: string, extra: Record<string, unknown> = {}): never {
+  throw new CallFailure(message, '0', extra);
+}
+
+export const MESSAGES = {
+  forbidden: 'Недостаточно прав для этого действия.',
+  internal: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.',
+  badJson: 'Некорректный запрос: тело должно быть JSON-объектом.',
+  tooLarge: 'Слишком большой запрос.',
+  unknownMethod: 'Неизвестный метод.',
+} as const;

@@ -1,0 +1,86 @@
+import type { Context, Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { loadCurrentUser } from '../auth/current-user';
+import { SIGNED_OUT_MESSAGE, verifySignature } from '../auth/signature';
+import type { Services } from '../services';
+import { MESSAGES } from './errors';
+import type { CallContext, Implementation } from './implement';
+import { failure, runCall, withoutSigningFields, type CallResult } from './pipeline';
+
+/** JSON bodies above this are refused before parsing (uploads have their own route and limits). */
+const MAX_JSON_BYTES = 1024 * 1024;
+
+export type AppEnv = { Bindings: HttpBindings };
+
+/** Caller address: the socket peer, or the first X-Forwarded-For hop when behind a trusted proxy. */
+export function clientIp(services: Services, headers: Headers, remote: string | undefined): string {
+  if (services.config.TRUST_PROXY) {
+    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return remote ?? '';
+}
+
+type ParsedBody = { ok: true; body: Record<string, unknown> } | { ok: false; result: CallResult };
+
+async function readJsonObject(c: Context<AppEnv>): Promise<ParsedBody> {
+  const tooLarge = { ok: false, result: failure(413, 'invalid', MESSAGES.tooLarge) } as const;
+  if (Number(c.req.header('content-length') ?? '0') > MAX_JSON_BYTES) return tooLarge;
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) return tooLarge;
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, result: failure(400, 'invalid', MESSAGES.badJson) };
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, result: failure(400, 'invalid', MESSAGES.badJson) };
+  }
+  return { ok: true, body: body as Record<string, unknown> };
+}
+
+/**
+ * Registers every HTTP contract as POST <path>: parse → verify signature and session (unless
+ * public) → shared pipeline → envelope, with one log line per call.
+ */
+export function mountHttpCalls(app: Hono<AppEnv>, services: Services, implementations: readonly Implementation[]): void {
+  for (const implementation of implementations) {
+    if (implementation.contract.kind !== 'http') continue;
+    const { contract } = implementation;
+    app.post(contract.path, async (c) => {
+      const started = performance.now();
+      let userLabel = '-';
+      const result = await (async (): Promise<CallResult> => {
+        const parsed = await readJsonObject(c);
+        if (!parsed.ok) return parsed.result;
+        const body = parsed.body;
+        const request = {
+          transport: 'http' as const,
+          ip: clientIp(services, c.req.raw.headers, c.env?.incoming?.socket?.remoteAddress),
+          userAgent: c.req.header('user-agent') ?? '',
+        };
+        if (contract.access.kind === 'public') {
+          const ctx: CallContext = { services, user: null, session: null, request };
+          return runCall(implementation, ctx, withoutSigningFields(body));
+        }
+        const now = services.clock.now();
+        const check = await verifySignature({ db: services.db, kv: services.kv, now }, contract.path, body);
+        if (!check.ok) {
+          return check.code === '-1'
+            ? failure(401, 'unauth', check.message, '-1')
+            : failure(400, 'invalid', check.message, '0', check.serverTime ? { serverTime: check.serverTime } : {});
+        }
+        const user = await loadCurrentUser(services.db, check.session.user_id, now);
+        if (!user) return failure(401, 'unauth', SIGNED_OUT_MESSAGE, '-1');
+        userLabel = String(user.id);
+        return runCall(implementation, { services, user, session: check.session, request }, withoutSigningFields(body));
+      })().catch((error: unknown) => {
+        services.log.error(`${contract.path}: unhandled error`, error);
+        return failure(500, 'error', MESSAGES.internal);
+      });
+      services.log.info(`http ${contract.path} user=${userLabel} ${Math.round(performance.now() - started)}ms ${result.outcome}`);
+      return c.json(result.body, result.status as 200);
+    });
+  }
+}

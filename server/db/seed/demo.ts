@@ -1,0 +1,182 @@
+import { DEMO_DAYS, type UserType } from '../../../src/shared/domain/user-types';
+import type { PermissionGroup } from '../../../src/shared/domain/icons';
+import { hashPassword } from '../../auth/passwords';
+import type { Db } from '../index';
+import type { NewUser } from '../schema';
+
+/** Password of every demo account (printed by `npm start`). */
+export const DEMO_PASSWORD = 'demo';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+interface DemoUser {
+  login: string;
+  type: UserType;
+  surname: string;
+  name: string;
+  patronymic: string;
+  extra?: Partial<NewUser>;
+  curatedBy?: string;
+  groups?: PermissionGroup[];
+  ledger?: Array<{ rubles: number; kind: string; basis: string; comment: string; daysAgo: number }>;
+}
+
+const student = (login: string, surname: string, name: string, patronymic: string, extra: Partial<NewUser> = {}): DemoUser => ({
+  login,
+  type: 'Ученик',
+  surname,
+  name,
+  patronymic,
+  curatedBy: 'curator',
+  extra: { tariff_num: 2, tariff_cost_kopecks: 350000, class_number: 11, oral_credit: 1, with_mistake_work: 1, ...extra },
+});
+
+/** One account of every user type plus classmates, so every screen has true rows to show. */
+export const DEMO_USERS: DemoUser[] = [
+  { login: 'admin', type: 'Админ', surname: 'Миронова', name: 'Ольга', patronymic: 'Сергеевна', extra: { email: 'admin@enot.local' } },
+  {
+    login: 'curator',
+    type: 'Куратор',
+    surname: 'Соколов',
+    name: 'Дмитрий',
+    patronymic: 'Андреевич',
+    extra: { tg_nickname: 'sokolov_curator', email: 'sokolov@enot.local' },
+    groups: ['USERS_VIDEO_EDITORS', 'USERS_TIMECODE_CHANGERS', 'USERS_CHANGERS_Q_P1'],
+  },
+  {
+    login: 'student',
+    type: 'Ученик',
+    surname: 'Смирнова',
+    name: 'Алиса',
+    patronymic: 'Игоревна',
+    curatedBy: 'curator',
+    extra: {
+      region_number: 77,
+      birth_date: '2008-03-14',
+      class_number: 11,
+      phone: '79161234567',
+      email: 'alisa.smirnova@example.ru',
+      tariff_num: 2,
+      tariff_cost_kopecks: 350000,
+      oral_credit: 1,
+      with_mistake_work: 1,
+      payday: 5,
+      pay_due_date: '2026-12-05',
+      course_start_date: '2026-09-01',
+      goal_ball: 90,
+      goal_vuz: 'НИУ ВШЭ, факультет права',
+      goal_budzhet: 2,
+      osobennosti: 'Лучше всего запоминаю через схемы, сложнее всего даётся экономика.',
+    },
+    ledger: [
+      { rubles: 5000, kind: 'topup', basis: 'Пополнение баланса', comment: 'Оплата картой', daysAgo: 40 },
+      { rubles: -3500, kind: 'purchase', basis: 'Оплата тарифа', comment: 'Тариф «Авторитарный», октябрь', daysAgo: 38 },
+      { rubles: 3500, kind: 'topup', basis: 'Пополнение баланса', comment: 'Оплата картой', daysAgo: 9 },
+      { rubles: -3500, kind: 'purchase', basis: 'Оплата тарифа', comment: 'Тариф «Авторитарный», ноябрь', daysAgo: 8 },
+    ],
+  },
+  {
+    login: 'intensive',
+    type: 'Интенсив',
+    surname: 'Кузнецова',
+    name: 'Мария',
+    patronymic: 'Павловна',
+    curatedBy: 'curator',
+    extra: { tariff_num: 3, tariff_cost_kopecks: 590000, class_number: 11, oral_credit: 1, with_mistake_work: 1, region_number: 78 },
+    ledger: [{ rubles: 12000, kind: 'topup', basis: 'Пополнение баланса', comment: 'Оплата картой', daysAgo: 12 }],
+  },
+  { login: 'demo', type: 'Демо', surname: 'Попов', name: 'Илья', patronymic: 'Олегович', extra: { class_number: 10 } },
+  { login: 'inactive', type: 'Неактивный', surname: 'Волкова', name: 'Екатерина', patronymic: 'Денисовна', extra: { class_number: 11 } },
+  {
+    login: 'partial',
+    type: 'Частичный',
+    surname: 'Лебедев',
+    name: 'Артём',
+    patronymic: 'Викторович',
+    curatedBy: 'curator',
+    extra: { tariff_num: 1, tariff_cost_kopecks: 190000, class_number: 11 },
+  },
+  {
+    login: 'subscription',
+    type: 'Подписка',
+    surname: 'Морозова',
+    name: 'Полина',
+    patronymic: 'Алексеевна',
+    curatedBy: 'curator',
+    extra: { tariff_num: 4, tariff_cost_kopecks: 290000, class_number: 11, payday: 15, pay_due_date: '2026-12-15' },
+  },
+  { login: 'package', type: 'Пакетник', surname: 'Новиков', name: 'Никита', patronymic: 'Сергеевич', curatedBy: 'curator', extra: { class_number: 11 } },
+  student('egor', 'Васильев', 'Егор', 'Максимович', { region_number: 50 }),
+  student('sofia', 'Павлова', 'София', 'Андреевна', { region_number: 16, tg_nickname: 'sofia_pavlova' }),
+  student('maxim', 'Фёдоров', 'Максим', 'Ильич', { region_number: 66 }),
+  student('varvara', 'Николаева', 'Варвара', 'Дмитриевна', { region_number: 23, tariff_num: 3, tariff_cost_kopecks: 590000 }),
+  student('timofey', 'Орлов', 'Тимофей', 'Романович', { region_number: 54, tariff_num: 1, tariff_cost_kopecks: 190000 }),
+  student('ksenia', 'Зайцева', 'Ксения', 'Олеговна', { region_number: 61 }),
+];
+
+export interface SeededAccount {
+  login: string;
+  type: UserType;
+  fullName: string;
+}
+
+/**
+ * Demo users for the embedded default. Never runs on a database that already has users;
+ * returns the accounts it created (empty when it skipped).
+ */
+export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[]> {
+  const existing = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  if (Number(existing.count) > 0) return [];
+
+  // One hash for all demo accounts: they share a published password, so separate salts buy nothing
+  // and would cost a noticeable scrypt run per account at every test server start.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return db.transaction().execute(async (trx) => {
+    const ids = new Map<string, number>();
+    for (const user of DEMO_USERS) {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          login: user.login,
+          password_hash: passwordHash,
+          user_type: user.type,
+          surname: user.surname,
+          name: user.name,
+          patronymic: user.patronymic,
+          demo_until: user.type === 'Демо' ? now + DEMO_DAYS * DAY : null,
+          curator_id: user.curatedBy ? ids.get(user.curatedBy) ?? null : null,
+          curator_dz_id: user.curatedBy ? ids.get(user.curatedBy) ?? null : null,
+          curator_zach_id: user.curatedBy ? ids.get(user.curatedBy) ?? null : null,
+          created_at: now,
+          updated_at: now,
+          ...user.extra,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.set(user.login, row.id);
+      for (const group of user.groups ?? []) {
+        await trx.insertInto('permission_group_members').values({ group_name: group, user_id: row.id }).execute();
+      }
+      for (const [index, entry] of (user.ledger ?? []).entries()) {
+        await trx
+          .insertInto('ledger_entries')
+          .values({
+            user_id: row.id,
+            amount_kopecks: entry.rubles * 100,
+            kind: entry.kind,
+            basis: entry.basis,
+            comment: entry.comment,
+            order_number: `demo-${user.login}-${index + 1}`,
+            created_at: now - entry.daysAgo * DAY,
+          })
+          .execute();
+      }
+    }
+    return DEMO_USERS.map((user) => ({
+      login: user.login,
+      type: user.type,
+      fullName: `${user.surname} ${user.name}`,
+    }));
+  });
+}

@@ -1,0 +1,122 @@
+import { auth } from '../../../src/shared/contract';
+import { DEMO_DAYS, effectiveUserType, isUserType } from '../../../src/shared/domain/user-types';
+import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import { createSession, revokeSession } from '../../auth/sessions';
+import { fail } from '../../contract/errors';
+import { implement, implementPublic, type CallContext } from '../../contract/implement';
+import type { UserRow } from '../../db/schema';
+import { VkIdError, type VkProfile } from '../../providers/vk-id';
+import { countSignInAttempt, forgetLoginAttempts } from './rate-limit';
+
+const DAY = 24 * 60 * 60 * 1000;
+const VK_NOT_CONFIGURED = 'Вход через VK не настроен на этом сервере. Войдите по логину и паролю.';
+const BLOCKED = 'Аккаунт заблокирован. Обратитесь в поддержку школы.';
+
+/** Issues a session for a user and answers like get_enot_token.php. */
+async function issueSession(ctx: CallContext, user: UserRow) {
+  if (user.blocked === 1) fail(BLOCKED);
+  const { services } = ctx;
+  const now = services.clock.now();
+  const session = await createSession(services.db, user.id, {
+    now,
+    ttlDays: services.config.SESSION_TTL_DAYS,
+    userAgent: ctx.request.userAgent,
+    ip: ctx.request.ip,
+  });
+  const stored = isUserType(user.user_type) ? user.user_type : 'Неактивный';
+  return { ...session, userType: effectiveUserType(stored, user.demo_until, now) };
+}
+
+async function withVk<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof VkIdError) fail(error.message);
+    throw error;
+  }
+}
+
+/** The VK profile behind a token, checked to belong to the claimed VK user. */
+async function verifiedProfile(ctx: CallContext, vkToken: string, vkUserId: string): Promise<VkProfile> {
+  const { vkId } = ctx.services;
+  if (!vkId.configured) fail(VK_NOT_CONFIGURED);
+  await countSignInAttempt(ctx.services.kv, ctx.request.ip);
+  const profile = await withVk(() => vkId.fetchProfile(vkToken));
+  if (profile.vkUserId !== vkUserId) fail('Токен VK выдан другому пользователю. Войдите ещё раз.');
+  return profile;
+}
+
+export const authHandlers = [
+  implementPublic(auth.localSignIn, async (ctx, { login, password }) => {
+    const normalized = login.toLowerCase();
+    await countSignInAttempt(ctx.services.kv, ctx.request.ip, normalized);
+    const user = await ctx.services.db.selectFrom('users').selectAll().where('login', '=', normalized).executeTakeFirst();
+    // Verify against a dummy hash for unknown logins too, so the answer time does not reveal them.
+    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !valid) fail('Неверный логин или пароль.');
+    await forgetLoginAttempts(ctx.services.kv, normalized);
+    return issueSession(ctx, user);
+  }),
+
+  implementPublic(auth.getVkIdConfig, async (ctx) => {
+    const { vkId } = ctx.services;
+    return {
+      configured: vkId.configured ? '1' : '0',
+      clientId: vkId.clientId,
+      redirectUri: vkId.redirectUri,
+      authorizeUrl: vkId.authorizeUrl,
+      scope: vkId.scope,
+    } as const;
+  }),
+
+  implementPublic(auth.getVkAccessTokenFromCode, async (ctx, input) => {
+    const { vkId } = ctx.services;
+    if (!vkId.configured) fail(VK_NOT_CONFIGURED);
+    await countSignInAttempt(ctx.services.kv, ctx.request.ip);
+    const { accessToken, userId } = await withVk(() => vkId.exchangeCode(input));
+    return { vkToken: accessToken, vkUserId: userId };
+  }),
+
+  implementPublic(auth.getEnotToken, async (ctx, { vkToken, vkUserId }) => {
+    const profile = await verifiedProfile(ctx, vkToken, vkUserId);
+    const user = await ctx.services.db.selectFrom('users').selectAll().where('vk_id', '=', profile.vkUserId).executeTakeFirst();
+    // The wire keeps the old English marker; the sign-in page shows 'Вы не зарегистрированы' for it.
+    if (!user) fail('no users found');
+    return issueSession(ctx, user);
+  }),
+
+  implementPublic(auth.signupVkid, async (ctx, { vkToken, vkUserId }) => {
+    const profile = await verifiedProfile(ctx, vkToken, vkUserId);
+    const { db, clock } = ctx.services;
+    const existing = await db.selectFrom('users').selectAll().where('vk_id', '=', profile.vkUserId).executeTakeFirst();
+    // Signing up twice just signs in: the account and its progress are already there.
+    if (existing) return issueSession(ctx, existing);
+    const now = clock.now();
+    const created = await db
+      .insertInto('users')
+      .values({
+        vk_id: profile.vkUserId,
+        user_type: 'Демо',
+        demo_until: now + DEMO_DAYS * DAY,
+        name: profile.firstName,
+        surname: profile.lastName,
+        email: profile.email,
+        phone: profile.phone.replace(/\D/g, ''),
+        birth_date: profile.birthDate,
+        ava_link: profile.avatar,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('vk_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    // A parallel sign-up of the same person may have won the insert; sign in that row.
+    const user = created ?? (await db.selectFrom('users').selectAll().where('vk_id', '=', profile.vkUserId).executeTakeFirstOrThrow());
+    return issueSession(ctx, user);
+  }),
+
+  implement(auth.logout, async (ctx) => {
+    await revokeSession(ctx.services.db, ctx.session.device, ctx.services.clock.now());
+    return {};
+  }),
+];

@@ -1,0 +1,7 @@
+import type { Implementation } from '../contract/implement';
+import { accountHandlers } from './account/handlers';
+import { authHandlers } from './auth/handlers';
+import { shellHandlers } from './shell/handlers';
+
+/** Every implemented call. Each domain folder exports its own list. */
+export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers] as Implementation[];

@@ -1,0 +1,79 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Short-lived shared keys: the signature replay cache and sign-in rate limits. In memory for one
+ * process; in Redis when REDIS_URL is set, so every instance behind a balancer sees the same keys.
+ */
+export interface KeyValueStore {
+  /** Stores the key for `ttlMs` if absent; false when it was already there. */
+  setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
+  /** Increments a counter that expires `ttlMs` after its first increment; returns the new value. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
+  const entries = new Map<string, { value: number; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  // Sweep expired keys so a long-running process does not grow without bound.
+  const sweep = setInterval(() => {
+    const time = now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async setIfAbsent(key, ttlMs) {
+      if (live(key)) return false;
+      entries.set(key, { value: 1, expiresAt: now() + ttlMs });
+      return true;
+    },
+    async increment(key, ttlMs) {
+      const entry = live(key);
+      if (entry) {
+        entry.value += 1;
+        return entry.value;
+      }
+      entries.set(key, { value: 1, expiresAt: now() + ttlMs });
+      return 1;
+    },
+    async delete(key) {
+      entries.delete(key);
+    },
+    async close() {
+      clearInterval(sweep);
+      entries.clear();
+    },
+  };
+}
+
+export function createRedisStore(url: string, prefix = 'enot:kv:'): KeyValueStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return {
+    async setIfAbsent(key, ttlMs) {
+      return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    },
+    async increment(key, ttlMs) {
+      const results = await redis.multi().incr(prefix + key).pexpire(prefix + key, ttlMs, 'NX').exec();
+      return Number(results?.[0]?.[1] ?? 0);
+    },
+    async delete(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}
+
+/** Redis when REDIS_URL is set (shared by all instances), otherwise this process's memory. */
+export function createKeyValueStore(redisUrl: string | undefined): KeyValueStore {
+  return redisUrl ? createRedisStore(redisUrl) : createMemoryStore();
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { loadCurrentUser } from '../auth/current-user';
+import { findActiveSession } from '../auth/sessions';
+import { SIGNED_OUT_MESSAGE } from '../auth/signature';
+import { MESSAGES } from '../contract/errors';
+import type { Implementation } from '../contract/implement';
+import { failure, runCall, withoutSigningFields, type CallResult } from '../contract/pipeline';
+import type { Services } from '../services';
+import { bodyObject, CLOSE_SIGNED_OUT, liveEnvelope } from './envelope';
+
+/** Server requests are forgotten when not acknowledged within this time (shell §9). */
+export const ACK_TIMEOUT_MS = 5_000;
+const PING_INTERVAL_MS = 30_000;
+
+export interface Connection {
+  id: string;
+  ws: WebSocket;
+  userId: number;
+  device: string;
+  ip: string;
+  userAgent: string;
+  page: string | null;
+  alive: boolean;
+  pending: Map<string, { timer: NodeJS.Timeout; resolve: (acknowledged: boolean) => void }>;
+}
+
+/**
+ * Sockets of this process, per user. Routes requests to `live` contracts through the shared
+ * pipeline and delivers pushes; cross-instance delivery goes through the bus (publisher.ts).
+ */
+export class Hub {
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly methods = new Map<string, Implementation>();
+  private readonly pinger: NodeJS.Timeout;
+  private readonly connectListeners: Array<(connection: Connection) => void> = [];
+
+  constructor(
+    private readonly services: Services,
+    implementations: readonly Implementation[],
+  ) {
+    for (const implementation of implementations) {
+      if (implementation.contract.kind === 'live') this.methods.set(implementation.contract.path, implementation);
+    }
+    // Drop sockets whose peer vanished without a close (laptop lid, lost network).
+    this.pinger = setInterval(() => {
+      for (const connection of this.connections()) {
+        if (!connection.alive) connection.ws.terminate();
+        else {
+          connection.alive = false;
+          connection.ws.ping();
+        }
+      }
+    }, PING_INTERVAL_MS);
+    this.pinger.unref();
+  }
+
+  /** Runs for every new connection (the shell pushes the display flags). */
+  onConnect(listener: (connection: Connection) => void): void {
+    this.connectListeners.push(listener);
+  }
+
+  attach(ws: WebSocket, session: { device: string; userId: number }, request: { ip: string; userAgent: string }): Connection {
+    const connection: Connection = {
+      id: randomUUID(),
+      ws,
+      userId: session.userId,
+      device: session.device,
+      ip: request.ip,
+      userAgent: request.userAgent,
+      page: null,
+      alive: true,
+      pending: new Map(),
+    };
+    if (!this.byUser.has(connection.userId)) this.byUser.set(connection.userId, new Set());
+    this.byUser.get(connection.userId)!.add(connection);
+    ws.on('pong', () => {
+      connection.alive = true;
+    });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      void this.handleMessage(connection, data.toString()).catch((error: unknown) => {
+        this.services.log.error('live message failed', error);
+      });
+    });
+    ws.on('close', () => this.detach(connection));
+    ws.on('error', () => this.detach(connection));
+    for (const listener of this.connectListeners) listener(connection);
+    return connection;
+  }
+
+  private detach(connection: Connection): void {
+    const set = this.byUser.get(connection.userId);
+    set?.delete(connection);
+    if (set && set.size === 0) this.byUser.delete(connection.userId);
+    for (const { timer, resolve } of connection.pending.values()) {
+      clearTimeout(timer);
+      resolve(false);
+    }
+    connection.pending.clear();
+  }
+
+  *connections(): Iterable<Connection> {
+    for (const set of this.byUser.values()) yield* set;
+  }
+
+  connectionsOf(userId: number): Connection[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  localUserIds(): number[] {
+    return [...this.byUser.keys()];
+  }
+
+  /** Sends a push to every socket of the user on this instance. */
+  sendLocal(userId: number, method: string, body: Record<string, unknown>): number {
+    let sent = 0;
+    for (const connection of this.connectionsOf(userId)) {
+      if (send(connection, { messageType: 'requestNoResponse', method, body })) sent += 1;
+    }
+    return sent;
+  }
+
+  /** A server request: resolves true when the client acknowledges it, false after 5 s. */
+  requestLocal(connection: Connection, method: string, body: Record<string, unknown>): Promise<boolean> {
+    const requestId = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        connection.pending.delete(requestId);
+        resolve(false);
+      }, ACK_TIMEOUT_MS);
+      timer.unref();
+      connection.pending.set(requestId, { timer, resolve });
+      if (!send(connection, { messageType: 'requestWithResponse', requestId, method, body })) {
+        clearTimeout(timer);
+        connection.pending.delete(requestId);
+        resolve(false);
+      }
+    });
+  }
+
+  private async handleMessage(connection: Connection, text: string): Promise<void> {
+    const started = performance.now();
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
+    const envelope = liveEnvelope.safeParse(raw);
+    if (!envelope.success) {
+      send(connection, { messageType: 'response', body: failure(400, 'invalid', 'Некорректное сообщение.').body });
+      return;
+    }
+    const { messageType, requestId, method = '' } = envelope.data;
+    if (messageType === 'response') {
+      const pending = requestId === undefined ? undefined : connection.pending.get(String(requestId));
+      if (pending) {
+        clearTimeout(pending.timer);
+        connection.pending.delete(String(requestId));
+        pending.resolve(true);
+      }
+      return;
+    }
+    const result = await this.dispatch(connection, method, envelope.data.body);
+    if (messageType === 'requestWithResponse') {
+      send(connection, { messageType: 'response', requestId, method, body: result.body });
+    }
+    this.services.log.info(
+      `live ${method.slice(0, 100)} user=${connection.userId} ${Math.round(performance.now() - started)}ms ${result.outcome}`,
+    );
+    if (result.outcome === 'unauth') connection.ws.close(CLOSE_SIGNED_OUT, 'signed out');
+  }
+
+  private async dispatch(connection: Connection, method: string, rawBody: unknown): Promise<CallResult> {
+    const implementation = this.methods.get(method);
+    if (!implementation) return failure(404, 'invalid', MESSAGES.unknownMethod);
+    const body = bodyObject(rawBody);
+    if (!body) return failure(400, 'invalid', MESSAGES.badJson);
+    // The socket was signed at connect; the session may have been revoked since, so check it per message.
+    const now = this.services.clock.now();
+    const session = await findActiveSession(this.services.db, connection.device, now);
+    const user = session ? await loadCurrentUser(this.services.db, session.user_id, now) : undefined;
+    if (!session || !user) return failure(401, 'unauth', SIGNED_OUT_MESSAGE, '-1');
+    return runCall(
+      implementation,
+      {
+        services: this.services,
+        user,
+        session,
+        request: { transport: 'live', ip: connection.ip, userAgent: connection.userAgent, connection },
+      },
+      withoutSigningFields(body),
+    );
+  }
+
+  close(): void {
+    clearInterval(this.pinger);
+    for (const connection of this.connections()) connection.ws.close(1001, 'server shutdown');
+  }
+}
+
+function send(connection: Connection, message: Record<string, unknown>): boolean {
+  if (connection.ws.readyState !== connection.ws.OPEN) return false;
+  connection.ws.send(JSON.stringify(message));
+  return true;
+}

@@ -1,0 +1,50 @@
+import type { BodyOf, PushContract } from '../../src/shared/contract/core';
+import type { Bus } from './bus';
+import type { Hub } from './hub';
+
+/** Pushes to users wherever their sockets are: every instance gets the message via the bus. */
+export interface LivePublisher {
+  push<P extends PushContract>(userIds: number | readonly number[], contract: P, body: BodyOf<P>): Promise<void>;
+  /**
+   * Recompute and push display flags: for some users (their type, groups or hidden icons
+   * changed) or for everyone connected (the icons configuration changed).
+   */
+  refreshIcons(target: readonly number[] | 'all'): Promise<void>;
+}
+
+interface PushMessage {
+  userIds: number[];
+  method: string;
+  body: Record<string, unknown>;
+}
+
+interface IconsMessage {
+  target: number[] | 'all';
+}
+
+export function createLivePublisher(
+  bus: Bus,
+  hub: Hub,
+  onIconsChanged: (target: number[] | 'all', localUserIds: number[]) => Promise<void>,
+): LivePublisher {
+  bus.subscribe('push', (message) => {
+    const { userIds, method, body } = message as PushMessage;
+    for (const userId of userIds) hub.sendLocal(userId, method, body);
+  });
+  bus.subscribe('icons', (message) => {
+    const { target } = message as IconsMessage;
+    const local = hub.localUserIds();
+    const affected = target === 'all' ? local : target.filter((id) => local.includes(id));
+    void onIconsChanged(target, affected);
+  });
+  return {
+    async push(userIds, contract, body) {
+      const ids = typeof userIds === 'number' ? [userIds] : [...userIds];
+      if (ids.length === 0) return;
+      await bus.publish('push', { userIds: ids, method: contract.path, body } satisfies PushMessage);
+    },
+    async refreshIcons(target) {
+      await bus.publish('icons', { target: target === 'all' ? 'all' : [...target] } satisfies IconsMessage);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { verifySignature } from '../auth/signature';
+import { loadCurrentUser } from '../auth/current-user';
+import { clientIp } from '../contract/http-router';
+import type { Services } from '../services';
+import { CLOSE_BAD_REQUEST, CLOSE_SIGNED_OUT } from './envelope';
+
+/** What a socket route gets once its signed query checked out. */
+export interface SocketCaller {
+  userId: number;
+  device: string;
+  ip: string;
+  userAgent: string;
+}
+
+export type SocketRoute = (ws: WebSocket, caller: SocketCaller) => void;
+
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/**
+ * Handles websocket upgrades for the given paths. Each socket signs `{device, ts}` for its path
+ * (query `device`, `ts`, `signature`); a refused socket is opened and closed at once with
+ * 4401 (signed out) or 4400 (re-sign and retry), since browsers cannot read an HTTP refusal.
+ */
+export function attachSockets(server: Server, services: Services, routes: Record<string, SocketRoute>): WebSocketServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const route = routes[url.pathname];
+    if (!route) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const payload = {
+      device: url.searchParams.get('device') ?? undefined,
+      ts: Number(url.searchParams.get('ts')),
+      signature: url.searchParams.get('signature') ?? undefined,
+    };
+    const headers = new Headers();
+    const forwarded = request.headers['x-forwarded-for'];
+    if (typeof forwarded === 'string') headers.set('x-forwarded-for', forwarded);
+    const ip = clientIp(services, headers, request.socket.remoteAddress);
+    const userAgent = request.headers['user-agent'] ?? '';
+    void (async () => {
+      const now = services.clock.now();
+      const check = await verifySignature({ db: services.db, kv: services.kv, now }, url.pathname, payload);
+      const user = check.ok ? await loadCurrentUser(services.db, check.session.user_id, now) : undefined;
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        if (!check.ok || !user) {
+          const code = !check.ok && check.code === '0' ? CLOSE_BAD_REQUEST : CLOSE_SIGNED_OUT;
+          services.log.info(`socket ${url.pathname} refused ${code}`);
+          ws.close(code, code === CLOSE_SIGNED_OUT ? 'signed out' : 'bad signature time');
+          return;
+        }
+        services.log.info(`socket ${url.pathname} user=${user.id} connected`);
+        route(ws, { userId: user.id, device: check.session.device, ip, userAgent });
+      });
+    })().catch((error: unknown) => {
+      services.log.error('socket upgrade failed', error);
+      socket.destroy();
+    });
+  });
+  return wss;
+}

@@ -1,0 +1,32 @@
+/** One-line logs on stdout; LOG_LEVEL=silent for tests. No request bodies or tokens are ever logged. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line + '\n')): Logger {
+  const at = ORDER[level];
+  const emit = (lineLevel: LogLevel, message: string) => {
+    if (ORDER[lineLevel] >= at) write(`${new Date().toISOString()} ${lineLevel.toUpperCase()} ${message}`);
+  };
+  return {
+    debug: (message) => emit('debug', message),
+    info: (message) => emit('info', message),
+    warn: (message) => emit('warn', message),
+    error: (message, error) =>
+      emit('error', error instanceof Error ? `${message}: ${error.stack ?? error.message}` : message),
+  };
+}
+
+/** The current time, injectable so tests control it (renewals, demo expiry, signature windows). */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };

@@ -1,0 +1,110 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { updateIcons } from '../src/shared/contract/shell';
+import { buildApp } from './app';
+import { IconRulesCache } from './auth/icon-rules';
+import type { Config } from './config';
+import { migrateToLatest, openDatabase } from './db';
+import { seedDemoUsers, type SeededAccount } from './db/seed/demo';
+import { seedReferenceData } from './db/seed/reference';
+import { implementations } from './domains';
+import { flagsForUser } from './domains/shell/display-flags';
+import { createKeyValueStore } from './kv';
+import { createMemoryBus, createRedisBus } from './live/bus';
+import { Hub } from './live/hub';
+import { createLivePublisher } from './live/publisher';
+import { attachSockets } from './live/sockets';
+import { createLogger, systemClock, type Clock } from './log';
+import { createVkIdProvider } from './providers/vk-id';
+import type { Services } from './services';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  hub: Hub;
+  seeded: SeededAccount[];
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  /** PostgreSQL schema to use (tests isolate each server in its own). */
+  searchPath?: string;
+}
+
+/** Opens storage, migrates, seeds, and serves HTTP and the live socket. Used by main.ts and tests. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
+  const log = createLogger(config.LOG_LEVEL);
+  const opened = openDatabase(config.DATABASE_URL, { searchPath: options.searchPath });
+  const kv = createKeyValueStore(config.REDIS_URL);
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus();
+  try {
+    await migrateToLatest(opened.db);
+    const now = clock.now();
+    await seedReferenceData(opened.db, now);
+    const seeded = config.DEMO_SEED ? await seedDemoUsers(opened.db, now) : [];
+
+    // `live` needs the hub and the hub needs the services: fill it in right after.
+    const services: Services = {
+      config,
+      db: opened.db,
+      dialect: opened.dialect,
+      kv,
+      clock,
+      log,
+      iconRules: new IconRulesCache(opened.db),
+      live: undefined as never,
+      vkId: createVkIdProvider({ baseUrl: config.VK_ID_URL, clientId: config.VK_CLIENT_ID, redirectUri: config.VK_REDIRECT_URI }),
+    };
+    const hub = new Hub(services, implementations);
+    const pushFlags = async (userIds: number[]) => {
+      for (const userId of userIds) {
+        const icons = await flagsForUser(services, userId);
+        if (icons) hub.sendLocal(userId, updateIcons.path, { icons });
+      }
+    };
+    services.live = createLivePublisher(bus, hub, async (target, localUserIds) => {
+      if (target === 'all') services.iconRules.invalidate();
+      await pushFlags(localUserIds).catch((error: unknown) => log.error('icons refresh failed', error));
+    });
+    hub.onConnect((connection) => {
+      void flagsForUser(services, connection.userId)
+        .then((icons) => icons && connection.ws.send(JSON.stringify({ messageType: 'requestNoResponse', method: updateIcons.path, body: { icons } })))
+        .catch((error: unknown) => log.error('initial icons push failed', error));
+    });
+    await bus.ready();
+
+    const app = buildApp(services, implementations);
+    const server = await new Promise<Server>((resolve) => {
+      const created = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(created as Server));
+    });
+    const wss = attachSockets(server, services, {
+      '/go/online/ws': (ws, caller) => hub.attach(ws, { device: caller.device, userId: caller.userId }, caller),
+    });
+    const port = (server.address() as AddressInfo).port;
+    // With PORT=0 (tests) the real port is known only now.
+    const url = config.PORT === 0 ? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}` : config.PUBLIC_URL;
+
+    return {
+      url,
+      port,
+      services,
+      hub,
+      seeded,
+      async close() {
+        hub.close();
+        wss.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await bus.close();
+        await kv.close();
+        await opened.close();
+      },
+    };
+  } catch (error) {
+    await Promise.allSettled([bus.close(), kv.close(), opened.close()]);
+    throw error;
+  }
+}

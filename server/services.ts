@@ -1,0 +1,24 @@
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Dialect } from './db/migrations/helpers';
+import type { IconRulesCache } from './auth/icon-rules';
+import type { KeyValueStore } from './kv';
+import type { LivePublisher } from './live/publisher';
+import type { Clock, Logger } from './log';
+import type { VkIdProvider } from './providers/vk-id';
+
+/**
+ * Everything a use case may need, with no HTTP or socket in sight, so the same service code
+ * serves HTTP calls, live messages and background jobs.
+ */
+export interface Services {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  kv: KeyValueStore;
+  clock: Clock;
+  log: Logger;
+  iconRules: IconRulesCache;
+  live: LivePublisher;
+  vkId: VkIdProvider;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { AccessRule } from './access';
+
+/**
+ * The wire contract: each call is declared once here and implemented once on the server.
+ * Paths, field names and '0'/'1' flags follow the spec exactly (wire compatibility).
+ */
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+interface CallOptions<I extends AnyObject, O extends AnyObject> {
+  input: I;
+  output: O;
+  access: AccessRule;
+  /** Our own call, not in the spec's catalogue (e.g. local sign-in). */
+  extension?: boolean;
+}
+
+export interface HttpContract<I extends AnyObject = AnyObject, O extends AnyObject = AnyObject>
+  extends CallOptions<I, O> {
+  readonly kind: 'http';
+  readonly path: string;
+}
+
+export interface LiveContract<I extends AnyObject = AnyObject, O extends AnyObject = AnyObject>
+  extends CallOptions<I, O> {
+  readonly kind: 'live';
+  readonly path: string;
+}
+
+export interface PushContract<B extends AnyObject = AnyObject> {
+  readonly kind: 'push';
+  readonly path: string;
+  readonly body: B;
+  /** The client must answer with a `response` (server request with acknowledgement). */
+  readonly ack: boolean;
+  readonly extension?: boolean;
+}
+
+export type CallContract = HttpContract | LiveContract;
+export type AnyContract = CallContract | PushContract;
+
+/** A signed (or public) HTTP POST call. */
+export function http<I extends AnyObject, O extends AnyObject>(
+  path: string,
+  options: CallOptions<I, O>,
+): HttpContract<I, O> {
+  return { kind: 'http', path, ...options };
+}
+
+/** A request over the live socket `/go/online/ws`. */
+export function live<I extends AnyObject, O extends AnyObject>(
+  path: string,
+  options: CallOptions<I, O>,
+): LiveContract<I, O> {
+  return { kind: 'live', path, ...options };
+}
+
+/** A server → client message over the live socket. */
+export function push<B extends AnyObject>(
+  path: string,
+  options: { body: B; ack?: boolean; extension?: boolean },
+): PushContract<B> {
+  return { kind: 'push', path, body: options.body, ack: options.ack ?? false, extension: options.extension };
+}
+
+export type InputOf<C extends CallContract> = z.input<C['input']>;
+export type ParsedInputOf<C extends CallContract> = z.output<C['input']>;
+export type OutputOf<C extends CallContract> = z.output<C['output']>;
+export type BodyOf<P extends PushContract> = z.output<P['body']>;
+
+/** `success` codes of the envelope (ARCHITECTURE §3). */
+export const SUCCESS = {
+  ok: '1',
+  fail: '0',
+  signedOut: '-1',
+  otherDevice: '22',
+  signallingNotice: '30',
+} as const;
+
+export type SuccessCode = (typeof SUCCESS)[keyof typeof SUCCESS];
+
+/** Every response carries these two; outputs add their own fields. */
+export interface Envelope {
+  success: SuccessCode;
+  message: string;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ICON_GROUPS, ICON_KEYS } from '../domain/icons';
+import { access } from './access';
+import { http, live, push } from './core';
+import { flag, noInput } from './fields';
+
+/** Application shell: display flags, current page, admin variables, messenger bot (shell §3.3, §7). */
+
+export const displayFlagsSchema = z.object(
+  Object.fromEntries(ICON_KEYS.map((key) => [key, flag])) as { [K in (typeof ICON_KEYS)[number]]: typeof flag },
+);
+
+/** Pushed on connect and whenever a user's flags change. */
+export const updateIcons = push('/app_general/update_icons', {
+  body: z.object({ icons: displayFlagsSchema }),
+});
+
+export const updateCurrentPage = live('/app_general/update_current_page', {
+  input: z.object({ page: z.string().trim().min(1, 'не заполнено').max(100) }),
+  output: z.object({}),
+  access: access.signedIn,
+});
+
+const iconForHide = z.object({
+  key: z.enum(ICON_KEYS),
+  title: z.string(),
+  /** '1' shown, '0' hidden by the user. */
+  status: flag,
+  group: z.enum(ICON_GROUPS),
+  /** '1' for a group head (trains, search, curator): toggling it toggles its group. */
+  chapter: flag,
+});
+
+/** Icons the user may show or hide, in settings order. */
+export const getIconsForHide = live('/app_general/get_icons_for_hide', {
+  input: noInput,
+  output: z.object({ icons: z.array(iconForHide) }),
+  access: access.signedIn,
+});
+
+export const setIcons = live('/app_general/set_icons', {
+  input: z.object({
+    icons: z
+      .record(z.enum(ICON_KEYS), flag)
+      .refine((icons) => Object.keys(icons).length > 0, 'не выбрана ни одна иконка'),
+  }),
+  output: z.object({}),
+  access: access.signedIn,
+});
+
+export const checkSubBotTg = live('/users/check_sub_bot_tg', {
+  input: noInput,
+  output: z.object({ isSubscribed: flag }),
+  access: access.signedIn,
+});
+
+/** Admin variables readable by every signed-in user. */
+export const PUBLIC_VARIABLES = ['AVATAR_INFO', 'APP_LINK_ANDROID', 'APP_LINK_RUSTORE', 'APP_LINK_IOS', 'APP_LINK_TESTFLIGHT'] as const;
+
+export const getVariablesStr = http('/app/api/user_info/get_variables_str.php', {
+  input: z.object({
+    variableNames: z.array(z.enum(PUBLIC_VARIABLES)).min(1, 'не выбрана ни одна переменная').max(20),
+  }),
+  output: z.object({ variablesStr: z.record(z.string(), z.string()) }),
+  access: access.signedIn,
+});

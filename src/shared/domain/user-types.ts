@@ -1,0 +1,38 @@
+/** Every user type the product knows, spelled as the wire and the UI spell them. */
+export const USER_TYPES = [
+  'Админ',
+  'Куратор',
+  'Интенсив',
+  'Демо',
+  'Неактивный',
+  'Частичный',
+  'Подписка',
+  'Пакетник',
+  'Ученик',
+] as const;
+
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Staff types: they work in the back office and are never shown as students. */
+export const STAFF_TYPES: readonly UserType[] = ['Админ', 'Куратор'];
+
+/** How long a fresh sign-up stays a demo user. */
+export const DEMO_DAYS = 7;
+
+/**
+ * The type that decides access right now: a demo whose 7 days are over is treated as inactive
+ * (they can still sign in, but reach only what an inactive user may).
+ */
+export function effectiveUserType(type: UserType, demoUntil: number | null, now: number): UserType {
+  if (type === 'Демо' && demoUntil !== null && demoUntil <= now) return 'Неактивный';
+  return type;
+}
+
+export function isUserType(value: string): value is UserType {
+  return (USER_TYPES as readonly string[]).includes(value);
+}
+
+/** Where the client goes after sign-in (shell §2.4). */
+export function landingPathFor(type: UserType): string {
+  return type === 'Неактивный' ? '/study' : '/study/roadmap';
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../server/config';
+import { startServer, type RunningServer } from '../../server/server';
+import type { Clock } from '../../server/log';
+import { TestClient } from './client';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  dialect: TestDialect;
+  /** An unsigned client; `signIn` gives a signed one. */
+  anonymous: TestClient;
+  /** Signs in a demo account (password 'demo') through local_sign_in.php. */
+  signIn(login: string): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  dialect?: TestDialect;
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+/** A fresh PostgreSQL schema in TEST_DATABASE_URL; the returned function drops it. */
+export async function createPostgresSchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return {
+    schema,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * Starts the real server in-process on a free port with a fresh database (a temp SQLite file,
+ * or an own schema in PostgreSQL) and the demo seed, outputs checked against their contracts.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dialect = options.dialect ?? 'sqlite';
+  const cleanups: Array<() => Promise<void> | void> = [];
+  let databaseUrl: string;
+  let searchPath: string | undefined;
+  if (dialect === 'postgres') {
+    const created = await createPostgresSchema();
+    databaseUrl = process.env.TEST_DATABASE_URL!;
+    searchPath = created.schema;
+    cleanups.push(created.drop);
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'enot-test-'));
+    databaseUrl = `sqlite:${join(dir, 'enot.db')}`;
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    VALIDATE_OUTPUT: '1',
+    DATABASE_URL: databaseUrl,
+    ...options.env,
+  });
+  const server = await startServer(config, { clock: options.clock, searchPath });
+  const anonymous = new TestClient(server.url);
+  return {
+    url: server.url,
+    server,
+    dialect,
+    anonymous,
+    signIn: (login) => anonymous.signIn(login),
+    async close() {
+      await server.close();
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
