@@ -15,6 +15,14 @@ export function buildApp(services: Services, implementations: readonly Implement
 
   mountHttpCalls(app, services, implementations);
 
+  if (services.config.BENCH_ROUTES) {
+    // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.
+    app.post('/bench/constant', async (c) => {
+      JSON.parse(await c.req.text());
+      return c.json({ success: '1', message: '' });
+    });
+  }
+
   app.get('/', (c) => c.redirect('/study/'));
 
   app.notFound((c) => c.json({ success: '0', message: MESSAGES.unknownMethod }, 404));

@@ -23,6 +23,7 @@ const schema = z.object({
   PUBLIC_URL: urlString.optional(),
   DATABASE_URL: databaseUrl.default('sqlite:./data/enot.db'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'ожидался redis://…').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,50}$/, 'только латиница, цифры и : _ -').default('enot:'),
   DEMO_SEED: boolish.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
@@ -31,6 +32,7 @@ const schema = z.object({
   VK_ID_URL: urlString.default('https://id.vk.ru'),
   VK_REDIRECT_URI: urlString.optional(),
   VALIDATE_OUTPUT: boolish.default(false),
+  BENCH_ROUTES: boolish.default(false),
 });
 
 export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI'> & {

@@ -39,8 +39,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const clock = options.clock ?? systemClock;
   const log = createLogger(config.LOG_LEVEL);
   const opened = openDatabase(config.DATABASE_URL, { searchPath: options.searchPath });
-  const kv = createKeyValueStore(config.REDIS_URL);
-  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createMemoryBus();
+  const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX);
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`) : createMemoryBus();
   try {
     await migrateToLatest(opened.db);
     const now = clock.now();

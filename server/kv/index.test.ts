@@ -15,8 +15,10 @@ function contract(name: string, make: () => { store: KeyValueStore; advance: (ms
     });
     it('increment counts within the window and restarts after it', async () => {
       const counter = key + ':n';
+      expect(await store.get(counter)).toBe(0);
       expect(await store.increment(counter, 200)).toBe(1);
       expect(await store.increment(counter, 200)).toBe(2);
+      expect(await store.get(counter)).toBe(2);
       await advance(250);
       expect(await store.increment(counter, 200)).toBe(1);
       await store.delete(counter);

@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 export interface KeyValueStore {
   /** Stores the key for `ttlMs` if absent; false when it was already there. */
   setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
+  /** The counter's value, 0 when absent or expired. */
+  get(key: string): Promise<number>;
   /** Increments a counter that expires `ttlMs` after its first increment; returns the new value. */
   increment(key: string, ttlMs: number): Promise<number>;
   delete(key: string): Promise<void>;
@@ -30,6 +32,9 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   }, 60_000);
   sweep.unref();
   return {
+    async get(key) {
+      return live(key)?.value ?? 0;
+    },
     async setIfAbsent(key, ttlMs) {
       if (live(key)) return false;
       entries.set(key, { value: 1, expiresAt: now() + ttlMs });
@@ -54,9 +59,12 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   };
 }
 
-export function createRedisStore(url: string, prefix = 'enot:kv:'): KeyValueStore {
+export function createRedisStore(url: string, prefix: string): KeyValueStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
+    async get(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
+    },
     async setIfAbsent(key, ttlMs) {
       return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
     },
@@ -74,6 +82,6 @@ export function createRedisStore(url: string, prefix = 'enot:kv:'): KeyValueStor
 }
 
 /** Redis when REDIS_URL is set (shared by all instances), otherwise this process's memory. */
-export function createKeyValueStore(redisUrl: string | undefined): KeyValueStore {
-  return redisUrl ? createRedisStore(redisUrl) : createMemoryStore();
+export function createKeyValueStore(redisUrl: string | undefined, prefix: string): KeyValueStore {
+  return redisUrl ? createRedisStore(redisUrl, `${prefix}kv:`) : createMemoryStore();
 }

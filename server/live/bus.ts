@@ -32,7 +32,7 @@ export function createMemoryBus(): Bus {
   };
 }
 
-export function createRedisBus(url: string, prefix = 'enot:bus:'): Bus {
+export function createRedisBus(url: string, prefix: string): Bus {
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   const handlers = new Map<string, Set<(message: unknown) => void>>();

@@ -6,7 +6,7 @@ import { fail } from '../../contract/errors';
 import { implement, implementPublic, type CallContext } from '../../contract/implement';
 import type { UserRow } from '../../db/schema';
 import { VkIdError, type VkProfile } from '../../providers/vk-id';
-import { countSignInAttempt, forgetLoginAttempts } from './rate-limit';
+import { assertSignInAllowed, countSignInFailure } from './rate-limit';
 
 const DAY = 24 * 60 * 60 * 1000;
 const VK_NOT_CONFIGURED = 'Вход через VK не настроен на этом сервере. Войдите по логину и паролю.';
@@ -27,11 +27,16 @@ async function issueSession(ctx: CallContext, user: UserRow) {
   return { ...session, userType: effectiveUserType(stored, user.demo_until, now) };
 }
 
-async function withVk<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a VK ID exchange; its refusals count as failed sign-in attempts of the address. */
+async function withVk<T>(ctx: CallContext, work: () => Promise<T>): Promise<T> {
+  await assertSignInAllowed(ctx.services.kv, ctx.request.ip);
   try {
     return await work();
   } catch (error) {
-    if (error instanceof VkIdError) fail(error.message);
+    if (error instanceof VkIdError) {
+      await countSignInFailure(ctx.services.kv, ctx.request.ip);
+      fail(error.message);
+    }
     throw error;
   }
 }
@@ -40,21 +45,25 @@ async function withVk<T>(work: () => Promise<T>): Promise<T> {
 async function verifiedProfile(ctx: CallContext, vkToken: string, vkUserId: string): Promise<VkProfile> {
   const { vkId } = ctx.services;
   if (!vkId.configured) fail(VK_NOT_CONFIGURED);
-  await countSignInAttempt(ctx.services.kv, ctx.request.ip);
-  const profile = await withVk(() => vkId.fetchProfile(vkToken));
-  if (profile.vkUserId !== vkUserId) fail('Токен VK выдан другому пользователю. Войдите ещё раз.');
+  const profile = await withVk(ctx, () => vkId.fetchProfile(vkToken));
+  if (profile.vkUserId !== vkUserId) {
+    await countSignInFailure(ctx.services.kv, ctx.request.ip);
+    fail('Токен VK выдан другому пользователю. Войдите ещё раз.');
+  }
   return profile;
 }
 
 export const authHandlers = [
   implementPublic(auth.localSignIn, async (ctx, { login, password }) => {
     const normalized = login.toLowerCase();
-    await countSignInAttempt(ctx.services.kv, ctx.request.ip, normalized);
+    await assertSignInAllowed(ctx.services.kv, ctx.request.ip, normalized);
     const user = await ctx.services.db.selectFrom('users').selectAll().where('login', '=', normalized).executeTakeFirst();
     // Verify against a dummy hash for unknown logins too, so the answer time does not reveal them.
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !valid) fail('Неверный логин или пароль.');
-    await forgetLoginAttempts(ctx.services.kv, normalized);
+    if (!user || !valid) {
+      await countSignInFailure(ctx.services.kv, ctx.request.ip, normalized);
+      fail('Неверный логин или пароль.');
+    }
     return issueSession(ctx, user);
   }),
 
@@ -72,8 +81,7 @@ export const authHandlers = [
   implementPublic(auth.getVkAccessTokenFromCode, async (ctx, input) => {
     const { vkId } = ctx.services;
     if (!vkId.configured) fail(VK_NOT_CONFIGURED);
-    await countSignInAttempt(ctx.services.kv, ctx.request.ip);
-    const { accessToken, userId } = await withVk(() => vkId.exchangeCode(input));
+    const { accessToken, userId } = await withVk(ctx, () => vkId.exchangeCode(input));
     return { vkToken: accessToken, vkUserId: userId };
   }),
 
