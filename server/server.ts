@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { updateIcons } from '../src/shared/contract/shell';
+import { onlineSocket, updateIcons } from '../src/shared/contract/shell';
 import { buildApp } from './app';
 import { IconRulesCache } from './auth/icon-rules';
 import type { Config } from './config';
@@ -82,7 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const created = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(created as Server));
     });
     const wss = attachSockets(server, services, {
-      '/go/online/ws': (ws, caller) => hub.attach(ws, { device: caller.device, userId: caller.userId }, caller),
+      [onlineSocket.path]: (ws, caller) => hub.attach(ws, { device: caller.device, userId: caller.userId }, caller),
     });
     const port = (server.address() as AddressInfo).port;
     // With PORT=0 (tests) the real port is known only now.

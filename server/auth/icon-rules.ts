@@ -1,5 +1,13 @@
-import { ICON_KEYS, ICON_ROLE_ALL, type DisplayFlags, type IconGroup, type IconKey, type PermissionGroup } from '../../src/shared/domain/icons';
-import type { UserType } from '../../src/shared/domain/user-types';
+import {
+  ICON_KEYS,
+  ICON_ROLE_ALL,
+  PERMISSION_GROUPS,
+  type DisplayFlags,
+  type IconGroup,
+  type IconKey,
+  type PermissionGroup,
+} from '../../src/shared/domain/icons';
+import { isUserType, type UserType } from '../../src/shared/domain/user-types';
 import type { Db } from '../db';
 
 /** One icon's visibility rule (back-office §3 'Icon'). */
@@ -10,9 +18,9 @@ export interface IconRule {
   position: number;
   isGroupHead: boolean;
   hideable: boolean;
-  roles: string[];
-  exclude: string[];
-  groups: string[];
+  roles: Array<UserType | typeof ICON_ROLE_ALL>;
+  exclude: UserType[];
+  groups: PermissionGroup[];
 }
 
 /** Who the rules are evaluated for. */
@@ -29,7 +37,7 @@ export function iconAllowed(rule: IconRule | undefined, subject: IconSubject): b
   if (!rule) return false;
   if (rule.exclude.includes(subject.type)) return false;
   if (rule.roles.includes(ICON_ROLE_ALL) || rule.roles.includes(subject.type)) return true;
-  return rule.groups.some((group) => subject.groups.has(group as PermissionGroup));
+  return rule.groups.some((group) => subject.groups.has(group));
 }
 
 /** The flags pushed to the client: allowed by the rules and not hidden by the user. */
@@ -43,14 +51,18 @@ export function displayFlags(rules: ReadonlyMap<IconKey, IconRule>, subject: Ico
   return flags;
 }
 
-function parseList(text: string): string[] {
+/** A stored JSON list, keeping only the values the guard knows (a typo in the table never widens access). */
+function parseList<T extends string>(text: string, known: (value: string) => value is T): T[] {
   try {
     const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    return Array.isArray(value) ? value.filter((item): item is T => typeof item === 'string' && known(item)) : [];
   } catch {
     return [];
   }
 }
+
+const isRole = (value: string): value is UserType | typeof ICON_ROLE_ALL => value === ICON_ROLE_ALL || isUserType(value);
+const isGroup = (value: string): value is PermissionGroup => (PERMISSION_GROUPS as readonly string[]).includes(value);
 
 export async function loadIconRules(db: Db): Promise<Map<IconKey, IconRule>> {
   const rows = await db.selectFrom('icons').selectAll().orderBy('position').execute();
@@ -64,9 +76,9 @@ export async function loadIconRules(db: Db): Promise<Map<IconKey, IconRule>> {
       position: row.position,
       isGroupHead: row.is_group_head === 1,
       hideable: row.hideable === 1,
-      roles: parseList(row.roles),
-      exclude: parseList(row.exclude),
-      groups: parseList(row.groups),
+      roles: parseList(row.roles, isRole),
+      exclude: parseList(row.exclude, isUserType),
+      groups: parseList(row.groups, isGroup),
     });
   }
   return rules;

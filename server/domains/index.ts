@@ -1,7 +1,8 @@
 import type { Implementation } from '../contract/implement';
 import { accountHandlers } from './account/handlers';
+import { adminHandlers } from './admin/handlers';
 import { authHandlers } from './auth/handlers';
 import { shellHandlers } from './shell/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers] as Implementation[];
+export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers] as Implementation[];

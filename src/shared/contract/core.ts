@@ -37,8 +37,16 @@ export interface PushContract<B extends AnyObject = AnyObject> {
   readonly extension?: boolean;
 }
 
+/** A websocket endpoint; it is signed at connect (`{device, ts}` for its path, in the query). */
+export interface SocketContract {
+  readonly kind: 'socket';
+  readonly path: string;
+  readonly access: AccessRule;
+  readonly extension?: boolean;
+}
+
 export type CallContract = HttpContract | LiveContract;
-export type AnyContract = CallContract | PushContract;
+export type AnyContract = CallContract | PushContract | SocketContract;
 
 /** A signed (or public) HTTP POST call. */
 export function http<I extends AnyObject, O extends AnyObject>(
@@ -62,6 +70,11 @@ export function push<B extends AnyObject>(
   options: { body: B; ack?: boolean; extension?: boolean },
 ): PushContract<B> {
   return { kind: 'push', path, body: options.body, ack: options.ack ?? false, extension: options.extension };
+}
+
+/** A websocket endpoint (the live socket, the video-chat signalling socket). */
+export function socket(path: string, options: { access: AccessRule; extension?: boolean }): SocketContract {
+  return { kind: 'socket', path, ...options };
 }
 
 export type InputOf<C extends CallContract> = z.input<C['input']>;

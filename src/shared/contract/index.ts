@@ -1,4 +1,5 @@
 import * as account from './account';
+import * as admin from './admin';
 import * as auth from './auth';
 import type { AnyContract } from './core';
 import * as shell from './shell';
@@ -7,11 +8,11 @@ export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, auth, shell };
+export { account, admin, auth, shell };

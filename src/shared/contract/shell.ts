@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { ICON_GROUPS, ICON_KEYS } from '../domain/icons';
 import { access } from './access';
-import { http, live, push } from './core';
+import { http, live, push, socket } from './core';
 import { flag, noInput } from './fields';
 
 /** Application shell: display flags, current page, admin variables, messenger bot (shell §3.3, §7). */
+
+/** The live socket: requests, responses and pushes share one envelope (shell §7.3). */
+export const onlineSocket = socket('/go/online/ws', { access: access.signedIn });
 
 export const displayFlagsSchema = z.object(
   Object.fromEntries(ICON_KEYS.map((key) => [key, flag])) as { [K in (typeof ICON_KEYS)[number]]: typeof flag },
@@ -41,7 +44,7 @@ export const getIconsForHide = live('/app_general/get_icons_for_hide', {
 export const setIcons = live('/app_general/set_icons', {
   input: z.object({
     icons: z
-      .record(z.enum(ICON_KEYS), flag)
+      .partialRecord(z.enum(ICON_KEYS), flag)
       .refine((icons) => Object.keys(icons).length > 0, 'не выбрана ни одна иконка'),
   }),
   output: z.object({}),

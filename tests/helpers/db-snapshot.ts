@@ -1,0 +1,18 @@
+import { sql } from 'kysely';
+import type { Services } from '../../server/services';
+
+/** Every row of every table, as one comparable string: "the database did not change". */
+export async function snapshotDatabase(services: Services): Promise<string> {
+  const { db, dialect } = services;
+  const tables =
+    dialect === 'sqlite'
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() order by table_name`.execute(db);
+  const parts: string[] = [];
+  for (const { name } of tables.rows) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    const lines = rows.rows.map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)))).sort();
+    parts.push(`${name}:${lines.join('\n')}`);
+  }
+  return parts.join('\n\n');
+}

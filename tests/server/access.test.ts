@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allContracts, type CallContract } from '../../src/shared/contract';
+import { accessAllowed } from '../../server/auth/current-user';
+import { TestClient } from '../helpers/client';
+import { loadDemoUsers } from '../helpers/demo-users';
+import { startTestServer, testDialects, type TestServer } from '../helpers/server';
+
+const calls = allContracts.filter((contract): contract is CallContract => contract.kind === 'http' || contract.kind === 'live');
+const signedHttp = calls.filter((contract) => contract.kind === 'http' && contract.access.kind !== 'public');
+const signedLive = calls.filter((contract) => contract.kind === 'live');
+
+/**
+ * ARCHITECTURE §3 'access', over every registered contract at once: unsigned, badly signed and
+ * replayed calls are refused, and a user type the rule excludes is denied by the server.
+ */
+describe.each(testDialects)('access rules on %s', (dialect) => {
+  let server: TestServer;
+  const clients = new Map<string, TestClient>();
+  const client = async (login: string) => {
+    if (!clients.has(login)) clients.set(login, await server.signIn(login));
+    return clients.get(login)!;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+  });
+  afterAll(() => server.close());
+
+  it.each(signedHttp.map((contract) => [contract.path, contract] as const))('%s: unsigned → -1', async (_path, contract) => {
+    const reply = await server.anonymous.post(contract.path, {});
+    expect(reply.status).toBe(401);
+    expect(reply.body.success).toBe('-1');
+  });
+
+  it.each(signedHttp.map((contract) => [contract.path, contract] as const))('%s: wrong token → -1', async (_path, contract) => {
+    const student = await client('student');
+    const forged = new TestClient(server.url, { ...student.session!, token: 'f'.repeat(64) });
+    const reply = await forged.post(contract.path, await forged.sign(contract.path, {}));
+    expect(reply.body.success).toBe('-1');
+  });
+
+  it.each(signedHttp.map((contract) => [contract.path, contract] as const))('%s: replayed → refused', async (_path, contract) => {
+    // A throwaway session: some calls (logout) end the session they are made with.
+    const admin = await server.signIn('admin');
+    const payload = await admin.sign(contract.path, {});
+    const first = await admin.post(contract.path, payload);
+    const second = await admin.post(contract.path, payload);
+    expect(first.body.success).not.toBe('-1');
+    expect(second.body.success).not.toBe('1');
+    if (second.body.success === '0') expect(second.body.message).toMatch(/Повторный запрос/);
+  });
+
+  it('denies every restricted call to a user type its rule excludes, and lets allowed types through', async () => {
+    const users = await loadDemoUsers(server);
+    const icons = await server.server.services.iconRules.get();
+    let checked = 0;
+    // 'signedIn' refuses no signed-in user, and calling some of those (logout) would end the session.
+    const restricted = [...signedHttp, ...signedLive].filter((contract) => contract.access.kind !== 'signedIn');
+    expect(restricted.length).toBeGreaterThan(0);
+    for (const contract of restricted) {
+      for (const [login, user] of users) {
+        const allowed = accessAllowed(contract.access, user, icons);
+        const caller = await client(login);
+        let reply: { success: string; message: string };
+        if (contract.kind === 'http') reply = (await caller.callRaw(contract, {})).body;
+        else {
+          const socket = await caller.openLive();
+          reply = await socket.requestRaw(contract.path, {});
+          socket.close();
+        }
+        if (allowed) expect(reply.message, `${login} ${contract.path}`).not.toBe('Недостаточно прав для этого действия.');
+        else {
+          expect(reply, `${login} ${contract.path}`).toEqual({ success: '0', message: 'Недостаточно прав для этого действия.' });
+          checked += 1;
+        }
+      }
+    }
+    // The admin settings calls exist, so at least those are refused to students.
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('refuses an unsigned, forged or replayed live socket', async () => {
+    const student = await client('student');
+    const forged = new TestClient(server.url, { ...student.session!, token: '0'.repeat(64) });
+    expect(await (await forged.openLive()).waitForClose()).toBe(4401);
+    const unknown = new TestClient(server.url, { ...student.session!, device: 'nope' });
+    expect(await (await unknown.openLive()).waitForClose()).toBe(4401);
+
+    const { signSocketQuery } = await import('../../src/shared/signing');
+    const query = await signSocketQuery('/go/online/ws', student.session!, Date.now());
+    const url = `${server.url.replace('http', 'ws')}/go/online/ws?device=${query.device}&ts=${query.ts}&signature=${query.signature}`;
+    const { LiveTestSocket } = await import('../helpers/client');
+    const first = await LiveTestSocket.open(url);
+    await first.waitFor((message) => message.method === '/app_general/update_icons');
+    const replay = await LiveTestSocket.open(url);
+    expect(await replay.waitForClose()).toBe(4400);
+    first.close();
+  });
+});

@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { allContracts } from '../../src/shared/contract';
+import { implementations } from '../../server/domains';
+import { CALL_KINDS, PINNED_CATALOGUE, readCatalogue, SHARED_CATALOGUE } from '../helpers/catalogue';
+
+/** ARCHITECTURE §3 'coverage': every catalogue row ends up with a contract and a handler. */
+describe('contract coverage against the spec catalogue', () => {
+  const catalogue = readCatalogue().filter((row) => (CALL_KINDS as readonly string[]).includes(row.kind));
+  const catalogued = new Map(catalogue.map((row) => [row.path, row]));
+  const handled = new Set(implementations.map((implementation) => implementation.contract.path));
+
+  it('pins an identical copy of the catalogue in the repository', () => {
+    if (existsSync(SHARED_CATALOGUE)) {
+      expect(readFileSync(PINNED_CATALOGUE, 'utf8')).toBe(readFileSync(SHARED_CATALOGUE, 'utf8'));
+    }
+  });
+
+  it('has no contract for a path the catalogue does not name, unless marked as our extension', () => {
+    const strays = allContracts.filter((contract) => !contract.extension && !catalogued.has(contract.path)).map((c) => c.path);
+    expect(strays).toEqual([]);
+  });
+
+  it('declares each catalogued path with the kind the catalogue gives', () => {
+    const mismatched = allContracts
+      .filter((contract) => catalogued.has(contract.path) && catalogued.get(contract.path)!.kind !== contract.kind)
+      .map((contract) => `${contract.path}: ${contract.kind} ≠ ${catalogued.get(contract.path)!.kind}`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('declares every path once and implements every call contract exactly once', () => {
+    const paths = allContracts.map((contract) => `${contract.kind} ${contract.path}`);
+    expect(paths.length).toBe(new Set(paths).size);
+    const calls = allContracts.filter((contract) => contract.kind === 'http' || contract.kind === 'live');
+    expect(calls.filter((contract) => !handled.has(contract.path)).map((contract) => contract.path)).toEqual([]);
+    const counts = new Map<string, number>();
+    for (const implementation of implementations) counts.set(implementation.contract.path, (counts.get(implementation.contract.path) ?? 0) + 1);
+    expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
+    for (const implementation of implementations) expect(allContracts).toContain(implementation.contract);
+  });
+
+  it('reports progress', () => {
+    const implemented = catalogue.filter((row) => {
+      const contract = allContracts.find((candidate) => candidate.path === row.path);
+      if (!contract) return false;
+      return contract.kind === 'http' || contract.kind === 'live' ? handled.has(row.path) : true;
+    });
+    const byKind = CALL_KINDS.map((kind) => {
+      const rows = catalogue.filter((row) => row.kind === kind);
+      return `${kind} ${implemented.filter((row) => row.kind === kind).length}/${rows.length}`;
+    });
+    console.log(`implemented ${implemented.length} of ${catalogue.length} (${byKind.join(', ')})`);
+    expect(implemented.length).toBeGreaterThan(0);
+  });
+});

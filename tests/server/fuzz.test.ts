@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { allContracts, type CallContract } from '../../src/shared/contract';
+import { snapshotDatabase } from '../helpers/db-snapshot';
+import type { LiveTestSocket, TestClient } from '../helpers/client';
+import { startTestServer, testDialects, type TestServer } from '../helpers/server';
+
+const calls = allContracts.filter((contract): contract is CallContract => contract.kind === 'http' || contract.kind === 'live');
+
+/** Values of the wrong kind for almost any field; only those the schema really rejects are sent. */
+const WRONG_VALUES: unknown[] = [{ nested: [1, { deeper: null }] }, 'не то значение', -123456789, true, null, [], 'я'.repeat(100_000)];
+/** Bodies that are not a JSON object at all. */
+const NOT_OBJECTS = ['{', '[]', '"строка"', '42', 'null', '{"a":'];
+
+function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
+  const candidate = schema as unknown as { shape?: Record<string, z.ZodType>; def?: { in?: z.ZodType } };
+  if (candidate.shape) return candidate.shape;
+  return candidate.def?.in ? shapeOf(candidate.def.in) : {};
+}
+
+/** Inputs that break one field at a time, each checked to be rejected by the contract's own schema. */
+function malformedInputs(contract: CallContract): Array<{ badFields: string[]; input: Record<string, unknown> }> {
+  const cases: Array<{ badFields: string[]; input: Record<string, unknown> }> = [];
+  for (const field of Object.keys(shapeOf(contract.input))) {
+    for (const value of WRONG_VALUES) {
+      const input = { [field]: value };
+      const parsed = contract.input.safeParse(input);
+      if (!parsed.success) cases.push({ input, badFields: parsed.error.issues.map((issue) => String(issue.path[0] ?? '')) });
+    }
+  }
+  return cases;
+}
+
+/** The message names one of the fields the schema itself finds wrong. */
+function expectFieldNamed(message: string, badFields: string[]): void {
+  expect(message).toMatch(/^Поле "|^Некорректные данные/);
+  if (message.startsWith('Поле "')) expect(badFields.some((field) => message.startsWith(`Поле "${field}`)), message).toBe(true);
+}
+
+/**
+ * ARCHITECTURE §3 'fuzz': malformed payloads for every contract answer '0' with a message that
+ * names the field, never a 5xx, never a crash, and leave the database exactly as it was.
+ */
+describe.each(testDialects)('fuzz every contract on %s', (dialect) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let socket: LiveTestSocket;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    admin = await server.signIn('admin');
+    socket = await admin.openLive();
+  });
+  afterAll(async () => {
+    socket.close();
+    await server.close();
+  });
+
+  it.each(calls.map((contract) => [`${contract.kind} ${contract.path}`, contract] as const))('%s', async (_name, contract) => {
+    const before = await snapshotDatabase(server.server.services);
+    const cases = malformedInputs(contract);
+    for (const { badFields, input } of cases) {
+      if (contract.kind === 'http') {
+        const reply = contract.access.kind === 'public' ? await server.anonymous.post(contract.path, input) : await admin.callRaw(contract, input);
+        expect(reply.status, JSON.stringify(input).slice(0, 200)).toBe(400);
+        expect(reply.body.success).toBe('0');
+        expectFieldNamed(reply.body.message, badFields);
+      } else {
+        const reply = await socket.requestRaw(contract.path, input);
+        expect(reply.success, JSON.stringify(input).slice(0, 200)).toBe('0');
+        expectFieldNamed(reply.message, badFields);
+      }
+    }
+    for (const body of NOT_OBJECTS) {
+      if (contract.kind === 'http') {
+        const reply = await server.anonymous.post(contract.path, body);
+        expect(reply.status).toBeLessThan(500);
+        expect(['0', '-1']).toContain(reply.body.success);
+      } else {
+        const reply = await socket.requestRaw(contract.path, body);
+        expect(reply.success).toBe('0');
+      }
+    }
+    expect(await snapshotDatabase(server.server.services)).toBe(before);
+  });
+
+  it('survives garbage on the live socket and keeps answering', async () => {
+    for (const garbage of ['not json', '[]', '{"messageType":"nope"}', '{"messageType":"requestWithResponse","method":42}', '{"messageType":"response","requestId":"x"}']) {
+      socket.send(garbage);
+    }
+    const unknown = await socket.requestRaw('/no/such/method', {});
+    expect(unknown).toEqual({ success: '0', message: 'Неизвестный метод.' });
+    const reply = await socket.requestRaw('/users/check_sub_bot_tg', {});
+    expect(reply.success).toBe('1');
+  });
+
+  it('refuses a body over 1 MB without parsing it', async () => {
+    const reply = await server.anonymous.post('/app/api/auth/local_sign_in.php', JSON.stringify({ login: 'x'.repeat(1_100_000), password: 'y' }));
+    expect(reply.status).toBe(413);
+    expect(reply.body.success).toBe('0');
+  });
+});
