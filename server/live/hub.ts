@@ -122,13 +122,13 @@ export class Hub {
   }
 
   /** A server request: resolves true when the client acknowledges it, false after 5 s. */
-  requestLocal(connection: Connection, method: string, body: Record<string, unknown>): Promise<boolean> {
+  requestLocal(connection: Connection, method: string, body: Record<string, unknown>, timeoutMs = ACK_TIMEOUT_MS): Promise<boolean> {
     const requestId = randomUUID();
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         connection.pending.delete(requestId);
         resolve(false);
-      }, ACK_TIMEOUT_MS);
+      }, timeoutMs);
       timer.unref();
       connection.pending.set(requestId, { timer, resolve });
       if (!send(connection, { messageType: 'requestWithResponse', requestId, method, body })) {
