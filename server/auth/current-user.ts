@@ -3,7 +3,7 @@ import { effectiveUserType, isUserType, type UserType } from '../../src/shared/d
 import type { AccessRule } from '../../src/shared/contract/access';
 import type { Db } from '../db';
 import type { UserRow } from '../db/schema';
-import { iconAllowed, type IconRule } from './icon-rules';
+import { iconAllowed, type IconRule, type IconSubject } from './icon-rules';
 
 /** The signed-in user as every handler sees them. */
 export interface CurrentUser {
@@ -11,28 +11,41 @@ export interface CurrentUser {
   row: UserRow;
   /** The type that decides access now (an expired demo is 'Неактивный'). */
   type: UserType;
-  groups: ReadonlySet<PermissionGroup>;
+  /** Permission groups, loaded on first use: most calls (a student's) never need them. */
+  groups(): Promise<ReadonlySet<PermissionGroup>>;
 }
 
 export async function loadCurrentUser(db: Db, userId: number, now: number): Promise<CurrentUser | undefined> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!row || row.blocked === 1) return undefined;
-  const memberships = await db
-    .selectFrom('permission_group_members')
-    .select('group_name')
-    .where('user_id', '=', userId)
-    .execute();
+  return row ? currentUserFromRow(db, row, now) : undefined;
+}
+
+/** The current user from an already loaded row (the session query brings it); undefined if blocked. */
+export async function currentUserFromRow(db: Db, row: UserRow, now: number): Promise<CurrentUser | undefined> {
+  if (row.blocked === 1) return undefined;
+  let groups: Promise<ReadonlySet<PermissionGroup>> | undefined;
   const stored = isUserType(row.user_type) ? row.user_type : 'Неактивный';
   return {
     id: row.id,
     row,
     type: effectiveUserType(stored, row.demo_until, now),
-    groups: new Set(memberships.map((membership) => membership.group_name as PermissionGroup)),
+    groups: () =>
+      (groups ??= db
+        .selectFrom('permission_group_members')
+        .select('group_name')
+        .where('user_id', '=', row.id)
+        .execute()
+        .then((rows) => new Set(rows.map((membership) => membership.group_name as PermissionGroup)))),
   };
 }
 
+/** What icon rules are evaluated against. */
+export async function iconSubject(user: CurrentUser): Promise<IconSubject> {
+  return { type: user.type, groups: await user.groups() };
+}
+
 /** Evaluates a contract's access rule for a user; the icons rule uses the same config as the flags. */
-export function accessAllowed(rule: AccessRule, user: CurrentUser | null, icons: ReadonlyMap<IconKey, IconRule>): boolean {
+export async function accessAllowed(rule: AccessRule, user: CurrentUser | null, icons: ReadonlyMap<IconKey, IconRule>): Promise<boolean> {
   switch (rule.kind) {
     case 'public':
       return true;
@@ -41,11 +54,12 @@ export function accessAllowed(rule: AccessRule, user: CurrentUser | null, icons:
     case 'types':
       return user !== null && rule.types.includes(user.type);
     case 'icon':
-      return user !== null && iconAllowed(icons.get(rule.icon), user);
+      return user !== null && iconAllowed(icons.get(rule.icon), await iconSubject(user));
     case 'group':
-      return user !== null && user.groups.has(rule.group);
+      return user !== null && (await user.groups()).has(rule.group);
     case 'anyOf':
-      return rule.rules.some((inner) => accessAllowed(inner, user, icons));
+      for (const inner of rule.rules) if (await accessAllowed(inner, user, icons)) return true;
+      return false;
   }
 }
 

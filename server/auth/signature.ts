@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canonicalForm, SIGNATURE_WINDOW_MS } from '../../src/shared/signing';
 import type { Db } from '../db';
-import type { SessionRow } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/schema';
 import type { KeyValueStore } from '../kv';
 import { findActiveSession } from './sessions';
 
@@ -9,7 +9,7 @@ import { findActiveSession } from './sessions';
 export const nodeHmacHex = (key: string, message: string): string => createHmac('sha256', key).update(message).digest('hex');
 
 export type SignatureCheck =
-  | { ok: true; session: SessionRow }
+  | { ok: true; session: SessionRow; user: UserRow }
   /** '-1': no valid session behind this request; the client signs out. */
   | { ok: false; code: '-1'; message: string }
   /** '0': the session is fine but this request is not (clock skew, replay); the client may retry. */
@@ -33,8 +33,9 @@ export async function verifySignature(
   const timestamp = typeof ts === 'number' ? ts : typeof ts === 'string' && /^\d{1,16}$/.test(ts) ? Number(ts) : NaN;
   if (!Number.isSafeInteger(timestamp)) return { ok: false, code: '-1', message: SIGNED_OUT_MESSAGE };
 
-  const session = await findActiveSession(deps.db, device.slice(0, 100), deps.now);
-  if (!session) return { ok: false, code: '-1', message: SIGNED_OUT_MESSAGE };
+  const found = await findActiveSession(deps.db, device.slice(0, 100), deps.now);
+  if (!found) return { ok: false, code: '-1', message: SIGNED_OUT_MESSAGE };
+  const { session, user } = found;
 
   const expected = Buffer.from(nodeHmacHex(session.token, canonicalForm(path, payload)), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
@@ -52,5 +53,5 @@ export async function verifySignature(
   if (!(await deps.kv.setIfAbsent(`sig:${signature}`, 2 * SIGNATURE_WINDOW_MS))) {
     return { ok: false, code: '0', message: 'Повторный запрос отклонён. Повторите действие.' };
   }
-  return { ok: true, session };
+  return { ok: true, session, user };
 }

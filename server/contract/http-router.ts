@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { loadCurrentUser } from '../auth/current-user';
+import { currentUserFromRow } from '../auth/current-user';
 import { SIGNED_OUT_MESSAGE, verifySignature } from '../auth/signature';
 import type { Services } from '../services';
 import { MESSAGES } from './errors';
@@ -71,7 +71,7 @@ export function mountHttpCalls(app: Hono<AppEnv>, services: Services, implementa
             ? failure(401, 'unauth', check.message, '-1')
             : failure(400, 'invalid', check.message, '0', check.serverTime ? { serverTime: check.serverTime } : {});
         }
-        const user = await loadCurrentUser(services.db, check.session.user_id, now);
+        const user = await currentUserFromRow(services.db, check.user, now);
         if (!user) return failure(401, 'unauth', SIGNED_OUT_MESSAGE, '-1');
         userLabel = String(user.id);
         return runCall(implementation, { services, user, session: check.session, request }, withoutSigningFields(body));

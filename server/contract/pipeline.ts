@@ -35,7 +35,7 @@ export async function runCall(
   const services: Services = ctx.services;
   try {
     const icons = ruleUsesIcons(contract.access) ? await services.iconRules.get() : new Map();
-    if (!accessAllowed(contract.access, ctx.user, icons)) return failure(403, 'denied', MESSAGES.forbidden);
+    if (!(await accessAllowed(contract.access, ctx.user, icons))) return failure(403, 'denied', MESSAGES.forbidden);
 
     const parsed = contract.input.safeParse(rawInput);
     if (!parsed.success) return failure(400, 'invalid', describeInvalidInput(parsed.error));

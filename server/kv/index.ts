@@ -9,8 +9,8 @@ export interface KeyValueStore {
   setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
   /** The counter's value, 0 when absent or expired. */
   get(key: string): Promise<number>;
-  /** Increments a counter that expires `ttlMs` after its first increment; returns the new value. */
-  increment(key: string, ttlMs: number): Promise<number>;
+  /** Adds `by` (default 1) to a counter that expires `ttlMs` after its first change; returns the new value. */
+  increment(key: string, ttlMs: number, by?: number): Promise<number>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,14 +40,14 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
       entries.set(key, { value: 1, expiresAt: now() + ttlMs });
       return true;
     },
-    async increment(key, ttlMs) {
+    async increment(key, ttlMs, by = 1) {
       const entry = live(key);
       if (entry) {
-        entry.value += 1;
+        entry.value += by;
         return entry.value;
       }
-      entries.set(key, { value: 1, expiresAt: now() + ttlMs });
-      return 1;
+      entries.set(key, { value: by, expiresAt: now() + ttlMs });
+      return by;
     },
     async delete(key) {
       entries.delete(key);
@@ -68,8 +68,8 @@ export function createRedisStore(url: string, prefix: string): KeyValueStore {
     async setIfAbsent(key, ttlMs) {
       return (await redis.set(prefix + key, '1', 'PX', ttlMs, 'NX')) === 'OK';
     },
-    async increment(key, ttlMs) {
-      const results = await redis.multi().incr(prefix + key).pexpire(prefix + key, ttlMs, 'NX').exec();
+    async increment(key, ttlMs, by = 1) {
+      const results = await redis.multi().incrby(prefix + key, by).pexpire(prefix + key, ttlMs, 'NX').exec();
       return Number(results?.[0]?.[1] ?? 0);
     },
     async delete(key) {

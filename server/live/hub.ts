@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { loadCurrentUser } from '../auth/current-user';
+import { currentUserFromRow } from '../auth/current-user';
 import { findActiveSession } from '../auth/sessions';
 import { SIGNED_OUT_MESSAGE } from '../auth/signature';
 import { MESSAGES } from '../contract/errors';
@@ -22,6 +22,8 @@ export interface Connection {
   userAgent: string;
   page: string | null;
   alive: boolean;
+  /** Messages of one socket run in order, so a write is visible to the request after it. */
+  queue: Promise<void>;
   pending: Map<string, { timer: NodeJS.Timeout; resolve: (acknowledged: boolean) => void }>;
 }
 
@@ -70,6 +72,7 @@ export class Hub {
       userAgent: request.userAgent,
       page: null,
       alive: true,
+      queue: Promise.resolve(),
       pending: new Map(),
     };
     if (!this.byUser.has(connection.userId)) this.byUser.set(connection.userId, new Set());
@@ -79,9 +82,10 @@ export class Hub {
     });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
-      void this.handleMessage(connection, data.toString()).catch((error: unknown) => {
-        this.services.log.error('live message failed', error);
-      });
+      const text = data.toString();
+      connection.queue = connection.queue
+        .then(() => this.handleMessage(connection, text))
+        .catch((error: unknown) => this.services.log.error('live message failed', error));
     });
     ws.on('close', () => this.detach(connection));
     ws.on('error', () => this.detach(connection));
@@ -106,6 +110,13 @@ export class Hub {
 
   connectionsOf(userId: number): Connection[] {
     return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  /** Closes this instance's sockets of an ended session with 4401 (the client signs out). */
+  closeDevice(device: string): void {
+    for (const connection of this.connections()) {
+      if (connection.device === device) connection.ws.close(CLOSE_SIGNED_OUT, 'signed out');
+    }
   }
 
   localUserIds(): number[] {
@@ -179,9 +190,10 @@ export class Hub {
     if (!body) return failure(400, 'invalid', MESSAGES.badJson);
     // The socket was signed at connect; the session may have been revoked since, so check it per message.
     const now = this.services.clock.now();
-    const session = await findActiveSession(this.services.db, connection.device, now);
-    const user = session ? await loadCurrentUser(this.services.db, session.user_id, now) : undefined;
-    if (!session || !user) return failure(401, 'unauth', SIGNED_OUT_MESSAGE, '-1');
+    const found = await findActiveSession(this.services.db, connection.device, now);
+    const user = found ? await currentUserFromRow(this.services.db, found.user, now) : undefined;
+    if (!found || !user) return failure(401, 'unauth', SIGNED_OUT_MESSAGE, '-1');
+    const { session } = found;
     return runCall(
       implementation,
       {

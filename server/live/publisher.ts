@@ -10,6 +10,8 @@ export interface LivePublisher {
    * changed) or for everyone connected (the icons configuration changed).
    */
   refreshIcons(target: readonly number[] | 'all'): Promise<void>;
+  /** Closes (4401) every socket opened with this session, wherever it is connected. */
+  endSession(device: string): Promise<void>;
 }
 
 interface PushMessage {
@@ -37,6 +39,9 @@ export function createLivePublisher(
     const affected = target === 'all' ? local : target.filter((id) => local.includes(id));
     void onIconsChanged(target, affected);
   });
+  bus.subscribe('session-ended', (message) => {
+    hub.closeDevice((message as { device: string }).device);
+  });
   return {
     async push(userIds, contract, body) {
       const ids = typeof userIds === 'number' ? [userIds] : [...userIds];
@@ -45,6 +50,9 @@ export function createLivePublisher(
     },
     async refreshIcons(target) {
       await bus.publish('icons', { target: target === 'all' ? 'all' : [...target] } satisfies IconsMessage);
+    },
+    async endSession(device) {
+      await bus.publish('session-ended', { device });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { verifySignature } from '../auth/signature';
-import { loadCurrentUser } from '../auth/current-user';
+import { currentUserFromRow } from '../auth/current-user';
 import { clientIp } from '../contract/http-router';
 import type { Services } from '../services';
 import { CLOSE_BAD_REQUEST, CLOSE_SIGNED_OUT } from './envelope';
@@ -46,7 +46,7 @@ export function attachSockets(server: Server, services: Services, routes: Record
     void (async () => {
       const now = services.clock.now();
       const check = await verifySignature({ db: services.db, kv: services.kv, now }, url.pathname, payload);
-      const user = check.ok ? await loadCurrentUser(services.db, check.session.user_id, now) : undefined;
+      const user = check.ok ? await currentUserFromRow(services.db, check.user, now) : undefined;
       wss.handleUpgrade(request, socket, head, (ws) => {
         if (!check.ok || !user) {
           const code = !check.ok && check.code === '0' ? CLOSE_BAD_REQUEST : CLOSE_SIGNED_OUT;

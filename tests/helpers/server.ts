@@ -76,7 +76,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATABASE_URL: databaseUrl,
     ...options.env,
   });
-  const server = await startServer(config, { clock: options.clock, searchPath });
+  let server: RunningServer;
+  try {
+    server = await startServer(config, { clock: options.clock, searchPath });
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    throw error;
+  }
   const anonymous = new TestClient(server.url);
   return {
     url: server.url,

@@ -59,7 +59,7 @@ describe.each(testDialects)('access rules on %s', (dialect) => {
     expect(restricted.length).toBeGreaterThan(0);
     for (const contract of restricted) {
       for (const [login, user] of users) {
-        const allowed = accessAllowed(contract.access, user, icons);
+        const allowed = await accessAllowed(contract.access, user, icons);
         const caller = await client(login);
         let reply: { success: string; message: string };
         if (contract.kind === 'http') reply = (await caller.callRaw(contract, {})).body;

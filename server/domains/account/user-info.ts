@@ -1,44 +1,50 @@
 import type { UserInfo } from '../../../src/shared/contract/account';
 import type { CurrentUser } from '../../auth/current-user';
+import type { Expression } from 'kysely';
 import type { Db } from '../../db';
+import { preparedQuery } from '../../db/prepared';
 
 /** Kopecks as the wire's rouble string: '1500', '-12.5', '0'. */
 export function roublesText(kopecks: number): string {
   return String(kopecks / 100);
 }
 
-/** The balance is always the sum of the ledger, never a stored number. */
-export async function balanceKopecks(db: Db, userId: number): Promise<number> {
-  const row = await db
+/** The balance is always the sum of the ledger, never a stored number: this subquery, for `userId`. */
+export function balanceQuery(db: Db, userId: number | Expression<number>) {
+  return db
     .selectFrom('ledger_entries')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_kopecks'), eb.lit(0)).as('total'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+    .where('ledger_entries.user_id', '=', userId);
 }
+
+export async function balanceKopecks(db: Db, userId: number): Promise<number> {
+  return Number((await balanceQuery(db, userId).executeTakeFirstOrThrow()).total);
+}
+
+/** One prepared query for everything around the profile: this call runs on every page. */
+const profileNamesQuery = preparedQuery([-424242] as const, (db, userId: number) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('regions as r', 'r.number', 'u.region_number')
+    .leftJoin('users as c', 'c.id', 'u.curator_id')
+    .leftJoin('users as cd', 'cd.id', 'u.curator_dz_id')
+    .select(['r.name as region', 'c.name as curatorName', 'c.surname as curatorSurname', 'cd.name as curatorDzName', 'cd.surname as curatorDzSurname'])
+    .select((eb) => balanceQuery(db, eb.ref('u.id')).as('balance'))
+    .where('u.id', '=', userId),
+);
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** Shell §3.9 'User info' for the signed-in user. */
 export async function loadUserInfo(db: Db, user: CurrentUser): Promise<UserInfo> {
   const row = user.row;
-  const [region, curator, curatorDz, balance] = await Promise.all([
-    row.region_number === null
-      ? undefined
-      : db.selectFrom('regions').select('name').where('number', '=', row.region_number).executeTakeFirst(),
-    row.curator_id === null
-      ? undefined
-      : db.selectFrom('users').select(['name', 'surname']).where('id', '=', row.curator_id).executeTakeFirst(),
-    row.curator_dz_id === null
-      ? undefined
-      : db.selectFrom('users').select(['name', 'surname']).where('id', '=', row.curator_dz_id).executeTakeFirst(),
-    balanceKopecks(db, user.id),
-  ]);
+  const [names] = await profileNamesQuery(db, user.id);
+  const balance = Number(names?.balance ?? 0);
   return {
     user_surname: row.surname,
     user_name: row.name,
     user_otch: row.patronymic,
-    reg_name: region?.name ?? '',
+    reg_name: names?.region ?? '',
     user_bdate: text(row.birth_date),
     user_class_number: text(row.class_number),
     user_tel: row.phone,
@@ -54,11 +60,11 @@ export async function loadUserInfo(db: Db, user: CurrentUser): Promise<UserInfo>
     userWhenToPay: text(row.pay_due_date),
     user_start_course_date: text(row.course_start_date),
     user_curator: text(row.curator_id),
-    curator_name: curator?.name ?? '',
-    curator_surname: curator?.surname ?? '',
+    curator_name: names?.curatorName ?? '',
+    curator_surname: names?.curatorSurname ?? '',
     user_curator_dz: text(row.curator_dz_id),
-    curator_dz_name: curatorDz?.name ?? '',
-    curator_dz_surname: curatorDz?.surname ?? '',
+    curator_dz_name: names?.curatorDzName ?? '',
+    curator_dz_surname: names?.curatorDzSurname ?? '',
     user_goal_ball: text(row.goal_ball),
     user_goal_vuz: row.goal_vuz,
     goal_budzhet: String(row.goal_budzhet),

@@ -6,7 +6,7 @@ import { fail } from '../../contract/errors';
 import { implement, implementPublic, type CallContext } from '../../contract/implement';
 import type { UserRow } from '../../db/schema';
 import { VkIdError, type VkProfile } from '../../providers/vk-id';
-import { assertSignInAllowed, countSignInFailure } from './rate-limit';
+import { assertSignInAllowed, beginSignInAttempt, countSignInFailure } from './rate-limit';
 
 const DAY = 24 * 60 * 60 * 1000;
 const VK_NOT_CONFIGURED = 'Вход через VK не настроен на этом сервере. Войдите по логину и паролю.';
@@ -27,14 +27,18 @@ async function issueSession(ctx: CallContext, user: UserRow) {
   return { ...session, userType: effectiveUserType(stored, user.demo_until, now) };
 }
 
-/** Runs a VK ID exchange; its refusals count as failed sign-in attempts of the address. */
+/**
+ * Runs a VK ID exchange; its refusals (bad code, verifier or token) count as failed sign-in
+ * attempts of the address. An outage of VK ID does not: it would lock a whole school's address
+ * out of password sign-in too.
+ */
 async function withVk<T>(ctx: CallContext, work: () => Promise<T>): Promise<T> {
   await assertSignInAllowed(ctx.services.kv, ctx.request.ip);
   try {
     return await work();
   } catch (error) {
     if (error instanceof VkIdError) {
-      await countSignInFailure(ctx.services.kv, ctx.request.ip);
+      if (error.refused) await countSignInFailure(ctx.services.kv, ctx.request.ip);
       fail(error.message);
     }
     throw error;
@@ -56,14 +60,20 @@ async function verifiedProfile(ctx: CallContext, vkToken: string, vkUserId: stri
 export const authHandlers = [
   implementPublic(auth.localSignIn, async (ctx, { login, password }) => {
     const normalized = login.toLowerCase();
-    await assertSignInAllowed(ctx.services.kv, ctx.request.ip, normalized);
-    const user = await ctx.services.db.selectFrom('users').selectAll().where('login', '=', normalized).executeTakeFirst();
-    // Verify against a dummy hash for unknown logins too, so the answer time does not reveal them.
-    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !valid) {
-      await countSignInFailure(ctx.services.kv, ctx.request.ip, normalized);
-      fail('Неверный логин или пароль.');
+    const attempt = await beginSignInAttempt(ctx.services.kv, ctx.request.ip, normalized);
+    let user: UserRow | undefined;
+    let valid = false;
+    let checked = false;
+    try {
+      user = await ctx.services.db.selectFrom('users').selectAll().where('login', '=', normalized).executeTakeFirst();
+      // Verify against a dummy hash for unknown logins too, so the answer time does not reveal them.
+      valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      checked = true;
+    } finally {
+      // An internal error (database down) is not the caller's failed guess.
+      await attempt.finish(checked && (!user || !valid));
     }
+    if (!user || !valid) fail('Неверный логин или пароль.');
     return issueSession(ctx, user);
   }),
 
@@ -125,6 +135,7 @@ export const authHandlers = [
 
   implement(auth.logout, async (ctx) => {
     await revokeSession(ctx.services.db, ctx.session.device, ctx.services.clock.now());
+    await ctx.services.live.endSession(ctx.session.device);
     return {};
   }),
 ];

@@ -23,3 +23,38 @@ export async function countSignInFailure(kv: KeyValueStore, ip: string, login?: 
   await kv.increment(addressKey(ip), WINDOW_MS);
   if (login !== undefined) await kv.increment(loginKey(login), WINDOW_MS);
 }
+
+/** A password check under way; `finish` must be called exactly once, whatever happens. */
+export interface SignInAttempt {
+  /** Keeps the reserved failure when `failed`, gives it back otherwise. */
+  finish(failed: boolean): Promise<void>;
+}
+
+/**
+ * Starts a password check for `login` from `ip` by reserving one failure on both counters first
+ * (atomic in memory and in Redis), so parallel guesses, even spread over several instances, never
+ * get more checks than the limit. A successful or aborted check gives its reservation back.
+ */
+export async function beginSignInAttempt(kv: KeyValueStore, ip: string, login: string): Promise<SignInAttempt> {
+  const keys: Array<[string, number]> = [
+    [addressKey(ip), FAILURES_PER_ADDRESS],
+    [loginKey(login), FAILURES_PER_LOGIN],
+  ];
+  const counts: number[] = [];
+  for (const [key] of keys) counts.push(await kv.increment(key, WINDOW_MS));
+  const refund = async () => {
+    for (const [key] of keys) await kv.increment(key, WINDOW_MS, -1);
+  };
+  if (keys.some(([, limit], index) => counts[index]! > limit)) {
+    await refund();
+    fail(TOO_MANY_ATTEMPTS);
+  }
+  let finished = false;
+  return {
+    async finish(failed) {
+      if (finished) return;
+      finished = true;
+      if (!failed) await refund();
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import type { DisplayFlags } from '../../../src/shared/domain/icons';
-import { loadCurrentUser, type CurrentUser } from '../../auth/current-user';
+import { iconSubject, loadCurrentUser, type CurrentUser } from '../../auth/current-user';
 import { displayFlags, iconAllowed } from '../../auth/icon-rules';
 import type { Services } from '../../services';
 
@@ -12,15 +12,15 @@ async function hiddenIcons(services: Services, userId: number): Promise<Set<stri
 export async function flagsForUser(services: Services, userId: number): Promise<DisplayFlags | undefined> {
   const user = await loadCurrentUser(services.db, userId, services.clock.now());
   if (!user) return undefined;
-  const [rules, hidden] = await Promise.all([services.iconRules.get(), hiddenIcons(services, userId)]);
-  return displayFlags(rules, user, hidden);
+  const [rules, hidden, subject] = await Promise.all([services.iconRules.get(), hiddenIcons(services, userId), iconSubject(user)]);
+  return displayFlags(rules, subject, hidden);
 }
 
 /** Icons the user may show or hide in settings: allowed to them and not fixed, in settings order. */
 export async function iconsForHide(services: Services, user: CurrentUser) {
-  const [rules, hidden] = await Promise.all([services.iconRules.get(), hiddenIcons(services, user.id)]);
+  const [rules, hidden, subject] = await Promise.all([services.iconRules.get(), hiddenIcons(services, user.id), iconSubject(user)]);
   return [...rules.values()]
-    .filter((rule) => rule.hideable && iconAllowed(rule, user))
+    .filter((rule) => rule.hideable && iconAllowed(rule, subject))
     .sort((a, b) => a.position - b.position)
     .map((rule) => ({
       key: rule.key,

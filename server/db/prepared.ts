@@ -1,0 +1,41 @@
+import { CompiledQuery, type Compilable } from 'kysely';
+import type { Db } from './index';
+
+interface Compiled {
+  sql: string;
+  positions: Array<{ index: number } | { constant: unknown }>;
+}
+
+/**
+ * A query built and compiled once per database, then run with new parameter values: for the few
+ * queries on every call's path, where Kysely's building and compiling cost more than SQLite's work.
+ *
+ * `build` receives sentinel values and must use each exactly where its argument goes; the
+ * compiled parameter list is searched for them, so the order Kysely emits never matters.
+ */
+export function preparedQuery<Args extends readonly unknown[], Row>(
+  sentinels: Args,
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
+  const perDb = new WeakMap<Db, Compiled>();
+  const compile = (db: Db): Compiled => {
+    const query = build(db, ...sentinels).compile();
+    const positions = query.parameters.map((value) => {
+      const index = sentinels.indexOf(value);
+      return index >= 0 ? { index } : { constant: value };
+    });
+    sentinels.forEach((_sentinel, index) => {
+      if (!positions.some((position) => 'index' in position && position.index === index)) {
+        throw new Error(`preparedQuery: sentinel #${index} is not a parameter of the query`);
+      }
+    });
+    return { sql: query.sql, positions };
+  };
+  return async (db, ...args) => {
+    let compiled = perDb.get(db);
+    if (!compiled) perDb.set(db, (compiled = compile(db)));
+    const parameters = compiled.positions.map((position) => ('index' in position ? args[position.index] : position.constant));
+    const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
+    return result.rows;
+  };
+}

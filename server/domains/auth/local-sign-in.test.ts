@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, auth, shell } from '../../../src/shared/contract';
+import type { UserType } from '../../../src/shared/domain/user-types';
+import { TestClient } from '../../../tests/helpers/client';
+import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+
+const WRONG = 'Неверный логин или пароль.';
+const BLOCKED = 'Аккаунт заблокирован. Обратитесь в поддержку школы.';
+const TOO_MANY = 'Слишком много неудачных попыток входа. Попробуйте снова через 15 минут.';
+const SIGNED_OUT = 'Сессия завершена. Войдите снова.';
+
+/** One demo account per user type (password 'demo'). */
+const DEMO_TYPES: Array<[string, UserType]> = [
+  ['admin', 'Админ'],
+  ['curator', 'Куратор'],
+  ['intensive', 'Интенсив'],
+  ['demo', 'Демо'],
+  ['inactive', 'Неактивный'],
+  ['partial', 'Частичный'],
+  ['subscription', 'Подписка'],
+  ['package', 'Пакетник'],
+  ['student', 'Ученик'],
+];
+
+describe.each(testDialects)('local sign-in and sessions on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+  });
+  afterAll(() => server?.close());
+
+  const db = () => server.server.services.db;
+  const now = () => server.server.services.clock.now();
+  const userId = async (login: string) =>
+    (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+  const sessionRow = (client: TestClient) =>
+    db().selectFrom('sessions').selectAll().where('device', '=', client.session!.device).executeTakeFirstOrThrow();
+  const sessionCount = async () =>
+    Number((await db().selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
+
+  async function expectSignedOut(client: TestClient) {
+    const reply = await client.callRaw(account.getUserInfo, {});
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ success: '-1', message: SIGNED_OUT });
+  }
+
+  it.each(DEMO_TYPES)('signs in %s as %s with a working session', async (login, type) => {
+    const before = now();
+    const reply = await server.anonymous.post(auth.localSignIn.path, { login, password: 'demo' });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ success: '1', message: '', userType: type });
+    expect(reply.body.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(reply.body).sort()).toEqual(['device', 'message', 'success', 'token', 'userType']);
+
+    const { token, device } = reply.body as unknown as { token: string; device: string };
+    const client = new TestClient(server.url, { token, device, userType: type });
+    const row = await sessionRow(client);
+    expect(row).toMatchObject({ user_id: await userId(login), token: client.session!.token, revoked_at: null, ip: '127.0.0.1' });
+    expect(row.expires_at - row.created_at).toBe(90 * 24 * 60 * 60 * 1000);
+    expect(row.created_at).toBeGreaterThanOrEqual(before);
+
+    const { userInfo } = await client.call(account.getUserInfo, {});
+    expect(userInfo.user_type).toBe(type);
+  });
+
+  it('issues a new session on every sign-in', async () => {
+    const first = await server.signIn('student');
+    const second = await server.signIn('student');
+    expect(second.session!.device).not.toBe(first.session!.device);
+    expect(second.session!.token).not.toBe(first.session!.token);
+    await first.call(account.getUserInfo, {});
+    await second.call(account.getUserInfo, {});
+  });
+
+  it('takes the login case-insensitively and trimmed', async () => {
+    const id = await userId('student');
+    for (const login of ['STUDENT', 'Student', '  student  ', 'sTuDeNt']) {
+      const client = await server.anonymous.signIn(login);
+      expect(client.session!.userType).toBe('Ученик');
+      expect((await sessionRow(client)).user_id).toBe(id);
+    }
+  });
+
+  it('answers the same for a wrong password and an unknown login, and issues no session', async () => {
+    const sessions = await sessionCount();
+    for (const body of [
+      { login: 'student', password: 'wrong' },
+      { login: 'student', password: 'Demo' },
+      { login: 'student', password: 'demo ' },
+      { login: 'nobody', password: 'demo' },
+    ]) {
+      const reply = await server.anonymous.post(auth.localSignIn.path, body);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ success: '0', message: WRONG });
+    }
+    expect(await sessionCount()).toBe(sessions);
+  });
+
+  it('refuses an account without a password (a VK sign-up) whatever is typed', async () => {
+    await db()
+      .insertInto('users')
+      .values({ vk_id: '777000', login: 'vkonly', user_type: 'Демо', created_at: now(), updated_at: now() })
+      .execute();
+    const reply = await server.anonymous.post(auth.localSignIn.path, { login: 'vkonly', password: 'demo' });
+    expect(reply.body).toEqual({ success: '0', message: WRONG });
+  });
+
+  it('refuses invalid input with 400 and a Russian message', async () => {
+    for (const body of [{ login: '', password: 'demo' }, { login: 'student' }, { login: 'x'.repeat(101), password: 'demo' }, {}]) {
+      const reply = await server.anonymous.post(auth.localSignIn.path, body);
+      expect(reply.status).toBe(400);
+      expect(reply.body.success).toBe('0');
+      expect(reply.body.message).toMatch(/[а-яё]/i);
+    }
+  });
+
+  it('refuses a blocked user, and signs out its existing sessions and sockets', async () => {
+    const client = await server.signIn('egor');
+    const live = await client.openLive();
+    await db().updateTable('users').set({ blocked: 1 }).where('login', '=', 'egor').execute();
+    try {
+      const right = await server.anonymous.post(auth.localSignIn.path, { login: 'egor', password: 'demo' });
+      expect(right.body).toEqual({ success: '0', message: BLOCKED });
+      // A wrong password does not reveal that the account exists and is blocked.
+      const wrong = await server.anonymous.post(auth.localSignIn.path, { login: 'egor', password: 'nope' });
+      expect(wrong.body).toEqual({ success: '0', message: WRONG });
+
+      await expectSignedOut(client);
+      const pushed = await live.requestRaw(shell.updateCurrentPage.path, { page: '/study' });
+      expect(pushed.success).toBe('-1');
+      expect(await live.waitForClose()).toBe(4401);
+      const again = await client.openLive();
+      expect(await again.waitForClose()).toBe(4401);
+    } finally {
+      await db().updateTable('users').set({ blocked: 0 }).where('login', '=', 'egor').execute();
+    }
+    // Unblocked, the same session works again (it was never revoked).
+    await client.call(account.getUserInfo, {});
+  });
+
+  it('logout revokes only the calling session: signed calls answer -1 and the socket is refused with 4401', async () => {
+    const client = await server.signIn('sofia');
+    const other = await server.signIn('sofia');
+    const live = await client.openLive();
+    expect(await live.requestRaw(shell.updateCurrentPage.path, { page: '/study/roadmap' })).toMatchObject({ success: '1' });
+
+    const reply = await client.callRaw(auth.logout, {});
+    expect(reply).toEqual({ status: 200, body: { success: '1', message: '' } });
+    expect((await sessionRow(client)).revoked_at).toBeGreaterThan(0);
+
+    await expectSignedOut(client);
+    const second = await client.callRaw(auth.logout, {});
+    expect(second.body.success).toBe('-1');
+
+    // The socket opened before the logout is closed by the server at once…
+    expect(await live.waitForClose()).toBe(4401);
+    // …and a new one is closed at once.
+    const reconnect = await client.openLive();
+    expect(await reconnect.waitForClose()).toBe(4401);
+
+    // The user's other device stays signed in.
+    expect((await other.call(account.getUserInfo, {})).userInfo.user_name).toBe('София');
+    const otherLive = await other.openLive();
+    expect(await otherLive.requestRaw(shell.updateCurrentPage.path, { page: '/study' })).toMatchObject({ success: '1' });
+    otherLive.close();
+  });
+
+  it('logout needs a session', async () => {
+    const reply = await server.anonymous.post(auth.logout.path, {});
+    expect(reply.status).toBe(401);
+    expect(reply.body.success).toBe('-1');
+  });
+
+  it('treats an expired session as signed out', async () => {
+    const client = await server.signIn('maxim');
+    await client.call(account.getUserInfo, {});
+    await db().updateTable('sessions').set({ expires_at: now() - 1 }).where('device', '=', client.session!.device).execute();
+    await expectSignedOut(client);
+    const live = await client.openLive();
+    expect(await live.waitForClose()).toBe(4401);
+  });
+
+  it('lets an inactive user sign in and read their profile', async () => {
+    const client = await server.signIn('inactive');
+    expect(client.session!.userType).toBe('Неактивный');
+    const { userInfo } = await client.call(account.getUserInfo, {});
+    expect(userInfo).toMatchObject({ user_type: 'Неактивный', user_surname: 'Волкова', user_name: 'Екатерина' });
+  });
+});
+
+/** Rate limits: on the in-memory store, and on Redis when TEST_REDIS_URL is set. */
+const stores: Array<'memory' | 'redis'> = process.env.TEST_REDIS_URL ? ['memory', 'redis'] : ['memory'];
+
+describe.each(stores)('sign-in rate limits (%s store)', (store) => {
+  let server: TestServer;
+  const prefix = `t${process.pid}${randomBytes(4).toString('hex')}:`;
+
+  beforeAll(async () => {
+    // Behind a trusted proxy, so each test can speak from its own address via X-Forwarded-For.
+    const env: Record<string, string> = { TRUST_PROXY: '1' };
+    if (store === 'redis') Object.assign(env, { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: prefix });
+    server = await startTestServer({ env });
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (store === 'redis') {
+      const redis = new Redis(process.env.TEST_REDIS_URL!);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    }
+  });
+
+  const from = (address: string) => (body: Record<string, unknown>) =>
+    server.anonymous.post(auth.localSignIn.path, body, { 'x-forwarded-for': address });
+
+  it('refuses a login after 10 failures even with the right password, other logins from the address still work', async () => {
+    const signIn = from('198.51.100.10');
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const reply = await signIn({ login: 'curator', password: `guess${attempt}` });
+      expect({ attempt, body: reply.body }).toEqual({ attempt, body: { success: '0', message: WRONG } });
+    }
+    for (const login of ['curator', 'CURATOR']) {
+      const refused = await signIn({ login, password: 'demo' });
+      expect(refused.status).toBe(200);
+      expect(refused.body).toEqual({ success: '0', message: TOO_MANY });
+    }
+    // The same login from another address is limited too: the limit guards the account.
+    expect((await from('198.51.100.11')({ login: 'curator', password: 'demo' })).body).toEqual({ success: '0', message: TOO_MANY });
+
+    const student = await signIn({ login: 'student', password: 'demo' });
+    expect(student.body).toMatchObject({ success: '1', userType: 'Ученик' });
+  });
+
+  it('refuses every login from an address after 50 failures, while other addresses are fine', async () => {
+    const signIn = from('198.51.100.20');
+    // 60 guesses at once over 10 unknown logins (6 each: no login reaches its own limit): exactly
+    // 50 are checked, the rest refused, even though none had failed yet when they arrived.
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, attempt) => signIn({ login: `ghost${attempt % 10}`, password: 'x' })),
+    );
+    const messages = results.map((reply) => reply.body.message);
+    expect(messages.filter((message) => message === WRONG)).toHaveLength(50);
+    expect(messages.filter((message) => message === TOO_MANY)).toHaveLength(10);
+
+    for (const login of ['student', 'admin', 'ghost9']) {
+      const refused = await signIn({ login, password: 'demo' });
+      expect(refused.body).toEqual({ success: '0', message: TOO_MANY });
+    }
+    const elsewhere = await from('198.51.100.21')({ login: 'student', password: 'demo' });
+    expect(elsewhere.body).toMatchObject({ success: '1', userType: 'Ученик' });
+  });
+
+  it('gives parallel guesses for one login no more than 10 password checks', async () => {
+    const signIn = from('198.51.100.40');
+    const results = await Promise.all(Array.from({ length: 30 }, (_, attempt) => signIn({ login: 'admin', password: `g${attempt}` })));
+    const messages = results.map((reply) => reply.body.message);
+    expect(messages.filter((message) => message === WRONG)).toHaveLength(10);
+    expect(messages.filter((message) => message === TOO_MANY)).toHaveLength(20);
+    expect((await signIn({ login: 'admin', password: 'demo' })).body).toEqual({ success: '0', message: TOO_MANY });
+  });
+
+  it('lets parallel right-password sign-ins of one login through and does not count them', async () => {
+    const signIn = from('198.51.100.50');
+    // In-flight checks hold a reservation until they succeed, so up to the limit may run at once.
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all(Array.from({ length: 8 }, () => signIn({ login: 'package', password: 'demo' })));
+      expect(results.map((reply) => reply.body.userType)).toEqual(Array(8).fill('Пакетник'));
+    }
+  });
+
+  it('does not count successful sign-ins or refused-as-limited attempts', async () => {
+    const signIn = from('198.51.100.30');
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      expect((await signIn({ login: 'partial', password: 'bad' })).body.message).toBe(WRONG);
+    }
+    // Nine failures and any number of successes: still allowed.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await signIn({ login: 'partial', password: 'demo' })).body.success).toBe('1');
+    }
+    expect((await signIn({ login: 'partial', password: 'bad' })).body.message).toBe(WRONG);
+    expect((await signIn({ login: 'partial', password: 'demo' })).body.message).toBe(TOO_MANY);
+  });
+});
