@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+/**
+ * One build for three targets: the Electron main process, its preload, and the renderer. The
+ * renderer build (out/renderer) is also the web app the server serves under /study/.
+ */
+const backend = process.env.ENOT_BACKEND ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  main: {
+    build: { outDir: 'out/main', rollupOptions: { input: resolve('src/main/index.ts') } },
+  },
+  preload: {
+    build: { outDir: 'out/preload', rollupOptions: { input: resolve('src/preload/index.ts') } },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    base: '/study/',
+    plugins: [react()],
+    resolve: { alias: { '@shared': resolve('src/shared') } },
+    build: {
+      outDir: resolve('out/renderer'),
+      emptyOutDir: true,
+      minify: true,
+      rollupOptions: { input: resolve('src/renderer/index.html') },
+    },
+    server: {
+      // `npm run dev`: the renderer from Vite, calls and sockets to the local server.
+      proxy: {
+        '/app/api': backend,
+        '/go': { target: backend, ws: true },
+        '/avatars_images': backend,
+        '/media': backend,
+      },
+    },
+  },
+});

@@ -1,0 +1,2 @@
+// Electron entry: filled in by the desktop module.
+export {};

@@ -1,0 +1,2 @@
+// Preload entry: filled in by the desktop module.
+export {};

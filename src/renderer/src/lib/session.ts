@@ -1,0 +1,31 @@
+import { STORAGE_KEYS, readStorage, writeStorage } from './storage-keys';
+
+/** The signed-in session as stored by the client. */
+export interface StoredSession {
+  token: string;
+  device: string;
+}
+
+/** Logged in = both stored auth values exist (back-office §2.2). */
+export function readSession(): StoredSession | null {
+  const token = readStorage(STORAGE_KEYS.token);
+  const device = readStorage(STORAGE_KEYS.device);
+  return token && device ? { token, device } : null;
+}
+
+export function saveSession(session: StoredSession & { userType: string }): void {
+  writeStorage(STORAGE_KEYS.token, session.token);
+  writeStorage(STORAGE_KEYS.device, session.device);
+  writeStorage(STORAGE_KEYS.userType, session.userType);
+}
+
+/** What a '-1' answer or a logout removes (shell §7.1). */
+export function clearSession(): void {
+  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.device, STORAGE_KEYS.buttons, STORAGE_KEYS.userType]) {
+    writeStorage(key, null);
+  }
+}
+
+export function storedUserType(): string | null {
+  return readStorage(STORAGE_KEYS.userType);
+}

@@ -1,0 +1,69 @@
+/**
+ * Every local-storage key the app uses, with what it means (shell §3.8, back-office §9,
+ * learning doc §9). Nothing else writes to localStorage.
+ */
+export const STORAGE_KEYS = {
+  /** Session token: the HMAC key of every call. Removed on '-1'. */
+  token: 'enot.token',
+  /** Session device id, sent with every call. Removed on '-1'. */
+  device: 'enot.device',
+  /** User type from the sign-in answer. Removed on '-1'. */
+  userType: 'enot.userType',
+  /** User's display name for the header. */
+  userName: 'enot.userName',
+  /** Avatar link for the header. */
+  avatarLink: 'enot.avatarLink',
+  /** Display flags as last pushed (webinar is never cached). Removed on '-1'. */
+  buttons: 'enot.buttons',
+  /** '1' dark theme. */
+  darkTheme: 'dark_theme',
+  /** Colour scheme: 'obsh' (default) or 'rus'. */
+  colorScheme: 'enot.colorScheme',
+  /** Remembered active link per route group: JSON object group → sub-path. */
+  navLinks: 'enot.navLinks',
+  /** Collapsed state of the curator sub-navigation ('1'). */
+  subnavCollapsed: 'enot.subnavCollapsed',
+  /** Pet icon position as JSON {x, y}. */
+  petIconPosition: 'enot.petIconPosition',
+  /** Chosen AI-chat bot. */
+  chatBot: 'enot.chatBot',
+  /** Draft AI-chat message. */
+  chatDraft: 'enot.chatDraft',
+  /** Rating chart grouping: 'day' or 'week'. */
+  ratingGrouping: 'enot.ratingGrouping',
+  /** Question view: 'text' (default) or 'graphic'. */
+  questionView: 'enot.questionView',
+  /** PKCE verifier and state of a VK ID sign-in under way (sessionStorage). */
+  vkAuth: 'enot.vkAuth',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Reads a key, tolerating storage that throws (private mode, disabled storage). */
+export function readStorage(key: StorageKey, storage: Storage = localStorage): string | null {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | null, storage: Storage = localStorage): void {
+  try {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the app still works for this visit.
+  }
+}
+
+/** JSON value of a key, or the fallback when absent or unreadable. */
+export function readJson<T>(key: StorageKey, fallback: T, storage: Storage = localStorage): T {
+  const raw = readStorage(key, storage);
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
