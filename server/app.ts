@@ -3,6 +3,7 @@ import type { Implementation } from './contract/implement';
 import { mountHttpCalls, type AppEnv } from './contract/http-router';
 import { MESSAGES } from './contract/errors';
 import type { Services } from './services';
+import { mountWebApp } from './web';
 
 /** The Hono app: every HTTP contract, health, and JSON answers for anything unknown. */
 export function buildApp(services: Services, implementations: readonly Implementation[]): Hono<AppEnv> {
@@ -23,6 +24,7 @@ export function buildApp(services: Services, implementations: readonly Implement
     });
   }
 
+  mountWebApp(app, services.config.WEB_DIST);
   app.get('/', (c) => c.redirect('/study/'));
 
   app.notFound((c) => c.json({ success: '0', message: MESSAGES.unknownMethod }, 404));

@@ -2,7 +2,10 @@ import { shell } from '../../../src/shared/contract';
 import { toFlag } from '../../../src/shared/contract/fields';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
+import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
+import type { UserUpdate } from '../../db/schema';
 import { iconsForHide } from './display-flags';
+import { REQUIRED_FIELDS, requiredFieldNames } from './required-fields';
 
 export const shellHandlers = [
   implement(shell.updateCurrentPage, async (ctx, { page }) => {
@@ -48,4 +51,63 @@ export const shellHandlers = [
     const values = new Map(rows.map((row) => [row.name, row.value]));
     return { variablesStr: Object.fromEntries(variableNames.map((name) => [name, values.get(name) ?? ''])) };
   }),
+
+  implement(shell.getWebinarLink, async (ctx) => {
+    const row = await ctx.services.db.selectFrom('admin_variables').select('value').where('name', '=', 'ZOOM_CONF_DATA').executeTakeFirst();
+    const conf = parseZoomConf(row?.value);
+    if (!conf) fail('Данные вебинара отсутствуют');
+    const link = new URL(`https://app.zoom.us/wc/${encodeURIComponent(conf.number)}/join`);
+    if (conf.password) link.searchParams.set('pwd', conf.password);
+    return { link: link.toString() };
+  }),
+
+  implement(shell.getRequiredNotFilledFields, async (ctx) => {
+    const names = requiredFieldNames(STAFF_TYPES.includes(ctx.user.type));
+    const missing = names.filter((name) => !REQUIRED_FIELDS[name].filled(ctx.user.row));
+    const regions = missing.includes('user_region')
+      ? await ctx.services.db.selectFrom('regions').select(['number', 'name']).orderBy('name').execute()
+      : [];
+    return {
+      fields: missing.map((name) => {
+        const rule = REQUIRED_FIELDS[name];
+        return { field: name, name: rule.name, type: rule.type, length: String(rule.length) };
+      }),
+      fieldsAdditional: { fieldsRegions: regions.map((region) => ({ regNumber: String(region.number), regName: region.name })) },
+    };
+  }),
+
+  implement(shell.setRequiredNotFilledFields, async (ctx, { fields }) => {
+    const update: UserUpdate = {};
+    for (const { field, value } of fields) {
+      const rule = REQUIRED_FIELDS[field];
+      if (value.trim() === '') fail(`Вы не заполнили поле "${rule.name}"`);
+      const parsed = await rule.parse(value, ctx.services.db);
+      if (typeof parsed === 'string') fail(`Поле "${rule.name}": ${parsed}`);
+      Object.assign(update, parsed);
+    }
+    await ctx.services.db
+      .updateTable('users')
+      .set({ ...update, updated_at: ctx.services.clock.now() })
+      .where('id', '=', ctx.user.id)
+      .execute();
+    return {};
+  }),
+
+  implement(shell.getCurrentBotTg, async (ctx) => {
+    const { TELEGRAM_BOT_NAME, TELEGRAM_BOT_TOKEN } = ctx.services.config;
+    if (!TELEGRAM_BOT_NAME || !TELEGRAM_BOT_TOKEN) fail('Telegram-бот не настроен на этом сервере.');
+    return { currentBotTg: TELEGRAM_BOT_NAME, currentBotTgId: TELEGRAM_BOT_TOKEN.split(':')[0]! };
+  }),
 ];
+
+/** Back-office Zoom tab data: number, password, start and end ('date time:00', Moscow time). */
+function parseZoomConf(text: string | undefined): { number: string; password: string } | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as { number?: unknown; password?: unknown };
+    const number = String(value.number ?? '').replace(/\s/g, '');
+    return /^\d{9,12}$/.test(number) ? { number, password: String(value.password ?? '') } : null;
+  } catch {
+    return null;
+  }
+}

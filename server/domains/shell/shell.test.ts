@@ -68,4 +68,61 @@ describe.each(testDialects)('shell calls on %s', (dialect) => {
     expect(secret.status).toBe(400);
     expect(secret.body.message).toMatch(/^Поле "variableNames/);
   });
+
+  it('lists the empty required fields with regions, validates and stores them', async () => {
+    const demo = await server.signIn('demo');
+    const before = await demo.call(shell.getRequiredNotFilledFields, {});
+    expect(before.fields.map((field) => field.field)).toEqual(['user_bdate', 'user_tel', 'user_email', 'user_region']);
+    expect(before.fields.find((field) => field.field === 'user_tel')).toEqual({ field: 'user_tel', name: 'Телефон', type: 'number', length: '15' });
+    expect(before.fieldsAdditional.fieldsRegions.find((region) => region.regNumber === '77')?.regName).toBe('Москва');
+
+    const empty = await demo.callRaw(shell.setRequiredNotFilledFields, { fields: [{ field: 'user_tel', value: ' ' }] });
+    expect(empty.body).toEqual({ success: '0', message: 'Вы не заполнили поле "Телефон"' });
+    const badRegion = await demo.callRaw(shell.setRequiredNotFilledFields, { fields: [{ field: 'user_region', value: '0' }] });
+    expect(badRegion.body.message).toBe('Поле "Регион": регион не выбран');
+    const badDate = await demo.callRaw(shell.setRequiredNotFilledFields, { fields: [{ field: 'user_bdate', value: '2008-02-30' }] });
+    expect(badDate.body.success).toBe('0');
+
+    await demo.call(shell.setRequiredNotFilledFields, {
+      fields: [
+        { field: 'user_bdate', value: '2009-05-20' },
+        { field: 'user_tel', value: '79990001122' },
+        { field: 'user_email', value: 'Ilya.Popov@Example.ru' },
+        { field: 'user_region', value: 54 },
+      ],
+    });
+    expect((await demo.call(shell.getRequiredNotFilledFields, {})).fields).toEqual([]);
+    const row = await server.server.services.db.selectFrom('users').selectAll().where('login', '=', 'demo').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ birth_date: '2009-05-20', phone: '79990001122', email: 'ilya.popov@example.ru', region_number: 54 });
+  });
+
+  it('gives the webinar link only when the school configured one, and only to those with the button', async () => {
+    const student = await server.signIn('student');
+    const none = await student.callRaw(shell.getWebinarLink, {});
+    expect(none.body).toEqual({ success: '0', message: 'Данные вебинара отсутствуют' });
+    await server.server.services.db
+      .insertInto('admin_variables')
+      .values({ name: 'ZOOM_CONF_DATA', value: JSON.stringify({ number: '812 3456 7890', password: 'ege2027' }), is_public: 0, updated_at: 0 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify({ number: '81234567890', password: 'ege2027' }) }))
+      .execute();
+    expect((await student.call(shell.getWebinarLink, {})).link).toBe('https://app.zoom.us/wc/81234567890/join?pwd=ege2027');
+    const demo = await server.signIn('demo');
+    expect((await demo.callRaw(shell.getWebinarLink, {})).body.message).toBe('Недостаточно прав для этого действия.');
+  });
+
+  it('says plainly that the Telegram bot is not configured', async () => {
+    const socket = await (await server.signIn('student')).openLive();
+    expect(await socket.requestRaw(shell.getCurrentBotTg.path, {})).toEqual({ success: '0', message: 'Telegram-бот не настроен на этом сервере.' });
+    socket.close();
+  });
+});
+
+describe('Telegram bot configured', () => {
+  it('names the bot and its id', async () => {
+    const server = await startTestServer({ env: { TELEGRAM_BOT_NAME: 'enot_ege_bot', TELEGRAM_BOT_TOKEN: '7012345678:AAFakeButWellFormedToken_123456' } });
+    const socket = await (await server.signIn('student')).openLive();
+    expect(await socket.request(shell.getCurrentBotTg, {})).toEqual({ currentBotTg: 'enot_ege_bot', currentBotTgId: '7012345678' });
+    socket.close();
+    await server.close();
+  });
 });

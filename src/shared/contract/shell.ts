@@ -67,3 +67,45 @@ export const getVariablesStr = http('/app/api/user_info/get_variables_str.php', 
   output: z.object({ variablesStr: z.record(z.string(), z.string()) }),
   access: access.signedIn,
 });
+
+export const getWebinarLink = http('/app/api/webinars/get_webinar_link.php', {
+  input: noInput,
+  output: z.object({ link: z.string() }),
+  access: access.icon('webinar'),
+});
+
+/** A profile field the user must fill before using the platform (shell §3.7). */
+export const requiredFieldSchema = z.object({
+  field: z.string(),
+  name: z.string(),
+  type: z.enum(['string', 'datetime', 'number', 'text']),
+  length: z.string(),
+});
+
+export const REQUIRED_FIELD_NAMES = ['user_surname', 'user_name', 'user_bdate', 'user_class_number', 'user_tel', 'user_email', 'user_region'] as const;
+
+export const getRequiredNotFilledFields = http('/app/api/user_info/get_required_not_filled_fields.php', {
+  input: noInput,
+  output: z.object({
+    fields: z.array(requiredFieldSchema),
+    fieldsAdditional: z.object({ fieldsRegions: z.array(z.object({ regNumber: z.string(), regName: z.string() })) }),
+  }),
+  access: access.signedIn,
+});
+
+export const setRequiredNotFilledFields = http('/app/api/user_info/set_required_not_filled_fields.php', {
+  input: z.object({
+    fields: z
+      .array(z.object({ field: z.enum(REQUIRED_FIELD_NAMES), value: z.union([z.string().max(200), z.number()]).transform(String) }))
+      .min(1, 'нет ни одного поля')
+      .max(REQUIRED_FIELD_NAMES.length),
+  }),
+  output: z.object({}),
+  access: access.signedIn,
+});
+
+export const getCurrentBotTg = live('/app_general/get_current_bot_tg', {
+  input: noInput,
+  output: z.object({ currentBotTg: z.string(), currentBotTgId: z.string() }),
+  access: access.signedIn,
+});

@@ -1,0 +1,46 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../tests/helpers/server';
+
+describe('web app under /study/', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'enot-web-'));
+  let server: TestServer;
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Енот</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    server = await startTestServer({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('redirects / to /study/ and serves index.html for client routes', async () => {
+    const root = await fetch(server.url + '/', { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/study/');
+    for (const path of ['/study/', '/study/login', '/study/curator/homeworks/12', '/study/no/such/page']) {
+      const page = await fetch(server.url + path);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+  });
+
+  it('serves hashed assets with long caching and 404s missing ones', async () => {
+    const asset = await fetch(server.url + '/study/assets/app-abc123.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect((await fetch(server.url + '/study/assets/missing.js')).status).toBe(404);
+    expect((await fetch(server.url + '/study/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('never serves files outside the build folder', async () => {
+    const escape = await fetch(server.url + '/study/..%2f..%2fpackage.json');
+    expect(await escape.text()).not.toContain('"dependencies"');
+  });
+});

@@ -1,0 +1,75 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import type { Hono } from 'hono';
+import type { AppEnv } from './contract/http-router';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+/** Same-origin only: calls and sockets go to this server; VK ID is a navigation, not a fetch. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob:",
+  "connect-src 'self' ws: wss:",
+  'frame-src https:',
+  "font-src 'self' data:",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Енот</title>
+<p>Веб-приложение ещё не собрано. Выполните <code>npm run build</code> (или запустите <code>npm start</code>, он собирает его сам).</p>`;
+
+/**
+ * Serves the renderer build under /study/: hashed assets with long caching, and index.html for
+ * every other /study path so client-side routing works on reload and deep links.
+ */
+export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
+  const root = resolve(distDir);
+  app.get('/study', (c) => c.redirect('/study/'));
+  app.get('/study/*', async (c) => {
+    const relative = decodeURIComponent(c.req.path.slice('/study/'.length));
+    const file = resolve(root, relative);
+    const inside = file.startsWith(root + sep);
+    if (inside && relative !== '' && (await isFile(file))) {
+      const body = await readFile(file);
+      const immutable = relative.startsWith('assets/');
+      return c.body(body, 200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        'x-content-type-options': 'nosniff',
+      });
+    }
+    if (relative.startsWith('assets/')) return c.text('Не найдено', 404);
+    const index = resolve(root, 'index.html');
+    const html = (await isFile(index)) ? await readFile(index, 'utf8') : NOT_BUILT;
+    return c.html(html, 200, {
+      'cache-control': 'no-cache',
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+    });
+  });
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
