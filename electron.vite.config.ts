@@ -13,12 +13,21 @@ export default defineConfig({
     build: { outDir: 'out/main', rollupOptions: { input: resolve('src/main/index.ts') } },
   },
   preload: {
-    build: { outDir: 'out/preload', rollupOptions: { input: resolve('src/preload/index.ts') } },
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload must be CommonJS: Electron cannot load an ES-module preload with sandbox on.
+      rollupOptions: { input: resolve('src/preload/index.ts'), output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+    },
   },
   renderer: {
     root: resolve('src/renderer'),
     base: '/study/',
-    plugins: [react()],
+    plugins: [
+      react(),
+      // electron-vite forces base './' in production; deep links (/study/curator/homeworks/12) need
+      // absolute asset paths, and both the server and the desktop's app:// serve the build at /study/.
+      { name: 'enot:study-base', config: () => ({ base: '/study/' }) },
+    ],
     resolve: { alias: { '@shared': resolve('src/shared') } },
     build: {
       outDir: resolve('out/renderer'),

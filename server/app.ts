@@ -1,9 +1,13 @@
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import type { Implementation } from './contract/implement';
 import { mountHttpCalls, type AppEnv } from './contract/http-router';
 import { MESSAGES } from './contract/errors';
 import type { Services } from './services';
 import { mountWebApp } from './web';
+
+/** Origins of the desktop app's pages (src/main/protocol/app-protocol.ts). */
+const DESKTOP_ORIGINS = ['app://enot'];
 
 /** The Hono app: every HTTP contract, health, and JSON answers for anything unknown. */
 export function buildApp(services: Services, implementations: readonly Implementation[]): Hono<AppEnv> {
@@ -14,6 +18,9 @@ export function buildApp(services: Services, implementations: readonly Implement
     return c.json({ ok: true });
   });
 
+  // The desktop app's pages come from app://enot and call this server directly.
+  app.use('/app/api/*', cors({ origin: DESKTOP_ORIGINS, allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['content-type', 'x-client'], maxAge: 86400 }));
+  app.use('/go/*', cors({ origin: DESKTOP_ORIGINS, allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['content-type', 'x-client'], maxAge: 86400 }));
   mountHttpCalls(app, services, implementations);
 
   if (services.config.BENCH_ROUTES) {

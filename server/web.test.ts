@@ -44,3 +44,21 @@ describe('web app under /study/', () => {
     expect(await escape.text()).not.toContain('"dependencies"');
   });
 });
+
+describe('desktop origin', () => {
+  it('lets the desktop app (app://enot) call the API and nobody else cross-origin', async () => {
+    const server = await startTestServer();
+    const preflight = await fetch(server.url + '/app/api/user_info/get_user_info.php', {
+      method: 'OPTIONS',
+      headers: { origin: 'app://enot', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-client' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('app://enot');
+    const foreign = await fetch(server.url + '/app/api/user_info/get_user_info.php', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    await server.close();
+  });
+});

@@ -21,6 +21,15 @@ interface DemoUser {
   ledger?: Array<{ rubles: number; kind: string; basis: string; comment: string; daysAgo: number }>;
 }
 
+/** A complete profile, so demo students are not asked for required fields at every sign-in. */
+const profile = (login: string, birthDate: string, phone: string, region: number): Partial<NewUser> => ({
+  birth_date: birthDate,
+  phone,
+  email: `${login}@example.ru`,
+  region_number: region,
+  class_number: 11,
+});
+
 const student = (login: string, surname: string, name: string, patronymic: string, extra: Partial<NewUser> = {}): DemoUser => ({
   login,
   type: 'Ученик',
@@ -28,7 +37,14 @@ const student = (login: string, surname: string, name: string, patronymic: strin
   name,
   patronymic,
   curatedBy: 'curator',
-  extra: { tariff_num: 2, tariff_cost_kopecks: 350000, class_number: 11, oral_credit: 1, with_mistake_work: 1, ...extra },
+  extra: {
+    ...profile(login, '2008-06-15', `7916${String(login.length).padStart(3, '0')}4455`, 77),
+    tariff_num: 2,
+    tariff_cost_kopecks: 350000,
+    oral_credit: 1,
+    with_mistake_work: 1,
+    ...extra,
+  },
 });
 
 /** One account of every user type plus classmates, so every screen has true rows to show. */
@@ -82,7 +98,7 @@ export const DEMO_USERS: DemoUser[] = [
     name: 'Мария',
     patronymic: 'Павловна',
     curatedBy: 'curator',
-    extra: { tariff_num: 3, tariff_cost_kopecks: 590000, class_number: 11, oral_credit: 1, with_mistake_work: 1, region_number: 78 },
+    extra: { ...profile('intensive', '2008-01-22', '79219876543', 78), tariff_num: 3, tariff_cost_kopecks: 590000, oral_credit: 1, with_mistake_work: 1 },
     ledger: [{ rubles: 12000, kind: 'topup', basis: 'Пополнение баланса', comment: 'Оплата картой', daysAgo: 12 }],
   },
   { login: 'demo', type: 'Демо', surname: 'Попов', name: 'Илья', patronymic: 'Олегович', extra: { class_number: 10 } },
@@ -94,7 +110,7 @@ export const DEMO_USERS: DemoUser[] = [
     name: 'Артём',
     patronymic: 'Викторович',
     curatedBy: 'curator',
-    extra: { tariff_num: 1, tariff_cost_kopecks: 190000, class_number: 11 },
+    extra: { ...profile('partial', '2007-11-03', '79031112233', 52), tariff_num: 1, tariff_cost_kopecks: 190000 },
   },
   {
     login: 'subscription',
@@ -103,9 +119,17 @@ export const DEMO_USERS: DemoUser[] = [
     name: 'Полина',
     patronymic: 'Алексеевна',
     curatedBy: 'curator',
-    extra: { tariff_num: 4, tariff_cost_kopecks: 290000, class_number: 11, payday: 15, pay_due_date: '2026-12-15' },
+    extra: { ...profile('subscription', '2008-09-09', '79101234567', 63), tariff_num: 4, tariff_cost_kopecks: 290000, payday: 15, pay_due_date: '2026-12-15' },
   },
-  { login: 'package', type: 'Пакетник', surname: 'Новиков', name: 'Никита', patronymic: 'Сергеевич', curatedBy: 'curator', extra: { class_number: 11 } },
+  {
+    login: 'package',
+    type: 'Пакетник',
+    surname: 'Новиков',
+    name: 'Никита',
+    patronymic: 'Сергеевич',
+    curatedBy: 'curator',
+    extra: profile('package', '2008-04-30', '79051239876', 36),
+  },
   student('egor', 'Васильев', 'Егор', 'Максимович', { region_number: 50 }),
   student('sofia', 'Павлова', 'София', 'Андреевна', { region_number: 16, tg_nickname: 'sofia_pavlova' }),
   student('maxim', 'Фёдоров', 'Максим', 'Ильич', { region_number: 66 }),

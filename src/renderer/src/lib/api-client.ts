@@ -32,8 +32,8 @@ export interface ApiClientOptions {
   onSignedOut: () => void;
   /** Shows 'Ошибка {url} {reason}' when the caller does not handle transport errors itself. */
   notify: (text: string) => void;
-  /** Names the client in a header (web or desktop). */
-  clientName: string;
+  /** Names the client in a header (web or desktop); read on every call. */
+  readonly clientName: string;
   fetch?: typeof fetch;
   hmac?: HmacHex;
   now?: () => number;

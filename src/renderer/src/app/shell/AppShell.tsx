@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ruApp } from '../../i18n/ru-app';
+import { readSession } from '../../lib/session';
+import { connectLive } from '../live';
+import { rememberLink } from '../nav-memory';
+import { signOutLocally } from '../sign-out';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { MessengerSubscriptionPopup } from './MessengerSubscriptionPopup';
+import { OfflineBanner } from './OfflineBanner';
+import { RequiredFieldsPopup } from './RequiredFieldsPopup';
+import { useRouteHandle } from './use-route-handle';
+import './shell.css';
+
+/**
+ * Everything behind sign-in: the guard, the live socket, header and footer, the popups the
+ * shell owns, and the remembered active link of each route group.
+ */
+export function AppShell() {
+  const session = readSession();
+  const location = useLocation();
+  const handle = useRouteHandle();
+
+  useEffect(() => {
+    if (!session) return;
+    const live = connectLive(signOutLocally);
+    live.setCurrentPage(location.pathname);
+  }, [session, location.pathname]);
+
+  useEffect(() => {
+    if (handle.group && handle.link) rememberLink(handle.group, handle.link);
+  }, [handle.group, handle.link]);
+
+  useEffect(() => {
+    document.title = handle.title ? `${handle.title} — ${ruApp.brand.name}` : ruApp.brand.name;
+  }, [handle.title]);
+
+  // Logged in = both stored values exist (back-office §2.2).
+  if (!session) return <Navigate to="/login" replace />;
+
+  return (
+    <div className="shell">
+      {!handle.bare && <Header />}
+      <OfflineBanner />
+      <main className="shell__main" id="main">
+        <div className="container">
+          <Outlet />
+        </div>
+      </main>
+      {!handle.bare && <Footer />}
+      <RequiredFieldsPopup />
+      <MessengerSubscriptionPopup />
+    </div>
+  );
+}

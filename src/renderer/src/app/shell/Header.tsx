@@ -1,0 +1,134 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { logout } from '@shared/contract/auth';
+import type { IconKey } from '@shared/domain/icons';
+import { ruApp } from '../../i18n/ru-app';
+import { api } from '../../lib/api';
+import { useTheme } from '../../ui';
+import { displayFlagsAtom } from '../live';
+import { rememberedLink } from '../nav-memory';
+import { signOutLocally } from '../sign-out';
+import { useUserInfo } from './use-user-info';
+
+interface HeaderLink {
+  flag: IconKey;
+  label: string;
+  to: () => string;
+}
+
+const t = ruApp.shell;
+
+/** Header links of shell §2.5, each shown only when the server's flag allows it. */
+const LINKS: HeaderLink[] = [
+  { flag: 'webinar', label: t.nav.webinar, to: () => '/webinar' },
+  { flag: 'lk', label: t.nav.main, to: () => `/${rememberedLink('main')}` },
+  { flag: 'roadmap', label: t.nav.roadmap, to: () => '/roadmap' },
+  { flag: 'trains', label: t.nav.trains, to: () => `/trains/${rememberedLink('trains')}` },
+  { flag: 'search', label: t.nav.materials, to: () => `/materials/${rememberedLink('materials')}` },
+  { flag: 'curator', label: t.nav.curator, to: () => `/curator/${rememberedLink('curator')}` },
+];
+
+export function Header() {
+  const flags = useAtomValue(displayFlagsAtom);
+  const { dark, setDark } = useTheme();
+  return (
+    <header className="shell__header">
+      <div className="container shell__header-row">
+        <Link to="/" className="shell__brand" aria-label={ruApp.brand.name}>
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={32} height={32} />
+          <span>{ruApp.brand.name}</span>
+        </Link>
+        <nav className="shell__nav" aria-label="Основная навигация">
+          {flags === null
+            ? LINKS.map((link) => <span key={link.flag} className="shell__nav-placeholder" aria-hidden="true" />)
+            : LINKS.filter((link) => flags[link.flag] === '1').map((link) => (
+                <NavLink key={link.flag} to={link.to()} className="shell__nav-link" data-flag={link.flag}>
+                  {link.label}
+                </NavLink>
+              ))}
+        </nav>
+        <button
+          type="button"
+          className="shell__icon-button"
+          onClick={() => setDark(!dark)}
+          aria-label={dark ? t.themeToLight : t.themeToDark}
+          title={dark ? t.themeToLight : t.themeToDark}
+          data-testid="theme-toggle"
+        >
+          {dark ? '☀' : '☾'}
+        </button>
+        <AvatarMenu />
+      </div>
+    </header>
+  );
+}
+
+function AvatarMenu() {
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const user = useUserInfo();
+  const initials = user.data ? `${user.data.user_name.charAt(0)}${user.data.user_surname.charAt(0)}` : '';
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const go = (path: string) => {
+    setOpen(false);
+    navigate(path);
+  };
+  const signOut = async () => {
+    setOpen(false);
+    // The server ends the session; locally we sign out whatever it answers (offline included).
+    await api.call(logout, {}, { handleErrors: true }).catch(() => undefined);
+    signOutLocally();
+  };
+
+  return (
+    <div className="shell__avatar" ref={menuRef}>
+      <button
+        type="button"
+        className="shell__avatar-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t.avatarMenu}
+        onClick={() => setOpen(!open)}
+        data-testid="avatar-menu"
+      >
+        {user.data?.user_ava_link ? <img src={user.data.user_ava_link} alt="" /> : <span>{initials || '…'}</span>}
+      </button>
+      {open && (
+        <div className="shell__menu" role="menu">
+          {user.data && (
+            <div className="shell__menu-name">
+              {user.data.user_name} {user.data.user_surname}
+            </div>
+          )}
+          <button type="button" role="menuitem" onClick={() => go('/lk')}>
+            {t.menu.lk}
+          </button>
+          <button type="button" role="menuitem" onClick={() => go('/finances')}>
+            {t.menu.finances}
+          </button>
+          <button type="button" role="menuitem" onClick={() => go('/settings')}>
+            {t.menu.settings}
+          </button>
+          <button type="button" role="menuitem" onClick={signOut} data-testid="logout">
+            {t.menu.logout}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { checkSubBotTg, getCurrentBotTg } from '@shared/contract/shell';
+import { ruApp } from '../../i18n/ru-app';
+import { liveClient } from '../live';
+import { Popup } from '../../ui';
+
+const t = ruApp.shell.subscription;
+
+/**
+ * Invites a student who is not subscribed to the messenger bot (back-office §2.2). Shown only
+ * when the school configured a bot: a popup that cannot work would be a lie.
+ */
+export function MessengerSubscriptionPopup() {
+  const [dismissed, setDismissed] = useState(false);
+  const status = useQuery({
+    queryKey: ['messengerSubscription'],
+    queryFn: async () => {
+      const live = liveClient();
+      if (!live) throw new Error('нет соединения');
+      const [{ isSubscribed }, bot] = await Promise.all([
+        live.request(checkSubBotTg, {}),
+        live.request(getCurrentBotTg, {}).catch(() => null),
+      ]);
+      return { isSubscribed, bot };
+    },
+    staleTime: Infinity,
+    retry: 1,
+  });
+  const bot = status.data?.bot;
+  if (dismissed || !bot || status.data?.isSubscribed !== '0') return null;
+  return (
+    <Popup open title={t.title} onClose={() => setDismissed(true)}>
+      <p>{t.text}</p>
+      <div className="popup-actions">
+        <a className="button button--primary" href={`https://t.me/${bot.currentBotTg}`} target="_blank" rel="noreferrer" onClick={() => setDismissed(true)}>
+          {t.open}
+        </a>
+        <button type="button" className="button" onClick={() => setDismissed(true)}>
+          {t.later}
+        </button>
+      </div>
+    </Popup>
+  );
+}

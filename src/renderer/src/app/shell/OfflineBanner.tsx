@@ -1,0 +1,14 @@
+import { useAtomValue } from 'jotai';
+import { ruApp } from '../../i18n/ru-app';
+import { liveStatusAtom } from '../live';
+
+/** Tells the user plainly when the server is out of reach (the live socket is the signal). */
+export function OfflineBanner() {
+  const status = useAtomValue(liveStatusAtom);
+  if (status !== 'offline' && status !== 'paused') return null;
+  return (
+    <div className="shell__offline" role="status">
+      {ruApp.shell.offline}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getRequiredNotFilledFields, setRequiredNotFilledFields } from '@shared/contract/shell';
+import { ruApp } from '../../i18n/ru-app';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { Popup, SendButton, Select } from '../../ui';
+
+const t = ruApp.shell.requiredFields;
+
+/**
+ * Asks for the profile fields the server reports as unfilled (shell §3.7, §5). It cannot be
+ * dismissed: the platform needs them. Nothing is sent until every field passes.
+ */
+export function RequiredFieldsPopup() {
+  const queryClient = useQueryClient();
+  const required = useQuery({
+    queryKey: ['requiredFields'],
+    queryFn: () => api.call(getRequiredNotFilledFields, {}, { handleErrors: true }),
+    staleTime: Infinity,
+  });
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+
+  const fields = required.data?.fields ?? [];
+  if (fields.length === 0) return null;
+  const regions = required.data?.fieldsAdditional.fieldsRegions ?? [];
+
+  const submit = async () => {
+    setError('');
+    for (const field of fields) {
+      const value = (values[field.field] ?? '').trim();
+      if (field.field === 'user_region') {
+        if (value === '' || value === '0') {
+          setError(t.empty(t.region));
+          throw new Error('invalid');
+        }
+      } else if (value === '') {
+        setError(t.empty(field.name));
+        throw new Error('invalid');
+      }
+    }
+    try {
+      await api.call(
+        setRequiredNotFilledFields,
+        { fields: fields.map((field) => ({ field: field.field as never, value: (values[field.field] ?? '').trim() })) },
+        { handleErrors: true },
+      );
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.error(caught instanceof Error ? caught.message : ''));
+      throw caught;
+    }
+    // Close after the 'sent' state had its 2 s.
+    setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: ['requiredFields'] });
+      void queryClient.invalidateQueries({ queryKey: ['userInfo'] });
+    }, 2000);
+  };
+
+  return (
+    <Popup open title={t.title} dismissable={false} onClose={() => undefined}>
+      <p className="muted">{t.text}</p>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+        }}
+        noValidate
+      >
+        {fields.map((field) => {
+          const value = values[field.field] ?? '';
+          const set = (next: string) => setValues((current) => ({ ...current, [field.field]: next }));
+          const id = `required-${field.field}`;
+          if (field.field === 'user_region') {
+            return (
+              <div className="form__row" key={field.field}>
+                <label htmlFor={id}>{t.region}</label>
+                <Select
+                  id={id}
+                  value={value}
+                  placeholder={t.regionPlaceholder}
+                  options={regions.map((region) => ({ value: region.regNumber, label: region.regName }))}
+                  onChange={set}
+                />
+              </div>
+            );
+          }
+          return (
+            <div className="form__row" key={field.field}>
+              <label htmlFor={id}>{field.name}</label>
+              <input
+                id={id}
+                name={field.field}
+                type={field.type === 'datetime' ? 'date' : 'text'}
+                inputMode={field.type === 'number' ? 'numeric' : undefined}
+                maxLength={Number(field.length) || undefined}
+                value={value}
+                onChange={(event) => set(field.type === 'number' ? event.target.value.replace(/\D/g, '') : event.target.value)}
+              />
+            </div>
+          );
+        })}
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <SendButton onClick={submit} label={t.send} sentLabel={t.sent} />
+      </form>
+    </Popup>
+  );
+}

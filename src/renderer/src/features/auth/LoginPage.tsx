@@ -1,0 +1,198 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { getEnotToken, getVkAccessTokenFromCode, getVkIdConfig, localSignIn, signupVkid } from '@shared/contract/auth';
+import { ruApp } from '../../i18n/ru-app';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { readSession } from '../../lib/session';
+import { Loader } from '../../ui';
+import { useCompleteSignIn } from './use-sign-in';
+import { startVkAuth, takePendingVkAuth } from './vk-id';
+import './auth.css';
+
+const t = ruApp.auth;
+
+type Failure = { text: string; vkUserId?: string };
+
+function failureText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Shell §2.1: VK ID sign-in with its return handling, and local sign-in by login and password. */
+export function LoginPage() {
+  const [alreadySignedIn] = useState(() => readSession() !== null);
+  const [params] = useSearchParams();
+  const completeSignIn = useCompleteSignIn();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [returning, setReturning] = useState(() => params.has('code') || params.has('error'));
+  const handled = useRef(false);
+
+  // Return from VK ID: exchange the code, then sign in (or sign up when that is what started it).
+  useEffect(() => {
+    if (!returning || handled.current) return;
+    handled.current = true;
+    void (async () => {
+      if (params.has('error')) {
+        setFailure({ text: t.vkDenied });
+        setReturning(false);
+        return;
+      }
+      const pending = takePendingVkAuth(params.get('state'));
+      if (!pending) {
+        setFailure({ text: t.stateMismatch });
+        setReturning(false);
+        return;
+      }
+      let vkUserId: string | undefined;
+      try {
+        const exchanged = await api.call(
+          getVkAccessTokenFromCode,
+          { code: params.get('code') ?? '', codeVerifier: pending.verifier, deviceId: params.get('device_id') ?? undefined, state: pending.state },
+          { handleErrors: true },
+        );
+        vkUserId = exchanged.vkUserId;
+        const contract = pending.mode === 'signup' ? signupVkid : getEnotToken;
+        completeSignIn(await api.call(contract, exchanged, { handleErrors: true }));
+      } catch (error) {
+        const text = failureText(error);
+        if (text.includes('no users found')) setFailure({ text: t.notRegistered, vkUserId });
+        else setFailure({ text: pending.mode === 'signup' ? t.signupTokenError(text) : text });
+        setReturning(false);
+      }
+    })();
+  }, [returning, params, completeSignIn]);
+
+  // Judged once: after a sign-in here the page navigates itself to the landing route.
+  if (alreadySignedIn) return <Navigate to="/" replace />;
+
+  return (
+    <main className="auth-page">
+      <section className="auth-card" aria-labelledby="login-title" aria-busy={returning}>
+        <AuthHeader />
+        <h1 id="login-title">{t.signInTitle}</h1>
+        {returning ? (
+          <Loader label="Входим через VK ID…" />
+        ) : (
+          <>
+            {failure && <FailureNote failure={failure} />}
+            <VkButton mode="login" />
+            <div className="auth-card__divider">{t.or}</div>
+            <LocalSignInForm onSignedIn={completeSignIn} />
+            <nav className="auth-card__links">
+              <Link to="/signup">{t.toSignup}</Link>
+              <a href="/curator">{t.curatorLink}</a>
+              <a href="/kurs?utm_source=platform&utm_medium=login">{t.courseLink}</a>
+            </nav>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export function AuthHeader() {
+  return (
+    <div className="auth-card__brand">
+      <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={56} height={56} />
+      <div>
+        <div className="auth-card__name">{ruApp.brand.name}</div>
+        <div className="muted">{ruApp.brand.courseTitle}</div>
+      </div>
+    </div>
+  );
+}
+
+export function FailureNote({ failure }: { failure: Failure }) {
+  return (
+    <div className="auth-card__error" role="alert">
+      <p>{failure.text}</p>
+      {failure.vkUserId && (
+        <p>
+          {t.notRegisteredProfile}{' '}
+          <a href={`https://vk.com/id${failure.vkUserId}`} target="_blank" rel="noreferrer">
+            vk.com/id{failure.vkUserId}
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Starts VK ID, or says plainly that this server has it switched off. */
+export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
+  const config = useQuery({
+    queryKey: ['vkIdConfig'],
+    queryFn: () => api.call(getVkIdConfig, {}, { handleErrors: true }),
+    staleTime: Infinity,
+  });
+  const [starting, setStarting] = useState(false);
+  const configured = config.data?.configured === '1';
+  return (
+    <div className="auth-card__vk">
+      <button
+        type="button"
+        className="button button--vk"
+        disabled={!configured || starting}
+        onClick={async () => {
+          if (!config.data) return;
+          setStarting(true);
+          window.location.assign(await startVkAuth(config.data, mode));
+        }}
+      >
+        {mode === 'signup' ? t.vkSignupButton : t.vkButton}
+      </button>
+      {config.data && !configured && <p className="muted small">{t.vkNotConfigured}</p>}
+    </div>
+  );
+}
+
+function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string; device: string; userType: string }) => void }) {
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!login.trim()) return setError(t.emptyLogin);
+        if (!password) return setError(t.emptyPassword);
+        setError('');
+        setBusy(true);
+        try {
+          onSignedIn(await api.call(localSignIn, { login: login.trim(), password }, { handleErrors: true }));
+        } catch (caught) {
+          setError(caught instanceof ApiError ? caught.message : failureText(caught));
+          setBusy(false);
+        }
+      }}
+    >
+      <div className="form__row">
+        <label htmlFor="login">{t.login}</label>
+        <input id="login" name="login" autoComplete="username" value={login} onChange={(event) => setLogin(event.target.value)} />
+      </div>
+      <div className="form__row">
+        <label htmlFor="password">{t.password}</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--wide" disabled={busy}>
+        {busy ? t.signing : t.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { ruApp } from '../../i18n/ru-app';
+import { readSession } from '../../lib/session';
+import { AuthHeader, VkButton } from './LoginPage';
+import './auth.css';
+
+const t = ruApp.auth;
+
+/** Shell §2.2: demo access for 7 days through VK ID; the return lands on /study/login. */
+export function SignupPage() {
+  const [alreadySignedIn] = useState(() => readSession() !== null);
+  // Judged once: after a sign-in here the page navigates itself to the landing route.
+  if (alreadySignedIn) return <Navigate to="/" replace />;
+  return (
+    <main className="auth-page">
+      <section className="auth-card" aria-labelledby="signup-title">
+        <AuthHeader />
+        <h1 id="signup-title">{t.signupTitle}</h1>
+        <p>{t.demoNote}</p>
+        <VkButton mode="signup" />
+        <nav className="auth-card__links">
+          <Link to="/login">{t.toLogin}</Link>
+          <a href="/kurs?utm_source=platform&utm_medium=signup">{t.courseLink}</a>
+        </nav>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { useAtomValue } from 'jotai';
+import { Navigate, Outlet } from 'react-router';
+import type { IconKey } from '@shared/domain/icons';
+import { displayFlagsAtom } from '../../app/live';
+import { rememberedLink } from '../../app/nav-memory';
+import { Loader, EmptyState } from '../../ui';
+import { SideNav, type SideNavItem } from '../sections/SideNav';
+
+const CHILDREN: Array<SideNavItem & { child: string; flag: IconKey }> = [
+  { child: 'p1', to: '/curator/questions/p1', label: 'Вопросы 1 части', flag: 'questionsP1' },
+  { child: 'p2', to: '/curator/questions/p2', label: 'Вопросы 2 части', flag: 'questionsP2' },
+  { child: 'zach_verbal', to: '/curator/questions/zach_verbal', label: 'Устные зачёты', flag: 'questionsZachVerbal' },
+];
+
+export function QuestionsLayout() {
+  return (
+    <div className="stack">
+      <SideNav items={CHILDREN} label="Банк вопросов" />
+      <Outlet />
+    </div>
+  );
+}
+
+/**
+ * Back-office §2.13: the last viewed child if allowed, else the first allowed one, else
+ * 'Отсутствуют доступные разделы'.
+ */
+export function QuestionsEntry() {
+  const flags = useAtomValue(displayFlagsAtom);
+  if (flags === null) return <Loader />;
+  const allowed = CHILDREN.filter((child) => flags[child.flag] === '1');
+  const remembered = allowed.find((child) => child.child === rememberedLink('questions'));
+  const target = remembered ?? allowed[0];
+  if (!target) return <EmptyState text="Отсутствуют доступные разделы" />;
+  return <Navigate to={target.to} replace />;
+}

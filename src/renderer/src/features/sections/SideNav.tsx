@@ -1,0 +1,40 @@
+import { useAtomValue } from 'jotai';
+import { NavLink } from 'react-router';
+import type { IconKey } from '@shared/domain/icons';
+import { displayFlagsAtom } from '../../app/live';
+import './side-nav.css';
+
+export interface SideNavItem {
+  to: string;
+  label: string;
+  /** The button shows only when this server flag is '1'; absent = always shown. */
+  flag?: IconKey;
+}
+
+/** A section's side navigation driven by the display flags, with placeholders while they load. */
+export function SideNav({ items, label }: { items: SideNavItem[]; label: string }) {
+  const flags = useAtomValue(displayFlagsAtom);
+  return (
+    <nav className="side-nav" aria-label={label}>
+      {items.map((item) => {
+        if (item.flag && flags === null) return <span key={item.to} className="side-nav__placeholder" aria-hidden="true" />;
+        if (item.flag && flags?.[item.flag] !== '1') return null;
+        return (
+          <NavLink key={item.to} to={item.to} className="side-nav__link">
+            {item.label}
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Layout: side navigation next to the routed screen. */
+export function SectionLayout({ nav, children }: { nav: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="section-layout">
+      {nav}
+      <div className="section-layout__content">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import 'fake-indexeddb/auto';
+import { describeOfflineStoreContract } from './store-contract';
+import { createIndexedDbStore } from './indexeddb-store';
+
+let counter = 0;
+
+describeOfflineStoreContract('IndexedDB (browser)', (now) => {
+  // A database of its own per test; reopening by name is a page reload.
+  const name = `enot-offline-test-${++counter}`;
+  return {
+    store: createIndexedDbStore({ name, now }),
+    reopen: async () => createIndexedDbStore({ name, now }),
+  };
+});

@@ -1,0 +1,60 @@
+/**
+ * Shared widgets, theme and colour bands. Import from here: `import { Card, Popup } from '../ui'`.
+ * Theme variables come from styles/theme.css and styles/base.css, imported once by main.tsx.
+ */
+export { Accordion, type AccordionProps } from './Accordion';
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { Card, type CardProps } from './Card';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { ConfirmPopup, type ConfirmPopupProps } from './ConfirmPopup';
+export { DateRangeCalendar, type DateRangeCalendarProps } from './DateRangeCalendar';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { ErrorBox, type ErrorBoxProps } from './ErrorBox';
+export { Loader, type LoaderProps } from './Loader';
+export { NotifierProvider, type NotifierProviderProps, useNotifier, useNotify } from './Notifier';
+export { Popup, type PopupProps } from './Popup';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar';
+export { SearchInput, type SearchInputProps } from './SearchInput';
+export { Select, type SelectOption, type SelectProps } from './Select';
+export { SendButton, type SendButtonProps, type SendState } from './SendButton';
+export { Spinner } from './Spinner';
+export { Switch, type SwitchProps } from './Switch';
+export { TextField, type TextFieldProps } from './TextField';
+export { Toast, type ToastProps } from './Toast';
+
+export * from './icons';
+export { type Band, type PercentBand, bandColor, bandTextColor, percentBand, progressBand, signedBand } from './bands';
+export {
+  addDays,
+  addMonths,
+  type CalendarDay,
+  type DateRange,
+  daysInMonth,
+  isInRange,
+  isLeapYear,
+  monthGrid,
+  parseIso,
+  pickRangeDay,
+  todayIso,
+  toIso,
+  weekdayOf,
+} from './calendar-grid';
+export { cx } from './class-names';
+export { createDebounce } from './debounce';
+export { focusableIn } from './focusable';
+export { createNotifier, type Notice, type NoticeTone, type Notifier, type NotifyOptions } from './notifier-store';
+export { phraseMatches } from './phrase-match';
+export { lockBodyScroll } from './scroll-lock';
+export { fill } from './template';
+export {
+  applyTheme,
+  COLOR_SCHEMES,
+  type ColorScheme,
+  initThemeFromStorage,
+  readInitialTheme,
+  readThemeState,
+  type ThemeState,
+  useTheme,
+} from './theme';
+export { useControllableState } from './use-controllable-state';
+export { type ModalOptions, useModal } from './use-modal';

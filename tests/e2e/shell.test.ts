@@ -1,0 +1,162 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../src/shared/contract';
+import { flagsForUser } from '../../server/domains/shell/display-flags';
+import { launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** Header links and the display flag each one needs (shell §2.5). */
+const HEADER_FLAGS = ['webinar', 'lk', 'roadmap', 'trains', 'search', 'curator'] as const;
+
+const LANDINGS: Record<string, RegExp> = {
+  admin: /\/study\/roadmap$/,
+  curator: /\/study\/roadmap$/,
+  intensive: /\/study\/roadmap$/,
+  demo: /\/study\/roadmap$/,
+  // 'Неактивный' goes to /study, which opens the remembered main link (lk).
+  inactive: /\/study\/lk$/,
+  partial: /\/study\/roadmap$/,
+  subscription: /\/study\/roadmap$/,
+  package: /\/study\/roadmap$/,
+  student: /\/study\/roadmap$/,
+};
+
+describe('client spine in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: 'out/renderer' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function userId(login: string): Promise<number> {
+    const row = await server.server.services.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it.each(Object.entries(LANDINGS))('%s signs in through the form, lands where shell §2.4 says, and sees exactly its header links', async (login, landing) => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await signInThroughForm(page, login);
+    await page.waitForURL(landing);
+    const flags = (await flagsForUser(server.server.services, await userId(login)))!;
+    const expected = HEADER_FLAGS.filter((flag) => flags[flag] === '1');
+    await page.waitForSelector('.shell__nav-link');
+    const shown = await page.locator('.shell__nav-link').evaluateAll((links) => links.map((link) => link.getAttribute('data-flag')));
+    expect(shown).toEqual(expected);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('removes a header button live when an admin changes the icons configuration', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await signInThroughForm(page, 'student');
+    await page.waitForURL(/roadmap/);
+    const trains = page.locator('.shell__nav-link[data-flag="trains"]');
+    await trains.waitFor();
+
+    const adminSocket = await (await server.signIn('admin')).openLive();
+    await adminSocket.request(admin.updateAvailableIcon, { icon: 'trains', roles: ['all'], exclude: ['Неактивный', 'Ученик'], groups: [] });
+    await trains.waitFor({ state: 'detached', timeout: 5_000 });
+    // No reload happened: the same document is still there.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+
+    await adminSocket.request(admin.updateAvailableIcon, { icon: 'trains', roles: ['all'], exclude: ['Неактивный'], groups: [] });
+    await trains.waitFor({ timeout: 5_000 });
+    adminSocket.close();
+    await context.close();
+  });
+
+  it('logout lands on /study/login', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await signInThroughForm(page, 'sofia');
+    await page.waitForURL(/roadmap/);
+    await page.getByTestId('avatar-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/study\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem('enot.token'), localStorage.getItem('enot.device')])).toEqual([null, null]);
+    await context.close();
+  });
+
+  it("a '-1' answer lands on /study/login and drops the stored session", async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await signInThroughForm(page, 'egor');
+    await page.waitForURL(/roadmap/);
+    const device = await page.evaluate(() => localStorage.getItem('enot.device'));
+    await server.server.services.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('device', '=', device!).execute();
+    // Any signed call now answers '-1' (the webinar page makes one).
+    await page.goto('/study/webinar');
+    await page.waitForURL(/\/study\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('enot.token'))).toBeNull();
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path and forgets remembered links', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/study/login');
+    await page.evaluate(() => localStorage.setItem('enot.navLinks', JSON.stringify({ main: 'calendar' })));
+    await page.goto('/study/no/such/page');
+    await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Ко входу' }).getAttribute('href')).toBe('/study/login');
+    expect(await page.evaluate(() => localStorage.getItem('enot.navLinks'))).toBeNull();
+    await context.close();
+  });
+
+  it('keeps the theme choice across a reload', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await signInThroughForm(page, 'maxim');
+    await page.waitForURL(/roadmap/);
+    const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+    expect(await theme()).toBe('light');
+    await page.getByTestId('theme-toggle').click();
+    expect(await theme()).toBe('dark');
+    await page.reload();
+    await page.locator('.shell__header').waitFor();
+    expect(await theme()).toBe('dark');
+    await context.close();
+  });
+
+  it('loads no back-office code on the sign-in page and stays within 150 KB of gzipped JS', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    const scripts = new Map<string, Buffer>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
+    });
+    await page.goto('/study/login');
+    await page.getByRole('heading', { name: 'Вход' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const names = [...scripts.keys()].map((url) => url.split('/').pop()!);
+    expect(names.some((name) => /Curator|Questions|back-office/i.test(name))).toBe(false);
+    const gzipped = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    console.log(`sign-in page: ${names.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+    expect(gzipped).toBeLessThanOrEqual(150 * 1024);
+    await context.close();
+  });
+
+  it('takes screenshots of login, shell and 404 in light and dark, wide and narrow', async () => {
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const suffix = `${dark ? 'dark' : 'light'}-${width}`;
+        const { page, context } = await openPage(browser, server.url, { width });
+        await context.addInitScript((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
+        await page.goto('/study/login');
+        await page.getByRole('heading', { name: 'Вход' }).waitFor();
+        await screenshot(page, `login-${suffix}`);
+        await signInThroughForm(page, 'curator');
+        await page.waitForURL(/roadmap/);
+        await page.goto('/study/lk');
+        await page.locator('.side-nav__link').first().waitFor();
+        await screenshot(page, `shell-${suffix}`);
+        await page.goto('/study/nothing-here');
+        await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor();
+        await screenshot(page, `not-found-${suffix}`);
+        await context.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SCREENSHOT_DIR = join(ROOT, 'tests', 'e2e', 'artifacts');
+
+/** Debian's chromium, driven by playwright-core (its own browser download does not work here). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+  });
+}
+
+export interface BrowserUser {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh browser profile at the given width, with console errors collected. */
+export async function openPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number } = {}): Promise<BrowserUser & { errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** Signs in through the local form as a real user would. */
+export async function signInThroughForm(page: Page, login: string, password = 'demo'): Promise<void> {
+  await page.goto('/study/login');
+  await page.getByLabel('Логин').fill(login);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+}
+
+/** Saves a screenshot under tests/e2e/artifacts (git-ignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
