@@ -138,6 +138,30 @@ describe('client spine in chromium', () => {
     await context.close();
   });
 
+  it('asks a new user for the required profile fields and saves them (shell §3.7, §5)', async () => {
+    const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
+    await signInThroughForm(page, 'demo');
+    const popup = page.getByRole('dialog', { name: 'Заполни данные профиля' });
+    await popup.waitFor();
+    await screenshot(page, 'required-fields-light-390');
+    await popup.getByRole('button', { name: 'Сохранить' }).click();
+    await popup.getByText('Вы не заполнили поле "Дата рождения"').waitFor();
+    await popup.getByLabel('Дата рождения').fill('2009-05-20');
+    await popup.getByLabel('Телефон').fill('+7 (999) 000-11-22');
+    expect(await popup.getByLabel('Телефон').inputValue()).toBe('79990001122');
+    await popup.getByLabel('Почта').fill('ilya@example.ru');
+    await popup.getByRole('button', { name: 'Сохранить' }).click();
+    await popup.getByText('Вы не заполнили поле "Регион"').waitFor();
+    await popup.getByRole('combobox', { name: 'Регион' }).click();
+    await page.getByRole('option', { name: 'Новосибирская область' }).click();
+    await popup.getByRole('button', { name: 'Сохранить' }).click();
+    await popup.getByRole('button', { name: 'Сохранено' }).waitFor();
+    await popup.waitFor({ state: 'detached', timeout: 5_000 });
+    const row = await server.server.services.db.selectFrom('users').selectAll().where('login', '=', 'demo').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ birth_date: '2009-05-20', phone: '79990001122', email: 'ilya@example.ru', region_number: 54 });
+    await context.close();
+  });
+
   it('takes screenshots of login, shell and 404 in light and dark, wide and narrow', async () => {
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {

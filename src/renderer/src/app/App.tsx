@@ -3,7 +3,6 @@ import { Provider as JotaiProvider, getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api';
-import { clientName, desktopApi } from '../lib/platform';
 import { NotifierProvider, useNotify, initThemeFromStorage } from '../ui';
 import { queryClient } from './query-client';
 import { router } from './router';
@@ -17,10 +16,7 @@ function ApiHooks() {
       // Loaded on demand: signing out needs the live client, which the sign-in page does not.
       onSignedOut: () => void import('./sign-out').then((module) => module.signOutLocally()),
       notify,
-      clientName: clientName(),
     });
-    const desktop = desktopApi();
-    if (desktop) void desktop.getServerUrl().then((url) => configureApi({ baseUrl: url }));
   }, [notify]);
   return null;
 }

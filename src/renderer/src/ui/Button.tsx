@@ -15,6 +15,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
+/** The button look for elements that are not buttons (a link that acts as the main action). */
+export function buttonClassName(variant: ButtonVariant = 'primary', options: { size?: 'md' | 'sm'; block?: boolean } = {}): string {
+  return cx('ui-button', `ui-button--${variant}`, options.size === 'sm' && 'ui-button--sm', options.block && 'ui-button--block');
+}
+
 /** The one button of the app; `type` defaults to 'button' so nothing submits by accident. */
 export function Button({
   variant = 'primary',
@@ -35,7 +40,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={cx('ui-button', `ui-button--${variant}`, size === 'sm' && 'ui-button--sm', block && 'ui-button--block', className)}
+      className={cx(buttonClassName(variant, { size, block }), className)}
       aria-busy={loading || undefined}
       aria-disabled={loading || rest['aria-disabled'] || undefined}
       onClick={handleClick}

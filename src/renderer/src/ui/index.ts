@@ -3,7 +3,7 @@
  * Theme variables come from styles/theme.css and styles/base.css, imported once by main.tsx.
  */
 export { Accordion, type AccordionProps } from './Accordion';
-export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './Button';
 export { Card, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
 export { ConfirmPopup, type ConfirmPopupProps } from './ConfirmPopup';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { readSession } from '../../lib/session';
 import { connectLive } from '../live';
 import { rememberLink } from '../nav-memory';
@@ -33,7 +33,7 @@ export function AppShell() {
   }, [handle.group, handle.link]);
 
   useEffect(() => {
-    document.title = handle.title ? `${handle.title} — ${ruApp.brand.name}` : ruApp.brand.name;
+    document.title = handle.title ? `${handle.title} — ${ru.brand.name}` : ru.brand.name;
   }, [handle.title]);
 
   // Logged in = both stored values exist (back-office §2.2).

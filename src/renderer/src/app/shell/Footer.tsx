@@ -1,10 +1,10 @@
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 
 /** Copyright line with the current year; hidden at 460 px and narrower (shell.css). */
 export function Footer() {
   return (
     <footer className="shell__footer">
-      <div className="container">{ruApp.brand.copyright(new Date().getFullYear())}</div>
+      <div className="container">{ru.brand.copyright(new Date().getFullYear())}</div>
     </footer>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { logout } from '@shared/contract/auth';
 import type { IconKey } from '@shared/domain/icons';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { useTheme } from '../../ui';
 import { displayFlagsAtom } from '../live';
@@ -17,7 +17,7 @@ interface HeaderLink {
   to: () => string;
 }
 
-const t = ruApp.shell;
+const t = ru.shell;
 
 /** Header links of shell §2.5, each shown only when the server's flag allows it. */
 const LINKS: HeaderLink[] = [
@@ -35,9 +35,9 @@ export function Header() {
   return (
     <header className="shell__header">
       <div className="container shell__header-row">
-        <Link to="/" className="shell__brand" aria-label={ruApp.brand.name}>
+        <Link to="/" className="shell__brand" aria-label={ru.brand.name}>
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={32} height={32} />
-          <span>{ruApp.brand.name}</span>
+          <span>{ru.brand.name}</span>
         </Link>
         <nav className="shell__nav" aria-label="Основная навигация">
           {flags === null

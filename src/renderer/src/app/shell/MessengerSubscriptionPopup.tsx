@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { checkSubBotTg, getCurrentBotTg } from '@shared/contract/shell';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { liveClient } from '../live';
-import { Popup } from '../../ui';
+import { Button, buttonClassName, Popup } from '../../ui';
 
-const t = ruApp.shell.subscription;
+const t = ru.shell.subscription;
 
 /**
  * Invites a student who is not subscribed to the messenger bot (back-office §2.2). Shown only
@@ -33,12 +33,12 @@ export function MessengerSubscriptionPopup() {
     <Popup open title={t.title} onClose={() => setDismissed(true)}>
       <p>{t.text}</p>
       <div className="popup-actions">
-        <a className="button button--primary" href={`https://t.me/${bot.currentBotTg}`} target="_blank" rel="noreferrer" onClick={() => setDismissed(true)}>
+        <a className={buttonClassName('primary')} href={`https://t.me/${bot.currentBotTg}`} target="_blank" rel="noreferrer" onClick={() => setDismissed(true)}>
           {t.open}
         </a>
-        <button type="button" className="button" onClick={() => setDismissed(true)}>
+        <Button variant="secondary" onClick={() => setDismissed(true)}>
           {t.later}
-        </button>
+        </Button>
       </div>
     </Popup>
   );

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { liveStatusAtom } from '../live';
 
 /** Tells the user plainly when the server is out of reach (the live socket is the signal). */
@@ -8,7 +8,7 @@ export function OfflineBanner() {
   if (status !== 'offline' && status !== 'paused') return null;
   return (
     <div className="shell__offline" role="status">
-      {ruApp.shell.offline}
+      {ru.shell.offline}
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getRequiredNotFilledFields, setRequiredNotFilledFields } from '@shared/contract/shell';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { Popup, SendButton, Select } from '../../ui';
+import { Popup, SendButton, Select, TextField } from '../../ui';
 
-const t = ruApp.shell.requiredFields;
+const t = ru.shell.requiredFields;
 
 /**
  * Asks for the profile fields the server reports as unfilled (shell §3.7, §5). It cannot be
@@ -73,31 +73,30 @@ export function RequiredFieldsPopup() {
           const id = `required-${field.field}`;
           if (field.field === 'user_region') {
             return (
-              <div className="form__row" key={field.field}>
-                <label htmlFor={id}>{t.region}</label>
-                <Select
-                  id={id}
-                  value={value}
-                  placeholder={t.regionPlaceholder}
-                  options={regions.map((region) => ({ value: region.regNumber, label: region.regName }))}
-                  onChange={set}
-                />
-              </div>
+              <Select
+                key={field.field}
+                id={id}
+                label={t.region}
+                value={value}
+                placeholder={t.regionPlaceholder}
+                options={regions.map((region) => ({ value: region.regNumber, label: region.regName }))}
+                onChange={set}
+              />
             );
           }
           return (
-            <div className="form__row" key={field.field}>
-              <label htmlFor={id}>{field.name}</label>
-              <input
-                id={id}
-                name={field.field}
-                type={field.type === 'datetime' ? 'date' : 'text'}
-                inputMode={field.type === 'number' ? 'numeric' : undefined}
-                maxLength={Number(field.length) || undefined}
-                value={value}
-                onChange={(event) => set(field.type === 'number' ? event.target.value.replace(/\D/g, '') : event.target.value)}
-              />
-            </div>
+            <TextField
+              key={field.field}
+              id={id}
+              name={field.field}
+              label={field.name}
+              type={field.type === 'datetime' ? 'date' : 'text'}
+              inputMode={field.type === 'number' ? 'numeric' : undefined}
+              value={value}
+              // Digits only for numbers, and the server's length for everything; counted after
+              // cleaning, so a pasted '+7 (999) …' still fits.
+              onChange={(next) => set((field.type === 'number' ? next.replace(/\D/g, '') : next).slice(0, Number(field.length) || undefined))}
+            />
           );
         })}
         {error && (

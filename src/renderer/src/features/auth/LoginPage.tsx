@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { getEnotToken, getVkAccessTokenFromCode, getVkIdConfig, localSignIn, signupVkid } from '@shared/contract/auth';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { readSession } from '../../lib/session';
-import { Loader } from '../../ui';
+import { Button, Loader, TextField } from '../../ui';
 import { useCompleteSignIn } from './use-sign-in';
 import { startVkAuth, takePendingVkAuth } from './vk-id';
 import './auth.css';
 
-const t = ruApp.auth;
+const t = ru.auth;
 
 type Failure = { text: string; vkUserId?: string };
 
@@ -96,8 +96,8 @@ export function AuthHeader() {
     <div className="auth-card__brand">
       <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={56} height={56} />
       <div>
-        <div className="auth-card__name">{ruApp.brand.name}</div>
-        <div className="muted">{ruApp.brand.courseTitle}</div>
+        <div className="auth-card__name">{ru.brand.name}</div>
+        <div className="muted">{ru.brand.courseTitle}</div>
       </div>
     </div>
   );
@@ -130,10 +130,10 @@ export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
   const configured = config.data?.configured === '1';
   return (
     <div className="auth-card__vk">
-      <button
-        type="button"
-        className="button button--vk"
-        disabled={!configured || starting}
+      <Button
+        block
+        disabled={!configured}
+        loading={starting}
         onClick={async () => {
           if (!config.data) return;
           setStarting(true);
@@ -141,7 +141,7 @@ export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
         }}
       >
         {mode === 'signup' ? t.vkSignupButton : t.vkButton}
-      </button>
+      </Button>
       {config.data && !configured && <p className="muted small">{t.vkNotConfigured}</p>}
     </div>
   );
@@ -170,29 +170,24 @@ function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string
         }
       }}
     >
-      <div className="form__row">
-        <label htmlFor="login">{t.login}</label>
-        <input id="login" name="login" autoComplete="username" value={login} onChange={(event) => setLogin(event.target.value)} />
-      </div>
-      <div className="form__row">
-        <label htmlFor="password">{t.password}</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <TextField id="login" name="login" label={t.login} autoComplete="username" value={login} onChange={setLogin} />
+      <TextField
+        id="password"
+        name="password"
+        type="password"
+        label={t.password}
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
       {error && (
         <p className="form__error" role="alert">
           {error}
         </p>
       )}
-      <button type="submit" className="button button--primary button--wide" disabled={busy}>
+      <Button type="submit" block loading={busy}>
         {busy ? t.signing : t.submit}
-      </button>
+      </Button>
     </form>
   );
 }

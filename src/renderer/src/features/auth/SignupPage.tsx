@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { readSession } from '../../lib/session';
 import { AuthHeader, VkButton } from './LoginPage';
 import './auth.css';
 
-const t = ruApp.auth;
+const t = ru.auth;
 
 /** Shell §2.2: demo access for 7 days through VK ID; the return lands on /study/login. */
 export function SignupPage() {

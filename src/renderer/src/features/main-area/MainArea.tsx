@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { SectionLayout, SideNav, type SideNavItem } from '../sections/SideNav';
 
-const t = ruApp.shell.mainNav;
+const t = ru.shell.mainNav;
 
 /** Shell §2.6: the personal area with buttons the server flags allow; settings always shown. */
 const ITEMS: SideNavItem[] = [
@@ -17,7 +17,7 @@ const ITEMS: SideNavItem[] = [
 
 export function MainArea() {
   return (
-    <SectionLayout nav={<SideNav items={ITEMS} label={ruApp.shell.sectionNav} />}>
+    <SectionLayout nav={<SideNav items={ITEMS} label={ru.shell.sectionNav} />}>
       <Outlet />
     </SectionLayout>
   );

@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { forgetLinks } from '../../app/nav-memory';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { readSession } from '../../lib/session';
+import { buttonClassName } from '../../ui';
 import '../auth/auth.css';
 
-const t = ruApp.notFound;
+const t = ru.notFound;
 
 /** Any unknown /study path (back-office §2.1); entering it clears the remembered links. */
 export function NotFoundPage() {
   const signedIn = readSession() !== null;
   useEffect(() => {
     forgetLinks();
-    document.title = `${t.title} — ${ruApp.brand.name}`;
+    document.title = `${t.title} — ${ru.brand.name}`;
   }, []);
   return (
     <main className="auth-page">
@@ -22,7 +23,7 @@ export function NotFoundPage() {
         </div>
         <h1 id="not-found-title">{t.title}</h1>
         <p className="muted">{t.text}</p>
-        <Link className="button button--primary" to={signedIn ? '/' : '/login'}>
+        <Link className={buttonClassName('primary', { block: true })} to={signedIn ? '/' : '/login'}>
           {signedIn ? t.home : t.login}
         </Link>
       </section>

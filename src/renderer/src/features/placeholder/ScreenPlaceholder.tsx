@@ -1,5 +1,5 @@
 import { useRouteHandle } from '../../app/shell/use-route-handle';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { Card } from '../../ui';
 
 /** A screen a later version builds: its title and an honest note, no pretend content. */
@@ -9,7 +9,7 @@ export function ScreenPlaceholder() {
     <section className="screen" aria-labelledby="screen-title">
       <h1 id="screen-title">{title}</h1>
       <Card>
-        <p className="muted">{ruApp.placeholder.text}</p>
+        <p className="muted">{ru.placeholder.text}</p>
       </Card>
     </section>
   );

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { getWebinarLink } from '@shared/contract/shell';
-import { ruApp } from '../../i18n/ru-app';
+import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { EmptyState, ErrorBox, Loader } from '../../ui';
 import './webinar.css';
 
-const t = ruApp.shell.webinar;
+const t = ru.shell.webinar;
 
 /** Shell §2.3: a full-width frame with the webinar link from the server. */
 export function WebinarPage() {
