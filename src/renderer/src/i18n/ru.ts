@@ -123,6 +123,13 @@ export const ru = {
     vkDenied: 'Вход через VK ID отменён.',
     emptyLogin: 'Введите логин',
     emptyPassword: 'Введите пароль',
+    server: {
+      current: 'Сервер школы:',
+      change: 'Изменить',
+      label: 'Адрес сервера школы',
+      save: 'Сохранить и перезагрузить',
+      invalid: 'Проверьте адрес сервера',
+    },
   },
   notFound: {
     title: 'Страница не найдена',

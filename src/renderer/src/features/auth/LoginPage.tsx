@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { readSession } from '../../lib/session';
 import { Button, Loader, TextField } from '../../ui';
+import { ServerAddress } from './ServerAddress';
 import { useCompleteSignIn } from './use-sign-in';
 import { startVkAuth, takePendingVkAuth } from './vk-id';
 import './auth.css';
@@ -79,6 +80,7 @@ export function LoginPage() {
             <VkButton mode="login" />
             <div className="auth-card__divider">{t.or}</div>
             <LocalSignInForm onSignedIn={completeSignIn} />
+            <ServerAddress />
             <nav className="auth-card__links">
               <Link to="/signup">{t.toSignup}</Link>
               <a href="/curator">{t.curatorLink}</a>
