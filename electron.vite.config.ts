@@ -30,7 +30,8 @@ export default defineConfig({
     ],
     resolve: { alias: { '@shared': resolve('src/shared') } },
     build: {
-      outDir: resolve('out/renderer'),
+      // ENOT_WEB_OUT lets parallel test runs build into their own folder.
+      outDir: resolve(process.env.ENOT_WEB_OUT ?? 'out/renderer'),
       emptyOutDir: true,
       minify: true,
       rollupOptions: { input: resolve('src/renderer/index.html') },

@@ -9,5 +9,6 @@ export default function setup(): void {
   execFileSync(process.execPath, [fileURLToPath(new URL('../../node_modules/electron-vite/bin/electron-vite.js', import.meta.url)), 'build'], {
     cwd: ROOT,
     stdio: 'inherit',
+    env: { ...process.env, ...(process.env.E2E_WEB_DIST ? { ENOT_WEB_OUT: process.env.E2E_WEB_DIST } : {}) },
   });
 }

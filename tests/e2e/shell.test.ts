@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../src/shared/contract';
 import { flagsForUser } from '../../server/domains/shell/display-flags';
-import { launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Header links and the display flag each one needs (shell §2.5). */
@@ -27,7 +27,7 @@ describe('client spine in chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: 'out/renderer' } });
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

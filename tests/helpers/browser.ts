@@ -6,6 +6,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SCREENSHOT_DIR = join(ROOT, 'tests', 'e2e', 'artifacts');
 
+/** The web build the browser tests serve (E2E_WEB_DIST lets parallel runs use their own). */
+export const E2E_WEB_DIST = process.env.E2E_WEB_DIST ?? join(ROOT, 'out', 'renderer');
+
 /** Debian's chromium, driven by playwright-core (its own browser download does not work here). */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

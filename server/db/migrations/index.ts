@@ -1,7 +1,15 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-core';
+import * as m0002 from './0002-account';
+import * as m0003 from './0003-calendar';
+import * as m0004 from './0004-rating';
+import * as m0005 from './0005-preferences';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
   '0001-core': m0001,
+  '0002-account': m0002,
+  '0003-calendar': m0003,
+  '0004-rating': m0004,
+  '0005-preferences': m0005,
 };

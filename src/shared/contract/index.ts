@@ -1,18 +1,21 @@
 import * as account from './account';
 import * as admin from './admin';
 import * as auth from './auth';
+import * as calendar from './calendar';
 import type { AnyContract } from './core';
+import * as preferences from './preferences';
+import * as rating from './rating';
 import * as shell from './shell';
 
 export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, shell };
+export { account, admin, auth, calendar, preferences, rating, shell };

@@ -1,3 +1,8 @@
+import { ruAccount } from './account';
+import { ruPreferences } from './preferences';
+import { ruRatings } from './ratings';
+import { ruSchedule } from './schedule';
+
 /**
  * Every user-visible Russian string of the renderer, grouped by area. Spec texts are verbatim.
  * Placeholders look like `{name}` and are filled with `fill()` from `ui/template.ts`.
@@ -185,6 +190,11 @@ export const ru = {
       frameTitle: 'Трансляция вебинара',
     },
   },
+  account: ruAccount,
+  schedule: ruSchedule,
+  ratings: ruRatings,
+  preferences: ruPreferences,
+
   placeholder: {
     text: 'Этот раздел ещё в разработке и появится в одной из ближайших версий платформы.',
   },

@@ -1,0 +1,4 @@
+/** Texts of the Личный кабинет area (spec texts verbatim); part of ru.ts. */
+export const ruAccount = {
+  title: 'Личный кабинет',
+} as const;

@@ -1,0 +1,2 @@
+/** Календарь: calls of this area (shell §7.2, §7.3; learning doc §7). */
+export {};

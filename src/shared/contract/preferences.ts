@@ -1,0 +1,2 @@
+/** Настройки, обратная связь и люди рядом: calls of this area (shell §7.2, §7.3; learning doc §7). */
+export {};

@@ -1,0 +1,65 @@
+/**
+ * Times are stored as UTC epoch milliseconds and shown in Moscow time (ARCHITECTURE §5):
+ * dd.mm.yyyy and hh:mm. Calendar dates are 'YYYY-MM-DD' strings of the Moscow day.
+ */
+export const MOSCOW_TZ = 'Europe/Moscow';
+
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: MOSCOW_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+interface MoscowParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+function moscowParts(ms: number): MoscowParts {
+  const result: Record<string, string> = {};
+  for (const part of parts.formatToParts(new Date(ms))) result[part.type] = part.value;
+  return result as unknown as MoscowParts;
+}
+
+/** 'dd.mm.yyyy' in Moscow. */
+export function formatMoscowDate(ms: number): string {
+  const p = moscowParts(ms);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** 'hh:mm' in Moscow. */
+export function formatMoscowTime(ms: number): string {
+  const p = moscowParts(ms);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** 'dd.mm.yyyy hh:mm' in Moscow. */
+export function formatMoscowDateTime(ms: number): string {
+  return `${formatMoscowDate(ms)} ${formatMoscowTime(ms)}`;
+}
+
+/** The Moscow calendar day of an instant, 'YYYY-MM-DD'. */
+export function moscowDateKey(ms: number): string {
+  const p = moscowParts(ms);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** 'YYYY-MM-DD' (a Moscow calendar date) → 'dd.mm.yyyy'. */
+export function isoDateToRu(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : date;
+}
+
+/** The instant a Moscow calendar day starts ('YYYY-MM-DD' → epoch ms). Moscow has no DST since 2014. */
+export function moscowDayStart(date: string): number {
+  return Date.parse(`${date}T00:00:00+03:00`);
+}
