@@ -2,6 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import { onlineSocket, updateIcons } from '@shared/contract/shell';
 import type { DisplayFlags } from '@shared/domain/icons';
 import { createTimestampSource } from '@shared/signing';
+import { ru } from '../i18n/ru';
 import { apiBaseUrl } from '../lib/api';
 import { createLiveClient, signedSocketUrl, type LiveClient } from '../lib/live-client';
 import { readSession } from '../lib/session';
@@ -28,7 +29,7 @@ export function connectLive(onSignedOut: () => void): LiveClient {
   client = createLiveClient({
     url: async () => {
       const session = readSession();
-      if (!session) throw new Error('нет сессии');
+      if (!session) throw new Error(ru.shell.noSession);
       return signedSocketUrl(socketBase() + onlineSocket.path, session, nextTs());
     },
     onSignedOut,

@@ -1,3 +1,4 @@
+import { ruTitles } from './titles';
 import { ruAccount } from './account';
 import { ruPreferences } from './preferences';
 import { ruRatings } from './ratings';
@@ -128,6 +129,7 @@ export const ru = {
     vkDenied: 'Вход через VK ID отменён.',
     emptyLogin: 'Введите логин',
     emptyPassword: 'Введите пароль',
+    vkReturning: 'Входим через VK ID…',
     server: {
       current: 'Сервер школы:',
       change: 'Изменить',
@@ -154,6 +156,9 @@ export const ru = {
       curator: 'Кураторская',
     },
     avatarMenu: 'Меню профиля',
+    mainNavLabel: 'Основная навигация',
+    noConnection: 'нет соединения',
+    noSession: 'нет сессии',
     menu: { lk: 'Личный кабинет', finances: 'Оплата', settings: 'Настройки', logout: 'Выйти' },
     themeToDark: 'Включить тёмную тему',
     themeToLight: 'Включить светлую тему',
@@ -190,6 +195,50 @@ export const ru = {
       frameTitle: 'Трансляция вебинара',
     },
   },
+  titles: ruTitles,
+
+  /** Side navigation of the routed sections. */
+  sections: {
+    trains: {
+      decideFirst: 'Игра «Реши первым»',
+      trainsVerbalPlayers: 'Видеочат',
+      trainsP1: 'Тренировка 1 части',
+      trainsP2: 'Тренировка 2 части',
+      trainsVerbal: 'Устные зачёты',
+      trainPriznaki: 'Тренировка признаков',
+      heading: 'Тренировки',
+    },
+    materials: {
+      searchVideo: 'Поиск по видео',
+      searchTermin: 'Поиск терминов',
+      heading: 'Материалы',
+    },
+    curator: {
+      standards: 'Стандарты',
+      homeworks: 'Проверка ДЗ',
+      users: 'Ученики',
+      tgSending: 'Рассылки',
+      theoryChunks: 'База знаний',
+      statistic: 'Статистика кураторов',
+      questionsDz: 'Вопросы по ДЗ',
+      files: 'Файлы',
+      changeVariables: 'Настройки школы',
+      schoolStatistics: 'Статистика школы',
+      videoEdit: 'Видеоуроки',
+      questions: 'Банк вопросов',
+      textbooks: 'Учебники',
+      heading: 'Кураторская',
+    },
+    questions: {
+      p1: 'Вопросы 1 части',
+      p2: 'Вопросы 2 части',
+      zachVerbal: 'Устные зачёты',
+      heading: 'Банк вопросов',
+      noSections: 'Отсутствуют доступные разделы',
+    },
+  },
+
+
   account: ruAccount,
   schedule: ruSchedule,
   ratings: ruRatings,

@@ -39,7 +39,7 @@ export function Header() {
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={32} height={32} />
           <span>{ru.brand.name}</span>
         </Link>
-        <nav className="shell__nav" aria-label="Основная навигация">
+        <nav className="shell__nav" aria-label={t.mainNavLabel}>
           {flags === null
             ? LINKS.map((link) => <span key={link.flag} className="shell__nav-placeholder" aria-hidden="true" />)
             : LINKS.filter((link) => flags[link.flag] === '1').map((link) => (

@@ -17,7 +17,7 @@ export function MessengerSubscriptionPopup() {
     queryKey: ['messengerSubscription'],
     queryFn: async () => {
       const live = liveClient();
-      if (!live) throw new Error('нет соединения');
+      if (!live) throw new Error(ru.shell.noConnection);
       const [{ isSubscribed }, bot] = await Promise.all([
         live.request(checkSubBotTg, {}),
         live.request(getCurrentBotTg, {}).catch(() => null),

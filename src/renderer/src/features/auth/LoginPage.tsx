@@ -73,7 +73,7 @@ export function LoginPage() {
         <AuthHeader />
         <h1 id="login-title">{t.signInTitle}</h1>
         {returning ? (
-          <Loader label="Входим через VK ID…" />
+          <Loader label={t.vkReturning} />
         ) : (
           <>
             {failure && <FailureNote failure={failure} />}

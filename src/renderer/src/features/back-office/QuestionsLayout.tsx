@@ -5,17 +5,20 @@ import { displayFlagsAtom } from '../../app/live';
 import { rememberedLink } from '../../app/nav-memory';
 import { Loader, EmptyState } from '../../ui';
 import { SideNav, type SideNavItem } from '../sections/SideNav';
+import { ru } from '../../i18n/ru';
+
+const t = ru.sections.questions;
 
 const CHILDREN: Array<SideNavItem & { child: string; flag: IconKey }> = [
-  { child: 'p1', to: '/curator/questions/p1', label: 'Вопросы 1 части', flag: 'questionsP1' },
-  { child: 'p2', to: '/curator/questions/p2', label: 'Вопросы 2 части', flag: 'questionsP2' },
-  { child: 'zach_verbal', to: '/curator/questions/zach_verbal', label: 'Устные зачёты', flag: 'questionsZachVerbal' },
+  { child: 'p1', to: '/curator/questions/p1', label: t.p1, flag: 'questionsP1' },
+  { child: 'p2', to: '/curator/questions/p2', label: t.p2, flag: 'questionsP2' },
+  { child: 'zach_verbal', to: '/curator/questions/zach_verbal', label: t.zachVerbal, flag: 'questionsZachVerbal' },
 ];
 
 export function QuestionsLayout() {
   return (
     <div className="stack">
-      <SideNav items={CHILDREN} label="Банк вопросов" />
+      <SideNav items={CHILDREN} label={t.heading} />
       <Outlet />
     </div>
   );
@@ -31,6 +34,6 @@ export function QuestionsEntry() {
   const allowed = CHILDREN.filter((child) => flags[child.flag] === '1');
   const remembered = allowed.find((child) => child.child === rememberedLink('questions'));
   const target = remembered ?? allowed[0];
-  if (!target) return <EmptyState text="Отсутствуют доступные разделы" />;
+  if (!target) return <EmptyState text={t.noSections} />;
   return <Navigate to={target.to} replace />;
 }

@@ -1,6 +1,5 @@
-import { Outlet } from 'react-router';
 import { ru } from '../../i18n/ru';
-import { SectionLayout, SideNav, type SideNavItem } from '../sections/SideNav';
+import { NavSection, type SideNavItem } from '../sections/SideNav';
 
 const t = ru.shell.mainNav;
 
@@ -16,9 +15,5 @@ const ITEMS: SideNavItem[] = [
 ];
 
 export function MainArea() {
-  return (
-    <SectionLayout nav={<SideNav items={ITEMS} label={ru.shell.sectionNav} />}>
-      <Outlet />
-    </SectionLayout>
-  );
+  return <NavSection items={ITEMS} label={ru.shell.sectionNav} />;
 }

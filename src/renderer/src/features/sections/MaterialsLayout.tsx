@@ -1,15 +1,13 @@
-import { Outlet } from 'react-router';
-import { SectionLayout, SideNav, type SideNavItem } from './SideNav';
+import { NavSection, type SideNavItem } from './SideNav';
+import { ru } from '../../i18n/ru';
+
+const t = ru.sections.materials;
 
 const ITEMS: SideNavItem[] = [
-  { to: '/materials/search_video', label: 'Поиск по видео', flag: 'searchVideo' },
-  { to: '/materials/search_termin', label: 'Поиск терминов', flag: 'searchTermin' },
+  { to: '/materials/search_video', label: t.searchVideo, flag: 'searchVideo' },
+  { to: '/materials/search_termin', label: t.searchTermin, flag: 'searchTermin' },
 ];
 
 export function MaterialsLayout() {
-  return (
-    <SectionLayout nav={<SideNav items={ITEMS} label="Материалы" />}>
-      <Outlet />
-    </SectionLayout>
-  );
+  return <NavSection items={ITEMS} label={t.heading} />;
 }

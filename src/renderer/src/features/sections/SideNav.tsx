@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { NavLink } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import type { IconKey } from '@shared/domain/icons';
 import { displayFlagsAtom } from '../../app/live';
 import './side-nav.css';
@@ -36,5 +36,14 @@ export function SectionLayout({ nav, children }: { nav: React.ReactNode; childre
       {nav}
       <div className="section-layout__content">{children}</div>
     </div>
+  );
+}
+
+/** A routed section: its side navigation and the child screen. */
+export function NavSection({ items, label }: { items: SideNavItem[]; label: string }) {
+  return (
+    <SectionLayout nav={<SideNav items={items} label={label} />}>
+      <Outlet />
+    </SectionLayout>
   );
 }
