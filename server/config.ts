@@ -33,6 +33,7 @@ const schema = z.object({
   VK_REDIRECT_URI: urlString.optional(),
   TELEGRAM_BOT_NAME: z.string().regex(/^[A-Za-z0-9_]{5,64}$/, 'имя бота без @').optional(),
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'ожидался токен вида 123456:ABC…').optional(),
+  TELEGRAM_API_URL: urlString.default('https://api.telegram.org'),
   WEB_DIST: z.string().min(1).default('out/renderer'),
   VALIDATE_OUTPUT: boolish.default(false),
   BENCH_ROUTES: boolish.default(false),

@@ -16,14 +16,17 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** Same-origin only: calls and sockets go to this server; VK ID is a navigation, not a fetch. */
+/**
+ * Same-origin only: calls and sockets go to this server; VK ID is a navigation, not a fetch. The one
+ * outside script is Telegram's login widget (account page), which talks to oauth.telegram.org.
+ */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' https://telegram.org",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self' ws: wss: https://oauth.telegram.org",
   'frame-src https:',
   "font-src 'self' data:",
   "base-uri 'self'",

@@ -112,6 +112,64 @@ export interface LedgerEntriesTable {
   created_at: number;
 }
 
+/** A lesson or test week of the school's schedule (calendar area, shell §3.11). */
+export interface ScheduleEventsTable {
+  id: Generated<number>;
+  /** 'Lesson' | 'Zach_week'. */
+  type: string;
+  /** Moscow calendar days, 'YYYY-MM-DD'. */
+  date_start: string;
+  date_end: string;
+  /** Moscow 'hh:mm', null when the event has no set time. */
+  time_start: string | null;
+  description: ColumnType<string, string | undefined, string>;
+  /** 'all' (every student) or one user type; staff see every event. */
+  audience: ColumnType<string, string | undefined, string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FeedbackMessagesTable {
+  id: Generated<number>;
+  /** Null for an anonymous message (and if the author was deleted). */
+  user_id: number | null;
+  is_anonymous: number;
+  message: string;
+  created_at: number;
+}
+
+export interface UserLocationsTable {
+  user_id: number;
+  /** 1: the user lets classmates nearby see their name ('Показывать меня'). */
+  is_public: ColumnType<number, number | undefined, number>;
+  /** Degrees; null while the user is not visible (the position is dropped when they hide). */
+  latitude: number | null;
+  longitude: number | null;
+  located_at: number | null;
+  /** The position stops counting as current at this instant. */
+  expires_at: number | null;
+}
+
+/** The rating ledger: one row per change; a user's rating is the sum of their rows. */
+export interface RatingChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The change in tenths of a point (the wire shows one decimal). */
+  tenths: number;
+  comment: ColumnType<string, string | undefined, string>;
+  /** What earned it ('train_p1', 'homework', …) and that activity's id: unique per user. */
+  source_kind: string;
+  source_id: string;
+  created_at: number;
+}
+
+/** Account area: a user's referral promo code, generated once and kept (shell §3.17). */
+export interface ReferralCodesTable {
+  user_id: number;
+  code: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   regions: RegionsTable;
@@ -122,6 +180,11 @@ export interface Database {
   admin_variables: AdminVariablesTable;
   user_hidden_icons: UserHiddenIconsTable;
   ledger_entries: LedgerEntriesTable;
+  referral_codes: ReferralCodesTable;
+  rating_changes: RatingChangesTable;
+  feedback_messages: FeedbackMessagesTable;
+  user_locations: UserLocationsTable;
+  schedule_events: ScheduleEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,10 @@ import type { PermissionGroup } from '../../../src/shared/domain/icons';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../index';
 import type { NewUser } from '../schema';
+import { seedRatingHistory } from './rating';
+import { seedPreferencesDemo } from './preferences';
+import { seedCalendar } from './calendar';
+import { seedAccountDemo } from './account';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -56,7 +60,7 @@ export const DEMO_USERS: DemoUser[] = [
     surname: 'Соколов',
     name: 'Дмитрий',
     patronymic: 'Андреевич',
-    extra: { tg_nickname: 'sokolov_curator', email: 'sokolov@enot.local' },
+    extra: { tg_id: '700000001', tg_nickname: 'sokolov_curator', email: 'sokolov@enot.local' },
     groups: ['USERS_VIDEO_EDITORS', 'USERS_TIMECODE_CHANGERS', 'USERS_CHANGERS_Q_P1'],
   },
   {
@@ -131,7 +135,7 @@ export const DEMO_USERS: DemoUser[] = [
     extra: profile('package', '2008-04-30', '79051239876', 36),
   },
   student('egor', 'Васильев', 'Егор', 'Максимович', { region_number: 50 }),
-  student('sofia', 'Павлова', 'София', 'Андреевна', { region_number: 16, tg_nickname: 'sofia_pavlova' }),
+  student('sofia', 'Павлова', 'София', 'Андреевна', { region_number: 16, tg_id: '700000002', tg_nickname: 'sofia_pavlova' }),
   student('maxim', 'Фёдоров', 'Максим', 'Ильич', { region_number: 66 }),
   student('varvara', 'Николаева', 'Варвара', 'Дмитриевна', { region_number: 23, tariff_num: 3, tariff_cost_kopecks: 590000 }),
   student('timofey', 'Орлов', 'Тимофей', 'Романович', { region_number: 54, tariff_num: 1, tariff_cost_kopecks: 190000 }),
@@ -197,6 +201,10 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
           .execute();
       }
     }
+    await seedAccountDemo(trx, now);
+    await seedCalendar(trx, now);
+    await seedPreferencesDemo(trx, now, ids);
+    await seedRatingHistory(trx, now);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

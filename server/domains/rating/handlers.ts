@@ -1,4 +1,23 @@
-import type { Implementation } from '../../contract/implement';
+import { rating } from '../../../src/shared/contract';
+import { implement, type Implementation } from '../../contract/implement';
+import { readableRatingOwner } from './reader-access';
+import { ratingStatistic } from './statistic';
+import { ratingStory } from './story';
+import { ratingTop } from './top';
 
 /** Handlers of the rating area, one per contract in src/shared/contract/rating.ts. */
-export const ratingHandlers = [] as Implementation[];
+export const ratingHandlers = [
+  implement(rating.getRatingStory, async (ctx, { userVkId }) => {
+    const { db, clock } = ctx.services;
+    const owner = await readableRatingOwner(db, ctx.user, userVkId);
+    return ratingStory(db, owner.id, clock.now());
+  }),
+
+  implement(rating.getRatingStatistic, async (ctx, { userVkId, startDate, endDate, groupBy }) => {
+    const { db, clock } = ctx.services;
+    const owner = await readableRatingOwner(db, ctx.user, userVkId);
+    return { ratingStatistic: await ratingStatistic(db, { userId: owner.id, startDate, endDate, groupBy, now: clock.now() }) };
+  }),
+
+  implement(rating.getRatingTop, async (ctx, { period }) => ({ ratingTop: await ratingTop(ctx.services.db, period, ctx.services.clock.now()) })),
+] as Implementation[];

@@ -1,2 +1,125 @@
-/** Рейтинг и статистика: calls of this area (shell §7.2, §7.3; learning doc §7). */
-export {};
+import { z } from 'zod';
+import { access } from './access';
+import { http } from './core';
+
+/** Рейтинг и статистика: calls of this area (shell §2.10, §3.16, §7.2). */
+
+/**
+ * A user's public key on the wire, in the spec's `userVkId` field: the VK id when the user
+ * has one, otherwise `id<number>` (our user id). An empty string means the caller.
+ */
+export const publicUserKeyPattern = /^(\d{1,20}|id\d{1,15})$/;
+
+const userKey = z
+  .union([
+    z
+      .string()
+      .trim()
+      .max(40, 'не длиннее 40 символов')
+      .refine((value) => value === '' || publicUserKeyPattern.test(value), 'ожидался VK id или id<номер> пользователя'),
+    // Old clients send a VK id as a number.
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER).transform(String),
+  ])
+  .default('');
+
+/** A rating amount as the wire sends it: one decimal, e.g. '12.5', '-1.0', '0.0'. */
+export const ratingValue = z.string().regex(/^-?\d+\.\d$/);
+
+/** Tenths (how the server stores a rating) → the wire's one-decimal string. */
+export function ratingValueFromTenths(tenths: number): string {
+  const sign = tenths < 0 ? '-' : '';
+  const abs = Math.abs(tenths);
+  return `${sign}${Math.floor(abs / 10)}.${abs % 10}`;
+}
+
+/** A calendar day in Moscow, 'YYYY-MM-DD', that exists in the calendar. */
+export const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалась дата в формате ГГГГ-ММ-ДД')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'такой даты нет в календаре');
+
+/** The longest period a statistic may cover (a leap year plus a day of slack). */
+export const RATING_STATISTIC_MAX_DAYS = 367;
+
+/** Shell §3.16 'Rating change'. datetime: ISO 8601 in Moscow time with its offset. */
+export const ratingChangeSchema = z.object({
+  value: ratingValue,
+  datetime: z.string(),
+  comment: z.string(),
+});
+
+/** Shell §3.16 'Rating statistic point': the cumulative rating at the end of the day or week. */
+export const ratingStatisticPointSchema = z.object({
+  /** The Moscow day, or for weeks the Monday that starts the week ('YYYY-MM-DD'). */
+  date: z.string(),
+  value: ratingValue,
+});
+
+/** Shell §3.16 'Top rating user'. */
+export const topRatingUserSchema = z.object({
+  position: z.string(),
+  /** 'Фамилия Имя'. */
+  user: z.string(),
+  userVkId: z.string(),
+  value: ratingValue,
+  /** The curator's 'Фамилия Имя', '' when the student has none. */
+  userCurator: z.string(),
+});
+
+export type RatingChange = z.infer<typeof ratingChangeSchema>;
+export type RatingStatisticPoint = z.infer<typeof ratingStatisticPointSchema>;
+export type TopRatingUser = z.infer<typeof topRatingUserSchema>;
+
+export const RATING_GROUPINGS = ['day', 'week'] as const;
+export type RatingGrouping = (typeof RATING_GROUPINGS)[number];
+
+export const RATING_TOP_PERIODS = ['month', 'previous_month', 'year'] as const;
+export type RatingTopPeriod = (typeof RATING_TOP_PERIODS)[number];
+
+/** How many changes the story shows and how many students the top lists (shell §9). */
+export const RATING_STORY_SIZE = 20;
+export const RATING_TOP_SIZE = 10;
+
+const ratings = access.icon('ratings');
+
+export const getRatingStory = http('/app/api/rating/get_rating_story.php', {
+  input: z.object({ userVkId: userKey }),
+  output: z.object({
+    ratingStory: z.array(ratingChangeSchema).max(RATING_STORY_SIZE),
+    /** The current rating: the sum of every change. */
+    rating: ratingValue,
+    /** Our addition: the sum of this Moscow calendar month's changes ('my rating for the month'). */
+    ratingMonth: ratingValue,
+  }),
+  access: ratings,
+});
+
+export const getRatingStatistic = http('/app/api/rating/get_rating_statistic.php', {
+  input: z
+    .object({
+      userVkId: userKey,
+      startDate: isoDay,
+      endDate: isoDay,
+      groupBy: z.enum(RATING_GROUPINGS),
+    })
+    .refine((value) => value.startDate <= value.endDate, {
+      message: 'дата окончания раньше даты начала',
+      path: ['endDate'],
+    })
+    .refine((value) => Date.parse(value.endDate) - Date.parse(value.startDate) < RATING_STATISTIC_MAX_DAYS * 86_400_000, {
+      message: 'период не может быть длиннее года',
+      path: ['endDate'],
+    }),
+  output: z.object({ ratingStatistic: z.array(ratingStatisticPointSchema) }),
+  access: ratings,
+});
+
+export const getRatingTop = http('/app/api/rating/get_rating_top.php', {
+  input: z.object({ period: z.enum(RATING_TOP_PERIODS) }),
+  output: z.object({ ratingTop: z.array(topRatingUserSchema).max(RATING_TOP_SIZE) }),
+  access: ratings,
+});

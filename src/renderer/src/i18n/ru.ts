@@ -1,13 +1,11 @@
 import { ruTitles } from './titles';
-import { ruAccount } from './account';
-import { ruPreferences } from './preferences';
-import { ruRatings } from './ratings';
-import { ruSchedule } from './schedule';
 
 /**
  * Every user-visible Russian string of the renderer, grouped by area. Spec texts are verbatim.
  * Placeholders look like `{name}` and are filled with `fill()` from `ui/template.ts`.
- * Add keys to your own area; keep it a plain nested object so it stays `as const`.
+ * Add keys to your own area; keep it a plain nested object so it stays `as const`. Larger screen
+ * areas keep their texts in their own module next to this one (account.ts, schedule.ts, …), loaded
+ * with their screens, so the sign-in page does not download them.
  */
 export const ru = {
   common: {
@@ -239,10 +237,6 @@ export const ru = {
   },
 
 
-  account: ruAccount,
-  schedule: ruSchedule,
-  ratings: ruRatings,
-  preferences: ruPreferences,
 
   placeholder: {
     text: 'Этот раздел ещё в разработке и появится в одной из ближайших версий платформы.',

@@ -1,2 +1,58 @@
-// Scaffold until the screen lands: the route shows its title and an honest note.
-export { ScreenPlaceholder as AccountPage } from '../placeholder/ScreenPlaceholder';
+import { useState } from 'react';
+import { logout } from '@shared/contract/auth';
+import { useUserInfo } from '../../app/shell/use-user-info';
+import { ruAccount } from '../../i18n/account';
+import { ru } from '../../i18n/ru';
+import { api } from '../../lib/api';
+import { Button, Popup, Switch, useTheme } from '../../ui';
+import { AppLinksCard } from './AppLinksCard';
+import { CourseDataCard } from './CourseDataCard';
+import { GoalsCard } from './GoalsCard';
+import { IconLogout } from './icons';
+import { MyDataCard } from './MyDataCard';
+import { ReferralCard } from './ReferralCard';
+import { useUpdateTgNicknameParam } from './use-update-tg-nickname';
+import './account.css';
+
+const t = ruAccount;
+
+/** Personal account, route lk (shell §2.7): profile, course, goals, referral, apps, theme and logout. */
+export function AccountPage() {
+  const user = useUserInfo();
+  const { dark, setDark } = useTheme();
+  const [error, setError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  useUpdateTgNicknameParam();
+
+  const signOut = async () => {
+    setLeaving(true);
+    // Same as the header's: the server ends the session, locally we sign out whatever it answers.
+    await api.call(logout, {}, { handleErrors: true }).catch(() => undefined);
+    const { signOutLocally } = await import('../../app/sign-out');
+    signOutLocally();
+  };
+
+  return (
+    <section className="screen account" aria-labelledby="account-title">
+      <div className="account__head">
+        <h1 id="account-title">{t.title}</h1>
+        <div className="account__head-actions">
+          <Switch checked={dark} onChange={setDark} label={t.darkTheme} />
+          <Button variant="secondary" icon={<IconLogout />} loading={leaving} onClick={() => void signOut()} data-testid="account-logout">
+            {t.logout}
+          </Button>
+        </div>
+      </div>
+      <div className="account__grid">
+        <MyDataCard user={user} showError={setError} />
+        <CourseDataCard info={user.data} />
+        <GoalsCard info={user.data} />
+        <ReferralCard />
+        <AppLinksCard />
+      </div>
+      <Popup open={error !== null} title={t.errorTitle} onClose={() => setError(null)} size="sm" actions={<Button onClick={() => setError(null)}>{ru.common.close}</Button>}>
+        <p role="alert">{error}</p>
+      </Popup>
+    </section>
+  );
+}

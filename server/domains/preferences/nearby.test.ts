@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferences } from '../../../src/shared/contract';
+import type { LiveTestSocket } from '../../../tests/helpers/client';
+import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+import { EARTH_RADIUS_KM, type Point } from './geo';
+import { LOCATION_FRESH_MS, LOCATION_NOT_SHARED, LOCATION_UNKNOWN, NEARBY_LIMIT, NEED_VISIBILITY } from './nearby';
+
+const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
+/** A point `km` due north of `from` (exact on the sphere). */
+const north = (from: Point, km: number): Point => ({ latitude: from.latitude + km / KM_PER_DEGREE, longitude: from.longitude });
+
+const redSquare = { latitude: '55.7539', longitude: '37.6208' };
+const novosibirsk: Point = { latitude: 55.0302, longitude: 82.9204 };
+const asWire = (point: Point) => ({ latitude: point.latitude.toFixed(7), longitude: point.longitude.toFixed(7) });
+const surnames = (users: Array<{ userSurname: string }>) => users.map((user) => user.userSurname);
+
+describe.each(testDialects)('nearby people on %s', (dialect) => {
+  let server: TestServer;
+  let offset = 0;
+  const sockets: LiveTestSocket[] = [];
+  const open = async (login: string) => {
+    const socket = await (await server.signIn(login)).openLive();
+    sockets.push(socket);
+    return socket;
+  };
+  const show = (socket: LiveTestSocket, at?: Point) =>
+    socket.request(preferences.updateUserLocationVisibility, { isLocationPublic: '1' }).then(() => at && socket.request(preferences.updateUserLocation, asWire(at)));
+
+  beforeAll(async () => {
+    // The server's clock can be moved forward to let positions age; sockets stay open across it.
+    server = await startTestServer({ dialect, clock: { now: () => Date.now() + offset } });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await server.close();
+  });
+
+  const db = () => server.server.services.db;
+  const userId = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+
+  it('is hidden by default, and shows the demo classmates near Red Square once visible, nearest first, without coordinates', async () => {
+    const student = await open('student');
+    expect(await student.request(preferences.getUserLocationVisibility, {})).toEqual({ isLocationPublic: '0' });
+    expect(await student.requestRaw(preferences.getNearestUsers.path, {})).toEqual({ success: '0', message: NEED_VISIBILITY });
+
+    await student.request(preferences.updateUserLocationVisibility, { isLocationPublic: '1' });
+    expect(await student.request(preferences.getUserLocationVisibility, {})).toEqual({ isLocationPublic: '1' });
+    // Visible but no position yet: nothing to measure from.
+    expect(await student.requestRaw(preferences.getNearestUsers.path, {})).toEqual({ success: '0', message: LOCATION_UNKNOWN });
+
+    await student.request(preferences.updateUserLocation, redSquare);
+    const reply = await student.requestRaw(preferences.getNearestUsers.path, {});
+    expect(reply.success).toBe('1');
+    const { users } = preferences.getNearestUsers.output.parse(reply);
+    // Sofia 0.7 km, Egor 1.6, Varvara 1.9, Ksenia 2.4, Maxim 2.9; Timofey (Sokolniki, 5.6 km) is too far.
+    expect(surnames(users)).toEqual(['Павлова', 'Васильев', 'Николаева', 'Зайцева', 'Фёдоров']);
+    expect(users[0]).toEqual({ userName: 'София', userSurname: 'Павлова', userTgNickName: 'sofia_pavlova' });
+    // Only names and nicknames travel: no coordinate fields, no coordinate values anywhere.
+    for (const user of reply.users as Array<Record<string, unknown>>) expect(Object.keys(user).sort()).toEqual(['userName', 'userSurname', 'userTgNickName']);
+    const text = JSON.stringify(reply);
+    expect(text).not.toMatch(/latitude|longitude|distance|55\.7|37\.[56]/);
+  });
+
+  it('lists only visible people within 5 km whose position is current, never the caller', async () => {
+    const [caller, inside, outside, hidden, stale] = await Promise.all(['intensive', 'egor', 'sofia', 'maxim', 'ksenia'].map(open));
+    await show(caller!, novosibirsk);
+    await show(inside!, north(novosibirsk, 4.9));
+    await show(outside!, north(novosibirsk, 5.1));
+    await show(hidden!, north(novosibirsk, 1));
+    await show(stale!, north(novosibirsk, 2));
+    expect(surnames((await caller!.request(preferences.getNearestUsers, {})).users)).toEqual(['Фёдоров', 'Зайцева', 'Васильев']);
+
+    // Hiding removes a user from everyone's list at once, and drops the stored position.
+    await hidden!.request(preferences.updateUserLocationVisibility, { isLocationPublic: '0' });
+    expect(surnames((await caller!.request(preferences.getNearestUsers, {})).users)).toEqual(['Зайцева', 'Васильев']);
+    const row = await db().selectFrom('user_locations').selectAll().where('user_id', '=', await userId('maxim')).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_public: 0, latitude: null, longitude: null, located_at: null, expires_at: null });
+    expect(await hidden!.requestRaw(preferences.getNearestUsers.path, {})).toEqual({ success: '0', message: NEED_VISIBILITY });
+
+    // Two hours later only those who kept sending their position count; the caller's own must be current too.
+    offset = LOCATION_FRESH_MS + 60_000;
+    expect(await caller!.requestRaw(preferences.getNearestUsers.path, {})).toEqual({ success: '0', message: LOCATION_UNKNOWN });
+    await caller!.request(preferences.updateUserLocation, asWire(novosibirsk));
+    await inside!.request(preferences.updateUserLocation, asWire(north(novosibirsk, 4.9)));
+    expect(surnames((await caller!.request(preferences.getNearestUsers, {})).users)).toEqual(['Васильев']);
+    offset = 0;
+  });
+
+  it('refuses out-of-range and malformed coordinates, and positions of a hidden user, storing nothing', async () => {
+    const socket = await open('timofey');
+    const wrong = async (latitude: unknown, longitude: unknown) => socket.requestRaw(preferences.updateUserLocation.path, { latitude, longitude });
+    expect(await wrong('90.5', '10')).toEqual({ success: '0', message: 'Поле "latitude": широта должна быть от -90 до 90' });
+    expect(await wrong('-91', '10')).toEqual({ success: '0', message: 'Поле "latitude": широта должна быть от -90 до 90' });
+    expect(await wrong('10', '180.0001')).toEqual({ success: '0', message: 'Поле "longitude": долгота должна быть от -180 до 180' });
+    expect(await wrong('10', -200)).toEqual({ success: '0', message: 'Поле "longitude": долгота должна быть от -180 до 180' });
+    expect((await wrong('север', '10')).message).toBe('Поле "latitude": ожидалось десятичное число');
+    expect((await wrong('1e3', '10')).message).toMatch(/^Поле "latitude"/);
+    expect((await wrong('55.75', undefined)).message).toMatch(/^Поле "longitude"/);
+    expect((await socket.requestRaw(preferences.updateUserLocationVisibility.path, { isLocationPublic: 'да' })).message).toMatch(/^Поле "isLocationPublic"/);
+
+    const id = await userId('timofey');
+    await socket.request(preferences.updateUserLocationVisibility, { isLocationPublic: '0' });
+    expect(await wrong('55.75', '37.61')).toEqual({ success: '0', message: LOCATION_NOT_SHARED });
+    expect(await db().selectFrom('user_locations').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow()).toMatchObject({ latitude: null, longitude: null });
+    // The boundaries themselves are valid.
+    await socket.request(preferences.updateUserLocationVisibility, { isLocationPublic: '1' });
+    await socket.request(preferences.updateUserLocation, { latitude: '-90', longitude: '180' });
+    await socket.request(preferences.updateUserLocation, { latitude: 89.5, longitude: -179.5 });
+  });
+
+  it(`lists at most ${NEARBY_LIMIT} people, the nearest, and finds neighbours across the 180° meridian`, async () => {
+    const now = Date.now();
+    const chukotka: Point = { latitude: 65.0, longitude: 179.995 };
+    const ids: number[] = [];
+    for (let index = 0; index < NEARBY_LIMIT + 5; index += 1) {
+      const row = await db()
+        .insertInto('users')
+        .values({ login: `near${index}`, user_type: 'Ученик', surname: `Сосед${String(index).padStart(2, '0')}`, name: 'Тест', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+      // East of the caller, across the meridian: longitudes just above -180, 0.1 km further each.
+      const point = { latitude: chukotka.latitude, longitude: -179.99 + index * 0.002 };
+      await db()
+        .insertInto('user_locations')
+        .values({ user_id: row.id, is_public: 1, ...point, located_at: now, expires_at: now + LOCATION_FRESH_MS })
+        .execute();
+    }
+    // A blocked user is never shown, however close.
+    await db().updateTable('users').set({ blocked: 1 }).where('id', '=', ids[0]!).execute();
+    const caller = await open('varvara');
+    await show(caller, chukotka);
+    const { users } = await caller.request(preferences.getNearestUsers, {});
+    expect(users).toHaveLength(NEARBY_LIMIT);
+    expect(surnames(users)).toEqual(Array.from({ length: NEARBY_LIMIT }, (_, index) => `Сосед${String(index + 1).padStart(2, '0')}`));
+  });
+
+  it('does not show a classmate whose demo access has lapsed (they lost the button)', async () => {
+    const caller = await open('partial');
+    await show(caller, north(novosibirsk, -50));
+    const demo = await open('demo');
+    await show(demo, north(novosibirsk, -49));
+    expect(surnames((await caller.request(preferences.getNearestUsers, {})).users)).toEqual(['Попов']);
+    await db().updateTable('users').set({ demo_until: Date.now() - 1000 }).where('login', '=', 'demo').execute();
+    expect((await caller.request(preferences.getNearestUsers, {})).users).toEqual([]);
+  });
+});

@@ -1,0 +1,182 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rating } from '../../src/shared/contract';
+import type { TestClient } from '../helpers/client';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** How the screen writes a server value ('-1.5' → '−1,5'). */
+const shown = (value: string) => value.replace('-', '−').replace('.', ',');
+
+async function openRatings(page: Page, login: string): Promise<void> {
+  await signInThroughForm(page, login);
+  await page.waitForURL(/\/study\/(roadmap|lk)$/);
+  await page.goto('/study/ratings');
+  await page.getByRole('heading', { level: 1, name: 'Рейтинг и статистика' }).waitFor();
+}
+
+/** Size of the chart's canvas and how many of its pixels are painted. */
+async function canvasState(page: Page): Promise<{ width: number; height: number; painted: number }> {
+  const canvas = page.locator('[data-testid="rating-chart"] canvas').first();
+  await canvas.waitFor();
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const context = element.getContext('2d')!;
+    const pixels = context.getImageData(0, 0, element.width, element.height).data;
+    let painted = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) painted += 1;
+    const box = element.getBoundingClientRect();
+    return { width: box.width, height: box.height, painted };
+  });
+}
+
+const chartPoints = (page: Page) => page.locator('.rating-chart-card .visually-hidden tbody tr').count();
+
+async function choose(page: Page, select: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: select }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe('ratings screen in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let student: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+    student = await server.signIn('student');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the month rating, a drawn chart, the last 20 changes and the top; grouping persists, the top switches period', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await openRatings(page, 'student');
+    const story = await student.call(rating.getRatingStory, {});
+
+    await expect.poll(() => page.getByTestId('rating-month').textContent()).toBe(shown(story.ratingMonth));
+    expect(await page.getByTestId('rating-total').textContent()).toBe(shown(story.rating));
+
+    const drawn = await canvasState(page);
+    expect(drawn.width).toBeGreaterThan(300);
+    expect(drawn.height).toBeGreaterThan(150);
+    expect(drawn.painted).toBeGreaterThan(1000);
+
+    const items = page.locator('[data-testid="rating-story"] li');
+    expect(await items.count()).toBe(20);
+    const first = story.ratingStory[0]!;
+    const firstText = await items.first().textContent();
+    expect(firstText).toContain(first.comment);
+    expect(firstText).toContain(Number(first.value) > 0 ? `+${shown(first.value)}` : shown(first.value));
+    // Every sign colour class matches the value it paints.
+    const tones = await items.locator('.rating-story__value').evaluateAll((values) =>
+      values.map((value) => [value.textContent, value.className.match(/rating-value--(\w+)/)?.[1]]),
+    );
+    for (const [text, tone] of tones) {
+      expect(tone).toBe(text!.startsWith('+') ? 'positive' : text!.startsWith('−') ? 'negative' : 'zero');
+    }
+
+    const monthTop = (await student.call(rating.getRatingTop, { period: 'month' })).ratingTop;
+    const topRows = page.locator('[data-testid="rating-top"] tbody tr');
+    await expect.poll(() => topRows.count()).toBe(monthTop.length);
+    expect(await topRows.first().textContent()).toContain(monthTop[0]!.user);
+
+    // Grouping: day → week, remembered across a reload.
+    const daily = await chartPoints(page);
+    expect(daily).toBeGreaterThan(50);
+    await choose(page, 'Группировка', 'По неделям');
+    await expect.poll(() => chartPoints(page)).toBeLessThan(12);
+    expect(await page.evaluate(() => localStorage.getItem('enot.ratingGrouping'))).toBe('week');
+    await page.reload();
+    await page.locator('[data-testid="rating-chart"] canvas').first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Группировка' }).textContent()).toBe('По неделям');
+    expect(await chartPoints(page)).toBeLessThan(12);
+    await choose(page, 'Группировка', 'По дням');
+    await expect.poll(() => chartPoints(page)).toBe(daily);
+    expect(await page.evaluate(() => localStorage.getItem('enot.ratingGrouping'))).toBe('day');
+
+    // The chart follows the theme (rebuilt with the new CSS variables) and its container's width.
+    const canvas = page.locator('[data-testid="rating-chart"] canvas').first();
+    await canvas.evaluate((element) => element.setAttribute('data-old', '1'));
+    await page.getByTestId('theme-toggle').click();
+    await page.locator('[data-testid="rating-chart"] canvas:not([data-old])').first().waitFor();
+    const wide = (await canvasState(page)).width;
+    await page.setViewportSize({ width: 700, height: 800 });
+    await expect.poll(async () => (await canvasState(page)).width).toBeLessThan(wide - 100);
+    await page.getByTestId('theme-toggle').click();
+
+    // The top's period.
+    const yearTop = (await student.call(rating.getRatingTop, { period: 'year' })).ratingTop;
+    await choose(page, 'Период топа', 'Текущий год');
+    await expect.poll(() => topRows.first().textContent()).toContain(yearTop[0]!.user);
+    await expect.poll(() => page.locator('[data-testid="rating-top"] tbody tr td.rating-top__value').first().textContent()).toBe(shown(yearTop[0]!.value));
+    expect(await topRows.count()).toBe(yearTop.length);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('changes the chart period with the range calendar', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await openRatings(page, 'sofia');
+    await page.locator('[data-testid="rating-chart"] canvas').first().waitFor();
+    const before = await chartPoints(page);
+    await page.getByRole('button', { name: /^Выбрать период/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Период графика' });
+    await dialog.waitFor();
+    // Pick the 1st and the 10th of the month shown (the current one).
+    const cells = dialog.locator('td[role="gridcell"]:not(.is-outside):not(.is-disabled)');
+    await cells.nth(0).click();
+    const apply = dialog.getByRole('button', { name: 'Применить' });
+    expect(await apply.isDisabled()).toBe(true);
+    await screenshot(page, 'ratings-period-light-1280');
+    const available = await cells.count();
+    await cells.nth(Math.min(9, available - 1)).click();
+    await apply.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => chartPoints(page)).toBe(Math.min(10, available));
+    expect(before).toBeGreaterThan(Math.min(10, available));
+    await context.close();
+  });
+
+  it('says when the chart cannot load and retries; empty states for a user without a rating', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.route('**/app/api/rating/get_rating_statistic.php', (route) => route.abort('failed'));
+    await openRatings(page, 'egor');
+    const error = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить график' });
+    await error.waitFor({ timeout: 15_000 });
+    expect(await error.textContent()).toContain('Ошибка получения статистики изменения рейтинга за последние 2 месяца: ');
+    await page.unroute('**/app/api/rating/get_rating_statistic.php');
+    await error.getByRole('button', { name: 'Попробовать ещё раз' }).click();
+    expect((await canvasState(page)).width).toBeGreaterThan(0);
+    await context.close();
+
+    // The curator has no rating of their own.
+    const curator = await openPage(browser, server.url);
+    await openRatings(curator.page, 'curator');
+    await curator.page.getByText('Рейтинг отсутствует').waitFor();
+    await curator.page.getByText('Статистика отсутствует').waitFor();
+    await curator.context.close();
+  });
+
+  it('screenshots in light and dark at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      for (const dark of [false, true]) {
+        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        await page.goto('/study/login');
+        await page.evaluate((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
+        await openRatings(page, 'student');
+        await page.locator('[data-testid="rating-chart"] canvas').first().waitFor();
+        await page.locator('[data-testid="rating-top"]').waitFor();
+        const { width: chartWidth } = await canvasState(page);
+        expect(chartWidth).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(page, `ratings-${dark ? 'dark' : 'light'}-${width}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
