@@ -4,6 +4,7 @@ import * as m0002 from './0002-account';
 import * as m0003 from './0003-calendar';
 import * as m0004 from './0004-rating';
 import * as m0005 from './0005-preferences';
+import * as m0006 from './0006-finances';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-calendar': m0003,
   '0004-rating': m0004,
   '0005-preferences': m0005,
+  '0006-finances': m0006,
 };
