@@ -3,6 +3,7 @@ import { cors } from 'hono/cors';
 import type { Implementation } from './contract/implement';
 import { mountHttpCalls, type AppEnv } from './contract/http-router';
 import { MESSAGES } from './contract/errors';
+import { mountPaymentRoutes } from './domains/finances/webhook';
 import type { Services } from './services';
 import { mountWebApp } from './web';
 
@@ -22,6 +23,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   app.use('/app/api/*', cors({ origin: DESKTOP_ORIGINS, allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['content-type', 'x-client'], maxAge: 86400 }));
   app.use('/go/*', cors({ origin: DESKTOP_ORIGINS, allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['content-type', 'x-client'], maxAge: 86400 }));
   mountHttpCalls(app, services, implementations);
+  mountPaymentRoutes(app, services);
 
   if (services.config.BENCH_ROUTES) {
     // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.

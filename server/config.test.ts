@@ -20,4 +20,10 @@ describe('loadConfig', () => {
     expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(config.DEMO_SEED).toBe(false);
   });
+  it('needs both T-Bank variables or neither', () => {
+    expect(loadConfig({}).TBANK_API_URL).toBe('https://securepay.tinkoff.ru/v2');
+    expect(() => loadConfig({ TBANK_TERMINAL_KEY: 'T' })).toThrow(/^Ошибка конфигурации: TBANK_PASSWORD=""/);
+    expect(() => loadConfig({ TBANK_PASSWORD: 'p' })).toThrow(/TBANK_TERMINAL_KEY/);
+    expect(loadConfig({ TBANK_TERMINAL_KEY: 'T', TBANK_PASSWORD: 'p' }).TBANK_TERMINAL_KEY).toBe('T');
+  });
 });

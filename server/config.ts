@@ -34,6 +34,11 @@ const schema = z.object({
   TELEGRAM_BOT_NAME: z.string().regex(/^[A-Za-z0-9_]{5,64}$/, 'имя бота без @').optional(),
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'ожидался токен вида 123456:ABC…').optional(),
   TELEGRAM_API_URL: urlString.default('https://api.telegram.org'),
+  TBANK_TERMINAL_KEY: z.string().max(100).optional(),
+  TBANK_PASSWORD: z.string().max(100).optional(),
+  TBANK_API_URL: urlString.default('https://securepay.tinkoff.ru/v2'),
+  TBANK_RECEIPT_TAXATION: z.enum(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']).optional(),
+  TBANK_RECEIPT_TAX: z.enum(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat105', 'vat107', 'vat110', 'vat120']).default('none'),
   WEB_DIST: z.string().min(1).default('out/renderer'),
   VALIDATE_OUTPUT: boolish.default(false),
   BENCH_ROUTES: boolish.default(false),
@@ -60,6 +65,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Ошибка конфигурации: ${name}=${JSON.stringify(relevant[name] ?? '')}: ${issue.message}`);
   }
   const config = parsed.data;
+  // Half a T-Bank setup would silently fall back to the test acquirer: refuse it instead.
+  if (Boolean(config.TBANK_TERMINAL_KEY) !== Boolean(config.TBANK_PASSWORD)) {
+    const missing = config.TBANK_TERMINAL_KEY ? 'TBANK_PASSWORD' : 'TBANK_TERMINAL_KEY';
+    throw new ConfigError(`Ошибка конфигурации: ${missing}="": для T-Bank нужны и TBANK_TERMINAL_KEY, и TBANK_PASSWORD`);
+  }
   const publicUrl = (config.PUBLIC_URL ?? `http://${displayHost(config.HOST)}:${config.PORT}`).replace(/\/$/, '');
   return {
     ...config,

@@ -9,6 +9,8 @@ import { migrateToLatest, openDatabase } from './db';
 import { seedDemoUsers, type SeededAccount } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { implementations } from './domains';
+import { JobRunner, jobDefinitions } from './jobs';
+import { createPaymentProvider } from './domains/finances/provider';
 import { flagsForUser } from './domains/shell/display-flags';
 import { createKeyValueStore } from './kv';
 import { createMemoryBus, createRedisBus } from './live/bus';
@@ -25,6 +27,8 @@ export interface RunningServer {
   services: Services;
   hub: Hub;
   seeded: SeededAccount[];
+  /** Durable background jobs (renewals); tests stop its loop and call `runDue(now)` themselves. */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await seedReferenceData(opened.db, now);
     const seeded = config.DEMO_SEED ? await seedDemoUsers(opened.db, now) : [];
 
+    // With PORT=0 (tests) the real address is known only after listen; providers read it late.
+    let publicUrl = config.PUBLIC_URL;
+    const payments = await createPaymentProvider({ config, db: opened.db, log, now: () => clock.now(), publicUrl: () => publicUrl });
+
     // `live` needs the hub and the hub needs the services: fill it in right after.
     const services: Services = {
       config,
@@ -58,6 +66,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       iconRules: new IconRulesCache(opened.db),
       live: undefined as never,
       vkId: createVkIdProvider({ baseUrl: config.VK_ID_URL, clientId: config.VK_CLIENT_ID, redirectUri: config.VK_REDIRECT_URI }),
+      payments,
     };
     const hub = new Hub(services, implementations);
     const pushFlags = async (userIds: number[]) => {
@@ -87,6 +96,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const port = (server.address() as AddressInfo).port;
     // With PORT=0 (tests) the real port is known only now.
     const url = config.PORT === 0 ? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}` : config.PUBLIC_URL;
+    publicUrl = url;
+    const jobs = new JobRunner(services, jobDefinitions);
+    jobs.start();
 
     return {
       url,
@@ -94,7 +106,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       services,
       hub,
       seeded,
+      jobs,
       async close() {
+        await jobs.stop();
         hub.close();
         wss.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,6 +5,7 @@ import type { IconRulesCache } from './auth/icon-rules';
 import type { KeyValueStore } from './kv';
 import type { LivePublisher } from './live/publisher';
 import type { Clock, Logger } from './log';
+import type { PaymentProvider } from './providers/payments';
 import type { VkIdProvider } from './providers/vk-id';
 
 /**
@@ -21,4 +22,6 @@ export interface Services {
   iconRules: IconRulesCache;
   live: LivePublisher;
   vkId: VkIdProvider;
+  /** Acquiring: T-Bank when configured, else the built-in test acquirer (server/providers/test-acquirer.ts). */
+  payments: PaymentProvider;
 }

@@ -170,6 +170,137 @@ export interface ReferralCodesTable {
   created_at: number;
 }
 
+/** Finances: one attempt to pay through the acquirer; `status` only moves forward. */
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  /** Our OrderId at the acquirer; also the ledger entry's order number. */
+  order_number: string;
+  user_id: number;
+  /** 'topup' | 'card_binding'. */
+  kind: string;
+  amount_kopecks: number;
+  description: ColumnType<string, string | undefined, string>;
+  email: ColumnType<string, string | undefined, string>;
+  /** 'tbank' | 'test'. */
+  provider: string;
+  payment_id: string | null;
+  payment_url: ColumnType<string, string | undefined, string>;
+  /** NEW, AUTHORIZED, CONFIRMED, REJECTED, REVERSED, REFUNDED. */
+  status: string;
+  error_code: ColumnType<string, string | undefined, string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Finances: a card saved at the acquirer (recurrent charges); removed cards keep their row. */
+export interface PaymentCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  provider_card_id: string;
+  rebill_id: string;
+  /** e.g. 430000******0777. */
+  masked_pan: string;
+  /** 'Visa' | 'Mastercard' | 'МИР' | 'Карта'. */
+  card_type: string;
+  exp_date: ColumnType<string, string | undefined, string>;
+  is_main: ColumnType<number, number | undefined, number>;
+  /** The binding order that saved it. */
+  order_number: string;
+  created_at: number;
+  removed_at: number | null;
+}
+
+/** The built-in test acquirer's settings (its per-install notification secret). */
+export interface TestAcquirerSettingsTable {
+  name: string;
+  value: string;
+}
+
+/** The built-in test acquirer's side of a payment. */
+export interface TestAcquirerPaymentsTable {
+  payment_id: string;
+  order_id: string;
+  amount_kopecks: number;
+  description: ColumnType<string, string | undefined, string>;
+  customer_key: ColumnType<string, string | undefined, string>;
+  /** 'O' one-stage, 'T' two-stage (hold). */
+  pay_type: string;
+  recurrent: ColumnType<number, number | undefined, number>;
+  status: string;
+  card_id: string | null;
+  notification_url: ColumnType<string, string | undefined, string>;
+  success_url: ColumnType<string, string | undefined, string>;
+  fail_url: ColumnType<string, string | undefined, string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The built-in test acquirer's saved cards. */
+export interface TestAcquirerCardsTable {
+  card_id: string;
+  customer_key: string;
+  pan: string;
+  exp_date: string;
+  rebill_id: string;
+  created_at: number;
+  removed_at: number | null;
+}
+
+/** Finances: a monthly subscription renewed by a durable job (server/domains/finances/subscriptions.ts). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  cost_kopecks: number;
+  description: ColumnType<string, string | undefined, string>;
+  /** 'active' | 'cancelled' | 'past_due' | 'unpaid' | 'ended'. */
+  status: string;
+  paydate: number;
+  anchor_day: number;
+  period: ColumnType<number, number | undefined, number>;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  last_failure: ColumnType<string, string | undefined, string>;
+  next_attempt_at: number | null;
+  charge_lock_until: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Finances: a section of extra recorded lessons sold from the balance (shell §3.14). */
+export interface ExtraLessonSectionsTable {
+  number: number;
+  name: string;
+  count_lessons: number;
+  price_kopecks: number;
+  created_at: number;
+}
+
+export interface ExtraLessonPurchasesTable {
+  user_id: number;
+  section_number: number;
+  price_kopecks: number;
+  order_number: string;
+  created_at: number;
+}
+
+/** The durable job queue (server/jobs): claimed with a lease, so several instances share it. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string | null;
+  /** JSON. */
+  payload: ColumnType<string, string | undefined, string>;
+  run_at: number;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** 'pending' | 'done' | 'failed'. */
+  status: ColumnType<string, string | undefined, string>;
+  last_error: ColumnType<string, string | undefined, string>;
+  locked_until: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   regions: RegionsTable;
@@ -185,6 +316,15 @@ export interface Database {
   feedback_messages: FeedbackMessagesTable;
   user_locations: UserLocationsTable;
   schedule_events: ScheduleEventsTable;
+  subscriptions: SubscriptionsTable;
+  extra_lesson_sections: ExtraLessonSectionsTable;
+  extra_lesson_purchases: ExtraLessonPurchasesTable;
+  jobs: JobsTable;
+  payment_orders: PaymentOrdersTable;
+  payment_cards: PaymentCardsTable;
+  test_acquirer_settings: TestAcquirerSettingsTable;
+  test_acquirer_payments: TestAcquirerPaymentsTable;
+  test_acquirer_cards: TestAcquirerCardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -58,6 +58,11 @@ export interface PaymentProvider {
   getState(paymentId: string): Promise<{ status: string; success: boolean }>;
   /** Recurrent charge of a saved card (subscription renewals). */
   charge(request: { orderId: string; amountKopecks: number; rebillId: string; description: string; customerKey: string }): Promise<ChargeResult>;
+  /**
+   * Releases a two-stage hold (AUTHORIZED → REVERSED) or refunds a confirmed payment; card binding
+   * uses it to give the 1 rouble back at once.
+   */
+  cancel(request: { paymentId: string; amountKopecks?: number }): Promise<{ status: string; success: boolean }>;
   /** Removes a saved card at the provider. */
   removeCard(request: { customerKey: string; cardId: string }): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { seedRatingHistory } from './rating';
 import { seedPreferencesDemo } from './preferences';
 import { seedCalendar } from './calendar';
 import { seedAccountDemo } from './account';
+import { seedFinancesDemo } from './finances';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -205,6 +206,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedCalendar(trx, now);
     await seedPreferencesDemo(trx, now, ids);
     await seedRatingHistory(trx, now);
+    await seedFinancesDemo(trx, now);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

@@ -67,14 +67,28 @@ export const getCardsList = live('/payments/get_cards_list', {
   access: finances,
 });
 
+/** Shell §5 card texts, verbatim; emptiness is the handler's business so the text reaches the user as is. */
+export const CARD_MESSAGES = {
+  noEmail: 'Необходимо указать почту',
+  badEmail: 'Проверьте адрес почты',
+  noCard: 'Необходимо выбрать карту',
+} as const;
+
+/** The first problem of an add-card e-mail, or null when it can be used. */
+export function cardEmailProblem(email: string): string | null {
+  const value = email.trim();
+  if (value === '') return CARD_MESSAGES.noEmail;
+  return z.email().safeParse(value).success ? null : CARD_MESSAGES.badEmail;
+}
+
 export const addCard = live('/payments/add_card', {
-  input: z.object({ email: z.string().trim().min(1, 'Необходимо указать почту').max(100).email('проверьте адрес почты') }),
+  input: z.object({ email: z.string().max(100, 'не длиннее 100 символов') }),
   output: z.object({ paymentUrl: z.string() }),
   access: finances,
 });
 
 export const removeCard = live('/payments/remove_card', {
-  input: z.object({ cardId: z.string().trim().min(1, 'Необходимо выбрать карту').max(64) }),
+  input: z.object({ cardId: z.union([z.string().max(64), z.number().int().nonnegative()]).transform(String) }),
   output: z.object({}),
   access: finances,
 });
@@ -82,8 +96,20 @@ export const removeCard = live('/payments/remove_card', {
 /** Pushed whenever the user's cards change (bound, removed, main changed). */
 export const updateCardsList = push('/payments/update_cards_list', { body: z.object({ cards: z.array(cardSchema) }) });
 
-/** Shell §3.15: cost (roubles), cancelled flag, next pay date (dd.mm.yyyy). */
-export const subscriptionSchema = z.object({ cost: z.string(), isCancelled: flag, paydate: z.string() });
+/**
+ * Shell §3.15: cost (roubles), cancelled flag, next pay date (dd.mm.yyyy). Our additions: when a
+ * renewal charge failed, `paymentFailed` is '1' and `statusText` says why and what happens next
+ * (the retry time, or that it is paused); `isPaused` is '1' once every retry failed: it renews no
+ * more until resume_subscribe, which tries the charge again at once. '0' / '' while all is well.
+ */
+export const subscriptionSchema = z.object({
+  cost: z.string(),
+  isCancelled: flag,
+  paydate: z.string(),
+  paymentFailed: flag,
+  isPaused: flag,
+  statusText: z.string(),
+});
 
 export const getActiveSubs = live('/payments/get_active_subs', {
   input: noInput,

@@ -3,6 +3,7 @@ import * as admin from './admin';
 import * as auth from './auth';
 import * as calendar from './calendar';
 import type { AnyContract } from './core';
+import * as finances from './finances';
 import * as preferences from './preferences';
 import * as rating from './rating';
 import * as shell from './shell';
@@ -11,11 +12,11 @@ export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, calendar, preferences, rating, shell };
+export { account, admin, auth, calendar, finances, preferences, rating, shell };

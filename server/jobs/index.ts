@@ -1,0 +1,9 @@
+import { renewalJob } from '../domains/finances/subscription-renewal';
+import type { JobDefinition } from './job';
+
+export { JobRunner, type JobRunnerOptions } from './runner';
+export { enqueueJob } from './queue';
+export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
+
+/** Every job kind the runner knows; a domain adds its kinds here. */
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob];

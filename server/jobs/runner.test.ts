@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Services } from '../services';
+import { startTestServer, testDialects, type TestServer } from '../../tests/helpers/server';
+import { defineJob, type JobOutcome } from './job';
+import { enqueueJob } from './queue';
+import { JobRunner } from './runner';
+
+const T0 = Date.parse('2031-01-10T09:00:00Z');
+const MINUTE = 60_000;
+
+describe.each(testDialects)('durable job runner on %s', (dialect) => {
+  let server: TestServer;
+  let services: Services;
+  const calls: Array<{ note: string; attempts: number; now: number }> = [];
+  let behaviour: (note: string) => Promise<JobOutcome> = async () => undefined;
+
+  const echo = defineJob({
+    kind: 'test-echo',
+    payload: z.object({ note: z.string() }),
+    run: async (_services, { note }, { job, now }) => {
+      calls.push({ note, attempts: job.attempts, now });
+      return behaviour(note);
+    },
+  });
+  const db = () => services.db;
+  const jobByKey = (key: string) => db().selectFrom('jobs').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    await server.server.jobs.stop();
+    services = server.server.services;
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    calls.length = 0;
+    behaviour = async () => undefined;
+    await db().updateTable('jobs').set({ status: 'done' }).where('status', '=', 'pending').execute();
+  });
+
+  it('runs a job once it is due, in order, and marks it done', async () => {
+    const runner = new JobRunner(services, [echo]);
+    await enqueueJob(db(), echo, { note: 'второе' }, { runAt: T0 + MINUTE, key: 'order-2', now: T0 });
+    await enqueueJob(db(), echo, { note: 'первое' }, { runAt: T0, key: 'order-1', now: T0 });
+    expect(await runner.runDue(T0 - 1)).toBe(0);
+    expect(await runner.runDue(T0 + MINUTE)).toBe(2);
+    expect(calls.map((call) => call.note)).toEqual(['первое', 'второе']);
+    expect(await jobByKey('order-1')).toMatchObject({ status: 'done', attempts: 1, locked_by: null, locked_until: 0 });
+    expect(await runner.runDue(T0 + 2 * MINUTE)).toBe(0);
+  });
+
+  it('keeps one row per key: a pending job is left alone, a finished one is re-armed', async () => {
+    const runner = new JobRunner(services, [echo]);
+    await enqueueJob(db(), echo, { note: 'а' }, { runAt: T0, key: 'same', now: T0 });
+    await enqueueJob(db(), echo, { note: 'б' }, { runAt: T0 + MINUTE, key: 'same', now: T0 });
+    expect(await jobByKey('same')).toMatchObject({ run_at: T0, payload: '{"note":"а"}', status: 'pending' });
+    await runner.runDue(T0);
+    await enqueueJob(db(), echo, { note: 'в' }, { runAt: T0 + MINUTE, key: 'same', now: T0 });
+    expect(await jobByKey('same')).toMatchObject({ run_at: T0 + MINUTE, payload: '{"note":"в"}', status: 'pending', attempts: 0 });
+    await runner.runDue(T0 + MINUTE);
+    expect(calls.map((call) => call.note)).toEqual(['а', 'в']);
+  });
+
+  it('reschedules when the handler asks, and backs off then fails a job that keeps throwing', async () => {
+    const runner = new JobRunner(services, [echo], { maxAttempts: 3 });
+    behaviour = async (note) => {
+      if (note === 'позже') return { retryAt: T0 + 30 * MINUTE, error: 'ещё рано' };
+      throw new Error('сломалось');
+    };
+    await enqueueJob(db(), echo, { note: 'позже' }, { runAt: T0, key: 'later', now: T0 });
+    await enqueueJob(db(), echo, { note: 'ломается' }, { runAt: T0, key: 'broken', now: T0 });
+    await runner.runDue(T0);
+    expect(await jobByKey('later')).toMatchObject({ status: 'pending', run_at: T0 + 30 * MINUTE, last_error: 'ещё рано', attempts: 0 });
+    // 1 minute, then 2, then it is given up.
+    expect(await jobByKey('broken')).toMatchObject({ status: 'pending', run_at: T0 + MINUTE, last_error: 'сломалось', attempts: 1 });
+    await runner.runDue(T0 + MINUTE);
+    expect(await jobByKey('broken')).toMatchObject({ status: 'pending', run_at: T0 + 3 * MINUTE, attempts: 2 });
+    await runner.runDue(T0 + 3 * MINUTE);
+    expect(await jobByKey('broken')).toMatchObject({ status: 'failed', attempts: 3, last_error: 'сломалось' });
+    expect(calls.filter((call) => call.note === 'ломается').map((call) => call.attempts)).toEqual([1, 2, 3]);
+  });
+
+  it('marks a job of an unknown kind failed instead of retrying it forever', async () => {
+    const runner = new JobRunner(services, []);
+    await enqueueJob(db(), echo, { note: 'никто' }, { runAt: T0, key: 'orphan', now: T0 });
+    expect(await runner.runDue(T0)).toBe(1);
+    expect(await jobByKey('orphan')).toMatchObject({ status: 'failed', last_error: 'Неизвестный вид задания: test-echo' });
+  });
+
+  it('lets only one of several runners take a job, and another take it over when the lease runs out', async () => {
+    // Each run of the slow job waits until the test lets it finish, in the order they started.
+    const releases: Array<() => void> = [];
+    behaviour = () => new Promise<undefined>((resolve) => releases.push(() => resolve(undefined)));
+    const runners = ['a', 'b', 'c'].map((id) => new JobRunner(services, [echo], { id, leaseMs: 10 * MINUTE }));
+    await enqueueJob(db(), echo, { note: 'долго' }, { runAt: T0, key: 'slow', now: T0 });
+    const first = runners[0]!.runDue(T0);
+    await expect.poll(() => calls.length).toBe(1);
+    expect(await Promise.all(runners.slice(1).map((runner) => runner.runDue(T0 + MINUTE)))).toEqual([0, 0]);
+    expect(await jobByKey('slow')).toMatchObject({ locked_by: 'a', locked_until: T0 + 10 * MINUTE });
+
+    // Runner a is stuck past its lease: b takes the job; a finishing late does not touch b's claim.
+    const second = runners[1]!.runDue(T0 + 11 * MINUTE);
+    await expect.poll(() => calls.length).toBe(2);
+    releases[0]!();
+    expect(await first).toBe(1);
+    expect(await jobByKey('slow')).toMatchObject({ locked_by: 'b', status: 'pending' });
+    releases[1]!();
+    expect(await second).toBe(1);
+    expect(await jobByKey('slow')).toMatchObject({ locked_by: null, status: 'done', attempts: 2 });
+  });
+
+  it('polls with the services clock once started and stops cleanly', async () => {
+    let now = T0;
+    const runner = new JobRunner({ ...services, clock: { now: () => now } }, [echo], { pollMs: 10 });
+    await enqueueJob(db(), echo, { note: 'по часам' }, { runAt: T0 + MINUTE, key: 'clock', now: T0 });
+    runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+    now = T0 + MINUTE;
+    await expect.poll(() => calls.map((call) => call.note)).toEqual(['по часам']);
+    await runner.stop();
+    await enqueueJob(db(), echo, { note: 'после остановки' }, { runAt: T0, key: 'after-stop', now: T0 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(1);
+  });
+});

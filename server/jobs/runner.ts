@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Services } from '../services';
+import type { ClaimedJob, JobDefinition, JobOutcome } from './job';
+
+export interface JobRunnerOptions {
+  /** Names this runner in `locked_by`; unique per process by default. */
+  id?: string;
+  /** How often the loop looks for due jobs. */
+  pollMs?: number;
+  /** How long a claim holds: a runner that dies mid-job frees it after this. */
+  leaseMs?: number;
+  /** Jobs taken per look. */
+  batch?: number;
+  /** Runs of a job that keeps throwing before it is marked failed. */
+  maxAttempts?: number;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The durable job runner (ARCHITECTURE §2 `jobs/`). Jobs live in the `jobs` table; a runner claims
+ * a due one with a conditional UPDATE (pending, due, lease expired), so several server instances on
+ * one database never run the same job at once. Time comes from the services' clock, and tests call
+ * `runDue(now)` directly instead of starting the loop.
+ */
+export class JobRunner {
+  readonly id: string;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly batch: number;
+  private readonly maxAttempts: number;
+  private readonly definitions: ReadonlyMap<string, JobDefinition>;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = true;
+
+  constructor(
+    private readonly services: Services,
+    definitions: readonly JobDefinition[],
+    options: JobRunnerOptions = {},
+  ) {
+    this.id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+    this.pollMs = options.pollMs ?? 5_000;
+    this.leaseMs = options.leaseMs ?? 10 * MINUTE;
+    this.batch = options.batch ?? 20;
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.definitions = new Map(definitions.map((definition) => [definition.kind, definition]));
+  }
+
+  /** Runs every job due at `now` that this runner manages to claim; returns how many it ran. */
+  async runDue(now: number = this.services.clock.now()): Promise<number> {
+    let ran = 0;
+    // A job rescheduled to a time already due waits for the next look, never loops within this one.
+    const seen = new Set<number>();
+    for (;;) {
+      const due = await this.services.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('run_at', '<=', now)
+        .where('locked_until', '<', now)
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(this.batch)
+        .execute();
+      let claimedAny = false;
+      const fresh = due.filter(({ id }) => !seen.has(id));
+      for (const { id } of fresh) {
+        seen.add(id);
+        const job = await this.claim(id, now);
+        if (!job) continue;
+        claimedAny = true;
+        await this.execute(job, now);
+        ran += 1;
+      }
+      // Another runner took the rest, or nothing is left: stop rather than spin.
+      if (!claimedAny || fresh.length < this.batch) return ran;
+    }
+  }
+
+  /** Starts polling with the services' clock. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the run in progress, so the database can close after it. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    this.timer = setTimeout(() => {
+      this.running = this.runDue(this.services.clock.now())
+        .catch((error: unknown) => this.services.log.error('job runner: poll failed', error))
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.pollMs);
+        });
+    }, delay);
+    // Polling alone never keeps the process alive.
+    this.timer.unref();
+  }
+
+  /** Takes the job if it is still pending, due and unlocked; null when another runner was faster. */
+  private async claim(id: number, now: number): Promise<(ClaimedJob & { payload: string }) | null> {
+    const result = await this.services.db
+      .updateTable('jobs')
+      .set((eb) => ({ locked_by: this.id, locked_until: now + this.leaseMs, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('run_at', '<=', now)
+      .where('locked_until', '<', now)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    const row = await this.services.db
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'key', 'attempts', 'payload'])
+      .where('id', '=', id)
+      .where('locked_by', '=', this.id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  private async execute(job: ClaimedJob & { payload: string }, now: number): Promise<void> {
+    const definition = this.definitions.get(job.kind);
+    if (!definition) {
+      await this.finish(job.id, now, { status: 'failed', last_error: `Неизвестный вид задания: ${job.kind}` });
+      return;
+    }
+    let outcome: JobOutcome;
+    try {
+      const payload = definition.payload.parse(JSON.parse(job.payload));
+      outcome = await definition.run(this.services, payload, { job, now });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.services.log.error(`job ${job.kind} #${job.id} (attempt ${job.attempts}) failed`, error);
+      if (job.attempts >= this.maxAttempts) {
+        await this.finish(job.id, now, { status: 'failed', last_error: message });
+      } else {
+        // 1, 2, 4 … minutes, at most an hour.
+        const backoff = Math.min(60, 2 ** (job.attempts - 1)) * MINUTE;
+        await this.finish(job.id, now, { status: 'pending', run_at: now + backoff, last_error: message });
+      }
+      return;
+    }
+    // A retry the handler chose is not a crash: `attempts` counts consecutive throws again from zero.
+    if (outcome) await this.finish(job.id, now, { status: 'pending', run_at: outcome.retryAt, last_error: outcome.error, attempts: 0 });
+    else await this.finish(job.id, now, { status: 'done' });
+  }
+
+  /** Releases the claim; only the holder may (a lease taken over by another runner stays theirs). */
+  private async finish(id: number, now: number, change: { status: string; run_at?: number; last_error?: string; attempts?: number }): Promise<void> {
+    await this.services.db
+      .updateTable('jobs')
+      .set({ ...change, locked_until: 0, locked_by: null, updated_at: now })
+      .where('id', '=', id)
+      .where('locked_by', '=', this.id)
+      .execute();
+  }
+}

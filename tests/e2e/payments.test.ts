@@ -1,0 +1,88 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCard, getCardsList, historyPayments } from '../../src/shared/contract/finances';
+import { startTopUp } from '../../server/domains/finances/payments-test-kit';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** The built-in test acquirer's payment page in a real browser: looks, keyboard, and the money it moves. */
+describe('test acquirer page in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('pays a top-up with the keyboard and returns to /study/finances; the balance grows by the amount', async () => {
+    const student = await server.signIn('egor');
+    const before = await student.call(historyPayments, {});
+    const { paymentUrl, order } = await startTopUp(server, student, 1500);
+
+    for (const width of [1280, 390]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const { page, context, errors } = await openPage(browser, server.url, { width });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(paymentUrl);
+        await page.getByText('Тестовая страница оплаты.').waitFor();
+        await expect(page.getByRole('heading', { name: 'Оплата заказа' }).isVisible()).resolves.toBe(true);
+        await expect(page.getByText(order.order_number).isVisible()).resolves.toBe(true);
+        await screenshot(page, `payments-topup-${scheme}-${width}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto(paymentUrl);
+    await page.getByRole('button', { name: 'Оплатить' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/study\//);
+    expect(new URL(page.url()).pathname).toMatch(/^\/study\//);
+    const after = await student.call(historyPayments, {});
+    expect(Number(after.balance)).toBe(Number(before.balance) + 1500);
+    expect(after.transactions[0]).toMatchObject({ transactionSum: '1500', orderNumber: order.order_number });
+
+    // Coming back to the page shows that it is done, not a second chance to pay.
+    await page.goto(paymentUrl);
+    await page.getByRole('heading', { name: 'Платёж уже обработан' }).waitFor();
+    await screenshot(page, 'payments-done-light-1280');
+    await context.close();
+  });
+
+  it('binds a chosen test card (МИР) and leaves the balance unchanged', async () => {
+    const student = await server.signIn('sofia');
+    const before = await student.call(historyPayments, {});
+    const socket = await student.openLive();
+    const { paymentUrl } = await socket.request(addCard, { email: 'sofia@example.ru' });
+
+    for (const width of [1280, 390]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const { page, context } = await openPage(browser, server.url, { width });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(paymentUrl);
+        await page.getByText('Тестовая карта').waitFor();
+        await screenshot(page, `payments-card-${scheme}-${width}`);
+        await context.close();
+      }
+    }
+
+    const { page, context } = await openPage(browser, server.url, { width: 390 });
+    await page.goto(paymentUrl);
+    await page.getByLabel('МИР •••• 0777').check();
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/study\//);
+    const { cards } = await socket.request(getCardsList, {});
+    expect(cards).toEqual([{ cardId: expect.any(String), cardType: 'МИР', cardNum: '220000******0777', isMain: '1' }]);
+    const after = await student.call(historyPayments, {});
+    expect(after.balance).toBe(before.balance);
+    expect(after.transactions.slice(0, 2).map((t) => t.transactionSum)).toEqual(['-1', '1']);
+    socket.close();
+    await context.close();
+  });
+});
