@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { getEnotToken, getVkAccessTokenFromCode, getVkIdConfig, localSignIn, signupVkid } from '@shared/contract/auth';
+import type { OutputOf } from '@shared/contract/core';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
@@ -123,11 +123,18 @@ export function FailureNote({ failure }: { failure: Failure }) {
 
 /** Starts VK ID, or says plainly that this server has it switched off. */
 export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
-  const config = useQuery({
-    queryKey: ['vkIdConfig'],
-    queryFn: () => api.call(getVkIdConfig, {}, { handleErrors: true }),
-    staleTime: Infinity,
-  });
+  // A plain effect rather than TanStack Query: the sign-in page is the first download and stays small.
+  const [config, setConfig] = useState<{ data?: OutputOf<typeof getVkIdConfig> }>({});
+  useEffect(() => {
+    let alive = true;
+    api.call(getVkIdConfig, {}, { handleErrors: true }).then(
+      (data) => alive && setConfig({ data }),
+      () => alive && setConfig({}),
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
   const [starting, setStarting] = useState(false);
   const configured = config.data?.configured === '1';
   return (
