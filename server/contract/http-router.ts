@@ -73,7 +73,7 @@ export function mountHttpCalls(app: Hono<AppEnv>, services: Services, implementa
         }
         const user = await currentUserFromRow(services.db, check.user, now);
         if (!user) return failure(401, 'unauth', SIGNED_OUT_MESSAGE, '-1');
-        userLabel = String(user.id);
+        if (!contract.anonymousLog) userLabel = String(user.id);
         return runCall(implementation, { services, user, session: check.session, request }, withoutSigningFields(body));
       })().catch((error: unknown) => {
         services.log.error(`${contract.path}: unhandled error`, error);

@@ -177,9 +177,8 @@ export class Hub {
     if (messageType === 'requestWithResponse') {
       send(connection, { messageType: 'response', requestId, method, body: result.body });
     }
-    this.services.log.info(
-      `live ${method.slice(0, 100)} user=${connection.userId} ${Math.round(performance.now() - started)}ms ${result.outcome}`,
-    );
+    const who = this.methods.get(method)?.contract.anonymousLog ? '-' : String(connection.userId);
+    this.services.log.info(`live ${method.slice(0, 100)} user=${who} ${Math.round(performance.now() - started)}ms ${result.outcome}`);
     if (result.outcome === 'unauth') connection.ws.close(CLOSE_SIGNED_OUT, 'signed out');
   }
 

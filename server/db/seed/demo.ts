@@ -107,7 +107,15 @@ export const DEMO_USERS: DemoUser[] = [
     ledger: [{ rubles: 12000, kind: 'topup', basis: 'Пополнение баланса', comment: 'Оплата картой', daysAgo: 12 }],
   },
   { login: 'demo', type: 'Демо', surname: 'Попов', name: 'Илья', patronymic: 'Олегович', extra: { class_number: 10 } },
-  { login: 'inactive', type: 'Неактивный', surname: 'Волкова', name: 'Екатерина', patronymic: 'Денисовна', extra: { class_number: 11 } },
+  {
+    // A former student: her profile is complete, so the demo shows what an inactive account may reach.
+    login: 'inactive',
+    type: 'Неактивный',
+    surname: 'Волкова',
+    name: 'Екатерина',
+    patronymic: 'Денисовна',
+    extra: profile('inactive', '2007-12-01', '79261239090', 47),
+  },
   {
     login: 'partial',
     type: 'Частичный',

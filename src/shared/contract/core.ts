@@ -14,6 +14,8 @@ interface CallOptions<I extends AnyObject, O extends AnyObject> {
   access: AccessRule;
   /** Our own call, not in the spec's catalogue (e.g. local sign-in). */
   extension?: boolean;
+  /** Leave the caller out of the per-call log line (anonymous feedback must stay anonymous). */
+  anonymousLog?: boolean;
 }
 
 export interface HttpContract<I extends AnyObject = AnyObject, O extends AnyObject = AnyObject>

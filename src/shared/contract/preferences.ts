@@ -24,6 +24,7 @@ export const sendFeedback = live('/messaging/send_feedback', {
   }),
   output: z.object({}),
   access: access.icon('feedback'),
+  anonymousLog: true,
 });
 
 /** Learning doc §9: the client sends its position every 5 s while the page is open and visible. */

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preferences, shell } from '../../src/shared/contract';
+import { startTestServer, type TestServer } from '../../tests/helpers/server';
+
+describe('per-call log lines', () => {
+  let server: TestServer;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    server = await startTestServer({ env: { LOG_LEVEL: 'info' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    vi.restoreAllMocks();
+  });
+
+  it('name the caller, except for calls marked anonymous (feedback)', async () => {
+    const socket = await (await server.signIn('student')).openLive();
+    await socket.request(shell.checkSubBotTg, {});
+    await socket.request(preferences.sendFeedback, { message: 'Спасибо за разбор эссе!', anonym: '1' });
+    socket.close();
+    const userId = (await server.server.services.db.selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
+    expect(lines.find((line) => line.includes('live /users/check_sub_bot_tg'))).toContain(`user=${userId} `);
+    const feedback = lines.find((line) => line.includes('live /messaging/send_feedback'));
+    expect(feedback).toContain('user=- ');
+    expect(feedback).toMatch(/ ok\n$/);
+  });
+});
