@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getVariablesStr } from '@shared/contract/shell';
 import { ruAccount } from '../../i18n/account';
 import { api } from '../../lib/api';
-import { Card, ErrorBox } from '../../ui';
+import { Card, ErrorBox, IconExternal } from '../../ui';
 import { failureText } from './errors';
-import { IconExternal } from './icons';
 
 const t = ruAccount.apps;
 

@@ -3,9 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { referalInfo } from '@shared/contract/account';
 import { ruAccount } from '../../i18n/account';
 import { api } from '../../lib/api';
-import { Card, cx, ErrorBox, IconAlert, IconCheck, Loader } from '../../ui';
+import { Card, cx, ErrorBox, IconAlert, IconCheck, IconCopy, Loader } from '../../ui';
 import { failureText } from './errors';
-import { IconCopy } from './icons';
 
 const t = ruAccount.referral;
 

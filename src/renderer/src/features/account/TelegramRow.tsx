@@ -4,9 +4,8 @@ import { getTgLinkSite, isPlatformHost, refreshTgNickname, setTgAccount, type Te
 import { getCurrentBotTg } from '@shared/contract/shell';
 import { ruAccount } from '../../i18n/account';
 import { api } from '../../lib/api';
-import { Button, ConfirmPopup, Loader, Spinner, useNotify } from '../../ui';
+import { Button, ConfirmPopup, IconRefresh, IconTelegram, Loader, Spinner, useNotify } from '../../ui';
 import { failureText, isRefusal } from './errors';
-import { IconRefresh, IconTelegram } from './icons';
 import { liveRequest } from './live-request';
 import { loadTelegramLogin } from './telegram-widget';
 
