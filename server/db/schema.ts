@@ -301,6 +301,19 @@ export interface JobsTable {
   updated_at: number;
 }
 
+/** A course term with its definition (materials term search). */
+export interface TermsTable {
+  id: Generated<number>;
+  name: string;
+  /** Lookup key: lower-case, ё→е, trimmed, single spaces (see normalizeTermName); unique. */
+  name_normalized: string;
+  definition: string;
+  lesson_num: number;
+  chapter: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   regions: RegionsTable;
@@ -325,6 +338,7 @@ export interface Database {
   test_acquirer_settings: TestAcquirerSettingsTable;
   test_acquirer_payments: TestAcquirerPaymentsTable;
   test_acquirer_cards: TestAcquirerCardsTable;
+  terms: TermsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

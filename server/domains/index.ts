@@ -4,9 +4,10 @@ import { adminHandlers } from './admin/handlers';
 import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { financesHandlers } from './finances/handlers';
+import { materialsHandlers } from './materials/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers] as Implementation[];
+export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers] as Implementation[];

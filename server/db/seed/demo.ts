@@ -8,6 +8,7 @@ import { seedPreferencesDemo } from './preferences';
 import { seedCalendar } from './calendar';
 import { seedAccountDemo } from './account';
 import { seedFinancesDemo } from './finances';
+import { seedTerms } from './terms';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -215,6 +216,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedPreferencesDemo(trx, now, ids);
     await seedRatingHistory(trx, now);
     await seedFinancesDemo(trx, now);
+    await seedTerms(trx, now);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

@@ -4,6 +4,7 @@ import * as auth from './auth';
 import * as calendar from './calendar';
 import type { AnyContract } from './core';
 import * as finances from './finances';
+import * as materials from './materials';
 import * as preferences from './preferences';
 import * as rating from './rating';
 import * as shell from './shell';
@@ -12,11 +13,11 @@ export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, calendar, finances, preferences, rating, shell };
+export { account, admin, auth, calendar, finances, materials, preferences, rating, shell };

@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/sections/SectionEntry').then((m) => ({ Component: m.MaterialsEntry })) },
           screen('search_video', ruTitles.searchVideo, 'materials'),
-          screen('search_termin', ruTitles.searchTermin, 'materials'),
+          { path: 'search_termin', lazy: () => import('../features/materials/TermSearchPage').then((m) => ({ Component: m.TermSearchPage })), handle: { title: ruTitles.searchTermin, group: 'materials', link: 'search_termin' } satisfies RouteHandle },
         ],
       },
       {
