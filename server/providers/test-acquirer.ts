@@ -108,6 +108,35 @@ export async function createTestAcquirer(options: TestAcquirerOptions): Promise<
     return row;
   }
 
+  /** Records a payment at the test acquirer; returns its new id. */
+  async function recordPayment(
+    request: { orderId: string; amountKopecks: number; description: string; customerKey: string },
+    fields: { payType: 'O' | 'T'; recurrent: boolean; status: string; cardId: string | null; notificationUrl?: string; successUrl?: string; failUrl?: string },
+  ): Promise<string> {
+    const paymentId = numericId(12);
+    const now = options.now();
+    await db
+      .insertInto('test_acquirer_payments')
+      .values({
+        payment_id: paymentId,
+        order_id: request.orderId,
+        amount_kopecks: request.amountKopecks,
+        description: request.description,
+        customer_key: request.customerKey,
+        pay_type: fields.payType,
+        recurrent: fields.recurrent ? 1 : 0,
+        status: fields.status,
+        card_id: fields.cardId,
+        ...(fields.notificationUrl !== undefined ? { notification_url: fields.notificationUrl } : {}),
+        ...(fields.successUrl !== undefined ? { success_url: fields.successUrl } : {}),
+        ...(fields.failUrl !== undefined ? { fail_url: fields.failUrl } : {}),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return paymentId;
+  }
+
   async function setStatus(paymentId: string, from: string[], to: string, cardId?: string | null): Promise<boolean> {
     const result = await db
       .updateTable('test_acquirer_payments')
@@ -126,27 +155,15 @@ export async function createTestAcquirer(options: TestAcquirerOptions): Promise<
       if (!Number.isSafeInteger(request.amountKopecks) || request.amountKopecks <= 0) {
         throw new PaymentProviderError('Неверная сумма платежа');
       }
-      const paymentId = numericId(12);
-      const now = options.now();
-      await db
-        .insertInto('test_acquirer_payments')
-        .values({
-          payment_id: paymentId,
-          order_id: request.orderId,
-          amount_kopecks: request.amountKopecks,
-          description: request.description,
-          customer_key: request.customerKey,
-          pay_type: request.cardBinding ? 'T' : 'O',
-          recurrent: request.recurrent || request.cardBinding ? 1 : 0,
-          status: 'NEW',
-          card_id: null,
-          notification_url: options.notificationUrl(),
-          success_url: request.successUrl ?? '',
-          fail_url: request.failUrl ?? '',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const paymentId = await recordPayment(request, {
+        payType: request.cardBinding ? 'T' : 'O',
+        recurrent: Boolean(request.recurrent || request.cardBinding),
+        status: 'NEW',
+        cardId: null,
+        notificationUrl: options.notificationUrl(),
+        successUrl: request.successUrl ?? '',
+        failUrl: request.failUrl ?? '',
+      });
       return { paymentId, paymentUrl: `${options.publicUrl()}${TEST_ACQUIRER_PATH}/${paymentId}` };
     },
 
@@ -168,24 +185,12 @@ export async function createTestAcquirer(options: TestAcquirerOptions): Promise<
         .where('removed_at', 'is', null)
         .executeTakeFirst();
       const declined = !card || card.pan.endsWith(DECLINE_PAN_SUFFIX);
-      const paymentId = numericId(12);
-      const now = options.now();
-      await db
-        .insertInto('test_acquirer_payments')
-        .values({
-          payment_id: paymentId,
-          order_id: request.orderId,
-          amount_kopecks: request.amountKopecks,
-          description: request.description,
-          customer_key: request.customerKey,
-          pay_type: 'O',
-          recurrent: 0,
-          status: declined ? 'REJECTED' : 'CONFIRMED',
-          card_id: card?.card_id ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const paymentId = await recordPayment(request, {
+        payType: 'O',
+        recurrent: false,
+        status: declined ? 'REJECTED' : 'CONFIRMED',
+        cardId: card?.card_id ?? null,
+      });
       if (!card) return { paymentId, status: 'REJECTED', success: false, message: 'Банк отказал: карта не найдена' };
       if (declined) return { paymentId, status: 'REJECTED', success: false, message: 'Банк отказал: недостаточно средств на карте' };
       return { paymentId, status: 'CONFIRMED', success: true };

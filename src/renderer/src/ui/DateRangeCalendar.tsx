@@ -13,6 +13,7 @@ import {
   weekdayOf,
 } from './calendar-grid';
 import { cx } from './class-names';
+import { WeekdayHeader } from './WeekdayHeader';
 import { IconChevronLeft, IconChevronRight } from './icons';
 import { fill } from './template';
 import { useControllableState } from './use-controllable-state';
@@ -138,15 +139,7 @@ export function DateRangeCalendar({
         </button>
       </div>
       <table ref={gridRef} className={cx('ui-cal__grid', preview && 'is-previewing')} role="grid" aria-multiselectable="true" aria-labelledby={headingId} onKeyDown={onKeyDown} onMouseLeave={() => setHovered(null)}>
-        <thead>
-          <tr>
-            {t.weekdaysShort.map((name, index) => (
-              <th key={name} scope="col" abbr={t.weekdaysLong[index]} className={cx('ui-cal__weekday', index >= 5 && 'is-weekend')}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHeader cellClass="ui-cal__weekday" />
         <tbody>
           {weeks.map((week) => (
             <tr key={week[0]!.iso}>

@@ -21,6 +21,7 @@ export { Spinner } from './Spinner';
 export { Switch, type SwitchProps } from './Switch';
 export { TextField, type TextFieldProps } from './TextField';
 export { Toast, type ToastProps } from './Toast';
+export { WeekdayHeader } from './WeekdayHeader';
 
 export * from './icons';
 export { type Band, type PercentBand, bandColor, bandTextColor, percentBand, progressBand, signedBand } from './bands';

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import type { ScheduleEvent } from '@shared/contract/calendar';
 import { ru } from '../../i18n/ru';
 import { ruSchedule } from '../../i18n/schedule';
-import { addDays, addMonths, type CalendarDay, cx, fill, IconChevronLeft, IconChevronRight, monthGrid, parseIso, toIso, weekdayOf } from '../../ui';
+import { addDays, addMonths, type CalendarDay, cx, fill, IconChevronLeft, IconChevronRight, monthGrid, parseIso, toIso, weekdayOf, WeekdayHeader } from '../../ui';
 import { DayEventsPopup } from './DayEventsPopup';
 import { dayLabel } from './day-text';
 import { dayEvents, eventsByDay } from './schedule-days';
@@ -133,15 +133,7 @@ export function ScheduleMonth({ events, today }: ScheduleMonthProps) {
         aria-describedby={hintId}
         onKeyDown={onKeyDown}
       >
-        <thead>
-          <tr>
-            {c.weekdaysShort.map((name, index) => (
-              <th key={name} scope="col" abbr={c.weekdaysLong[index]} className={cx('sched__weekday', index >= 5 && 'is-weekend')}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHeader cellClass="sched__weekday" />
         <tbody>
           {weeks.map((week) => (
             <tr key={week[0]!.iso}>
