@@ -4,6 +4,7 @@ import type { Implementation } from './contract/implement';
 import { mountHttpCalls, type AppEnv } from './contract/http-router';
 import { MESSAGES } from './contract/errors';
 import { mountPaymentRoutes } from './domains/finances/webhook';
+import { mountCourseImages } from './domains/course/images';
 import type { Services } from './services';
 import { mountWebApp } from './web';
 
@@ -24,6 +25,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   app.use('/go/*', cors({ origin: DESKTOP_ORIGINS, allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['content-type', 'x-client'], maxAge: 86400 }));
   mountHttpCalls(app, services, implementations);
   mountPaymentRoutes(app, services);
+  mountCourseImages(app);
 
   if (services.config.BENCH_ROUTES) {
     // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.

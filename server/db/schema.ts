@@ -314,6 +314,140 @@ export interface TermsTable {
   updated_at: number;
 }
 
+/** Course model (migration 0008-course). */
+type DefaultedInt = ColumnType<number, number | undefined, number>;
+type DefaultedText = ColumnType<string, string | undefined, string>;
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+  created_at: number;
+}
+
+export interface LessonsTable {
+  number: number;
+  short_name: string;
+  chapter_id: number;
+  image_path: DefaultedText;
+  /** Null: open from the start. */
+  opens_at: number | null;
+  demo_access: DefaultedInt;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  lesson_num: number | null;
+  shown_name: DefaultedText;
+  filename: DefaultedText;
+  chapter: DefaultedText;
+  description: DefaultedText;
+  is_mandatory: DefaultedInt;
+  is_published: DefaultedInt;
+  preview_path: DefaultedText;
+  views: DefaultedInt;
+  /** 'none' (no file), 'queued', 'processing', 'ready', 'failed'. */
+  media_status: DefaultedText;
+  media_error: DefaultedText;
+  /** Storage folder of the HLS rendition; changes with every new upload. */
+  media_key: DefaultedText;
+  duration_ms: DefaultedInt;
+  transcript_json: DefaultedText;
+  transcript_srt: DefaultedText;
+  created_at: number;
+  updated_at: number;
+}
+
+export type TimecodeKind = 'THEME' | 'DETAILED_EXPLANATION' | 'HASHTAG';
+
+export interface TimecodesTable {
+  id: Generated<number>;
+  video_id: number;
+  kind: TimecodeKind;
+  time_start: DefaultedInt;
+  time_end: DefaultedInt;
+  description: DefaultedText;
+  tag: DefaultedText;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserVideosTable {
+  user_id: number;
+  video_id: number;
+  watched: DefaultedInt;
+  short_mode: DefaultedInt;
+  started_at: number | null;
+  updated_at: number;
+}
+
+export interface HomeworksTable {
+  num: number;
+  lesson_num: number;
+  is_probnik: DefaultedInt;
+  deadline_at: number | null;
+  p1_count: DefaultedInt;
+  p2_count: DefaultedInt;
+  dop_p1_count: DefaultedInt;
+  dop_p2_count: DefaultedInt;
+  p1_max: DefaultedInt;
+  p2_max: DefaultedInt;
+  dop_p1_max: DefaultedInt;
+  dop_p2_max: DefaultedInt;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserHomeworksTable {
+  user_id: number;
+  ht_num: number;
+  is_dop: number;
+  status_p1: DefaultedText;
+  status_p2: DefaultedText;
+  points_p1: number | null;
+  points_p2: number | null;
+  updated_at: number;
+}
+
+export interface CreditsAutoTable {
+  num: number;
+  lesson_num: number;
+  lesson_numbers: string;
+  starts_at: number | null;
+  deadline_at: number | null;
+  question_count: DefaultedInt;
+  max_minutes: DefaultedInt;
+  max_attempts: DefaultedInt;
+  max_errors: DefaultedInt;
+  created_at: number;
+}
+
+export interface UserCreditsAutoTable {
+  user_id: number;
+  credit_num: number;
+  status: DefaultedText;
+  attempts: DefaultedInt;
+  updated_at: number;
+}
+
+export interface CreditsVerbalTable {
+  num: number;
+  lesson_num: number;
+  lesson_numbers: string;
+  starts_on: string | null;
+  ends_on: string | null;
+  created_at: number;
+}
+
+export interface UserCreditsVerbalTable {
+  user_id: number;
+  credit_num: number;
+  status: DefaultedText;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   regions: RegionsTable;
@@ -339,6 +473,17 @@ export interface Database {
   test_acquirer_payments: TestAcquirerPaymentsTable;
   test_acquirer_cards: TestAcquirerCardsTable;
   terms: TermsTable;
+  chapters: ChaptersTable;
+  lessons: LessonsTable;
+  videos: VideosTable;
+  timecodes: TimecodesTable;
+  user_videos: UserVideosTable;
+  homeworks: HomeworksTable;
+  user_homeworks: UserHomeworksTable;
+  credits_auto: CreditsAutoTable;
+  user_credits_auto: UserCreditsAutoTable;
+  credits_verbal: CreditsVerbalTable;
+  user_credits_verbal: UserCreditsVerbalTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { accountHandlers } from './account/handlers';
 import { adminHandlers } from './admin/handlers';
 import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
+import { courseHandlers } from './course/handlers';
 import { financesHandlers } from './finances/handlers';
 import { materialsHandlers } from './materials/handlers';
 import { preferencesHandlers } from './preferences/handlers';
@@ -10,4 +11,4 @@ import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers] as Implementation[];
+export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers] as Implementation[];

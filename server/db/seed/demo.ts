@@ -9,6 +9,7 @@ import { seedCalendar } from './calendar';
 import { seedAccountDemo } from './account';
 import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
+import { seedCourse } from './course';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -217,6 +218,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedRatingHistory(trx, now);
     await seedFinancesDemo(trx, now);
     await seedTerms(trx, now);
+    await seedCourse(trx, now, ids);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

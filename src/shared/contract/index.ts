@@ -2,6 +2,7 @@ import * as account from './account';
 import * as admin from './admin';
 import * as auth from './auth';
 import * as calendar from './calendar';
+import * as course from './course';
 import type { AnyContract } from './core';
 import * as finances from './finances';
 import * as materials from './materials';
@@ -13,11 +14,11 @@ export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, calendar, finances, materials, preferences, rating, shell };
+export { account, admin, auth, calendar, course, finances, materials, preferences, rating, shell };

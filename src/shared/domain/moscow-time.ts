@@ -42,6 +42,12 @@ export function formatMoscowTime(ms: number): string {
   return `${p.hour}:${p.minute}`;
 }
 
+/** 'hh:mm:ss' in Moscow (deadline times on the wire; the UI drops the seconds). */
+export function formatMoscowTimeWithSeconds(ms: number): string {
+  const p = moscowParts(ms);
+  return `${p.hour}:${p.minute}:${p.second}`;
+}
+
 /** 'dd.mm.yyyy hh:mm' in Moscow. */
 export function formatMoscowDateTime(ms: number): string {
   return `${formatMoscowDate(ms)} ${formatMoscowTime(ms)}`;

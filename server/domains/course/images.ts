@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../contract/http-router';
+
+const LESSON_IMAGES = fileURLToPath(new URL('../../../resources/course/lessons/', import.meta.url));
+
+/**
+ * Lesson pictures shipped with the course (`lesson_img_adr` of the road). Public like any course
+ * illustration; the name is checked against a strict pattern, so no path can escape the folder.
+ */
+export function mountCourseImages(app: Hono<AppEnv>): void {
+  app.get('/app/images/lessons/:file', async (c) => {
+    const file = c.req.param('file');
+    if (!/^lesson-\d{1,5}\.svg$/.test(file)) return c.json({ success: '0', message: 'Изображение не найдено' }, 404);
+    try {
+      const body = await readFile(LESSON_IMAGES + file);
+      return c.body(body, 200, {
+        'content-type': 'image/svg+xml',
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+        // An SVG opened directly must not run anything.
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+      });
+    } catch {
+      return c.json({ success: '0', message: 'Изображение не найдено' }, 404);
+    }
+  });
+}
