@@ -1,4 +1,5 @@
 import { renewalJob } from '../domains/finances/subscription-renewal';
+import { transcribeManyVideosJob, transcribeVideoJob } from '../domains/video-admin/transcription-jobs';
 import type { JobDefinition } from './job';
 
 export { JobRunner, type JobRunnerOptions } from './runner';
@@ -6,4 +7,4 @@ export { enqueueJob } from './queue';
 export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
 
 /** Every job kind the runner knows; a domain adds its kinds here. */
-export const jobDefinitions: readonly JobDefinition[] = [renewalJob];
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcribeVideoJob, transcribeManyVideosJob] as JobDefinition[];

@@ -1,0 +1,32 @@
+import type { Services } from '../../services';
+
+/**
+ * Where the uploaded file of a video lives, and how its media is removed. Storage belongs to the
+ * media domain (uploads and the transcode job); until it is wired in, a video has no readable
+ * source and transcription says so. The media domain calls `useVideoStorage` at start.
+ */
+export interface VideoStorage {
+  /** A local path or URL ffmpeg can read for the video's audio, or null when there is none. */
+  sourceOf(services: Services, video: { id: number; media_key: string; filename: string }): Promise<string | null>;
+  /** Removes the uploaded file, renditions and preview of a deleted video. */
+  remove(services: Services, video: { id: number; media_key: string; preview_path: string }): Promise<void>;
+}
+
+const noStorage: VideoStorage = {
+  async sourceOf() {
+    return null;
+  },
+  async remove() {
+    // Nothing stored by this process yet.
+  },
+};
+
+let storage: VideoStorage = noStorage;
+
+export function useVideoStorage(next: VideoStorage): void {
+  storage = next;
+}
+
+export function videoStorage(): VideoStorage {
+  return storage;
+}
