@@ -100,9 +100,9 @@ export const routes: RouteObject[] = [
           screen('files', ruTitles.files, 'curator'),
           screen('change-variables', ruTitles.changeVariables, 'curator'),
           screen('school_statistics', ruTitles.schoolStatistics, 'curator'),
-          screen('video_edit', ruTitles.videoEdit, 'curator'),
-          screen('video_edit/:videoId', ruTitles.videoEditVideoId, 'curator', { link: 'video_edit' }),
-          screen('timecodes/:videoId', ruTitles.timecodesVideoId, 'curator', { link: 'video_edit' }),
+          { path: 'video_edit', lazy: () => import('../features/video-admin/VideoListPage').then((m) => ({ Component: m.VideoListPage })), handle: { title: ruTitles.videoEdit, group: 'curator', link: 'video_edit' } satisfies RouteHandle },
+          { path: 'video_edit/:videoId', lazy: () => import('../features/video-admin/VideoDetailPage').then((m) => ({ Component: m.VideoDetailPage })), handle: { title: ruTitles.videoEditVideoId, group: 'curator', link: 'video_edit' } satisfies RouteHandle },
+          { path: 'timecodes/:videoId', lazy: () => import('../features/video-admin/TimecodesPage').then((m) => ({ Component: m.TimecodesPage })), handle: { title: ruTitles.timecodesVideoId, group: 'curator', link: 'video_edit' } satisfies RouteHandle },
           {
             path: 'questions',
             lazy: () => import('../features/back-office/QuestionsLayout').then((m) => ({ Component: m.QuestionsLayout })),
