@@ -53,6 +53,7 @@ export const ruVideoAdmin = {
     previewBadType: 'Разрешены только форматы jpeg, jpg, png, gif',
     previewTooLarge: 'Размер файла не должен превышать 10 МБ',
     player: 'Просмотр',
+    formTitle: 'Данные видео',
     fileTitle: 'Файл видео',
     fileUpload: 'Загрузить видео',
     fileReplace: 'Заменить видео',

@@ -71,7 +71,7 @@ export function TimecodesPage() {
   return (
     <section className="screen timecodes" aria-labelledby="timecodes-title">
       <div className="video-admin__head">
-        <Link to={`/study/curator/video_edit/${videoId}`} className={buttonClassName('secondary', { size: 'sm' })}>
+        <Link to={`/curator/video_edit/${videoId}`} className={buttonClassName('secondary', { size: 'sm' })}>
           {t.back}
         </Link>
         <h1 id="timecodes-title">{t.title(data.data?.videoShownName || `id-${videoId}`)}</h1>

@@ -30,12 +30,12 @@ export function VideoDetailPage() {
   return (
     <section className="screen video-detail" aria-labelledby="video-detail-title">
       <div className="video-admin__head">
-        <Link to="/study/curator/video_edit" className={buttonClassName('secondary', { size: 'sm' })}>
+        <Link to="/curator/video_edit" className={buttonClassName('secondary', { size: 'sm' })}>
           {t.back}
         </Link>
         <h1 id="video-detail-title">{t.title(videoId)}</h1>
         {video.data && video.data.video.mediaStatus !== 'none' && (
-          <Link to={`/study/curator/timecodes/${videoId}`} className={buttonClassName('secondary')}>
+          <Link to={`/curator/timecodes/${videoId}`} className={buttonClassName('secondary')}>
             {t.timecodes}
           </Link>
         )}
@@ -106,7 +106,7 @@ function VideoDetail({ video, configured, reload }: { video: AdminVideo; configu
     mutationFn: () => liveRequest(deleteVideo, { videoId: video.videoId }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: VIDEO_LIST_KEY });
-      void navigate('/study/curator/video_edit');
+      void navigate('/curator/video_edit');
     },
   });
 
@@ -118,7 +118,7 @@ function VideoDetail({ video, configured, reload }: { video: AdminVideo; configu
           <PlayerSlot videoId={video.videoId} ready />
         </Card>
       )}
-      <Card title={t.name} className="video-detail__form">
+      <Card title={t.formTitle} className="video-detail__form">
         <form
           className="video-detail__fields"
           onSubmit={(event) => {

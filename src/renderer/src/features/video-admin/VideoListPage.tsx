@@ -39,7 +39,7 @@ export function VideoListPage() {
   const create = useMutation({
     mutationFn: () => liveRequest(createVideo, {}),
     // Creating opens the new video's detail right away (§4).
-    onSuccess: ({ videoId }) => void navigate(`/study/curator/video_edit/${videoId}`),
+    onSuccess: ({ videoId }) => void navigate(`/curator/video_edit/${videoId}`),
   });
 
   return (
@@ -87,7 +87,7 @@ function VideoCard({ video }: { video: Item }) {
   const preview = previewUrl(video.videoPreview);
   const name = video.videoShownName || video.videoFilename || t.noName;
   return (
-    <button type="button" className="video-card" onClick={() => void navigate(`/study/curator/video_edit/${video.videoId}`)}>
+    <button type="button" className="video-card" onClick={() => void navigate(`/curator/video_edit/${video.videoId}`)}>
       {preview ? <img className="video-card__preview" src={preview} alt="" loading="lazy" /> : <span className="video-card__preview video-card__preview--none">{t.noPreview}</span>}
       <span className="video-card__body">
         <span className="video-card__name">{name}</span>

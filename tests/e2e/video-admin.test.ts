@@ -1,0 +1,157 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** The curator has USERS_VIDEO_EDITORS and USERS_TIMECODE_CHANGERS in the demo seed. */
+describe('video administration in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function curatorPage(options: { width?: number; dark?: boolean } = {}) {
+    const opened = await openPage(browser, server.url, { width: options.width, height: options.width === 390 ? 844 : 800 });
+    if (options.dark !== undefined) await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), options.dark);
+    await signInThroughForm(opened.page, 'curator');
+    await opened.page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    return opened;
+  }
+
+  /** Stands in for an accepted upload whose transcode finished (the media work owns real uploads). */
+  async function giveFile(videoId: string, durationMs = 120_000) {
+    await server.server.services.db
+      .updateTable('videos')
+      .set({ filename: 'urok.mp4', media_status: 'ready', media_key: `e2e-${videoId}`, duration_ms: durationMs })
+      .where('id', '=', Number(videoId))
+      .execute();
+  }
+
+  async function createThroughList(page: Page): Promise<string> {
+    await page.goto('/study/curator/video_edit');
+    await page.getByRole('heading', { name: 'Видеоуроки', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Добавить новое' }).click();
+    await page.waitForURL(/\/curator\/video_edit\/\d+$/);
+    return page.url().split('/').pop()!;
+  }
+
+  it('creates a video, requires a chapter, saves fields, edits timecodes and deletes it', async () => {
+    const { page, context, errors } = await curatorPage();
+    const videoId = await createThroughList(page);
+    await page.getByRole('heading', { name: `Видео id-${videoId}` }).waitFor();
+
+    // Without a file: no timecodes button; transcription says why it is unavailable.
+    expect(await page.getByRole('link', { name: 'Таймкоды' }).count()).toBe(0);
+    await page.getByText('Расшифровка не настроена: задайте TRANSCRIPTION_URL').waitFor();
+    expect(await page.getByRole('button', { name: 'Расшифровать' }).isDisabled()).toBe(true);
+
+    await page.getByLabel('Номер урока').fill('3');
+    await page.getByLabel('Название', { exact: true }).fill('Спрос и предложение');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByText('Введите Имя нового раздела, или выберите имеющийся').waitFor();
+
+    await page.getByRole('combobox', { name: 'Раздел' }).click();
+    await page.getByRole('option', { name: 'Новый раздел…' }).click();
+    await page.getByLabel('Имя нового раздела').fill('Рынки');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByText('Сохранено').first().waitFor();
+    const stored = await server.server.services.db.selectFrom('videos').selectAll().where('id', '=', Number(videoId)).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ lesson_num: 3, shown_name: 'Спрос и предложение', chapter: 'Рынки', is_published: 0 });
+
+    // The list groups it under its lesson.
+    await page.getByRole('link', { name: 'Назад к списку' }).click();
+    const group = page.getByRole('button', { name: /Урок 3/ });
+    await group.waitFor();
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await page.getByRole('button', { name: /Спрос и предложение/ }).waitFor();
+
+    // With a file the timecodes editor opens from the detail.
+    await giveFile(videoId);
+    await page.getByRole('button', { name: /Спрос и предложение/ }).click();
+    await page.getByRole('link', { name: 'Таймкоды' }).click();
+    await page.waitForURL(new RegExp(`/curator/timecodes/${videoId}$`));
+    await page.getByRole('heading', { name: 'Таймкоды: Спрос и предложение' }).waitFor();
+
+    await page.locator('.ui-accordion').filter({ hasText: 'Дополнительные пояснения' }).getByRole('button', { name: 'Добавить' }).click();
+    const row = page.locator('.timecode-row').first();
+    await row.waitFor();
+    const rowId = (await row.getAttribute('aria-label'))!.replace('id-', '');
+    await row.getByLabel('Начало').fill('00:40');
+    await row.getByLabel('Конец').fill('00:10');
+    await page.getByRole('button', { name: 'Сохранить таймкоды' }).click();
+    await page.getByText(`Время старта меньше времени окончания id-${rowId}`).waitFor();
+    await row.getByLabel('Конец').fill('01:10');
+    await page.getByRole('button', { name: 'Сохранить таймкоды' }).click();
+    await page.getByText('Таймкоды сохранены').waitFor();
+    const saved = await server.server.services.db.selectFrom('timecodes').selectAll().where('id', '=', Number(rowId)).executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({ kind: 'DETAILED_EXPLANATION', time_start: 40_000, time_end: 70_000 });
+
+    // Delete with confirmation returns to the list.
+    await page.getByRole('link', { name: 'Назад к видео' }).click();
+    await page.getByRole('button', { name: 'Удалить видео' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+    await page.waitForURL(/\/curator\/video_edit$/);
+    const left = await server.server.services.db.selectFrom('videos').select('id').where('id', '=', Number(videoId)).execute();
+    expect(left).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the bulk popup enables its button only for a non-zero number', async () => {
+    const { page, context } = await curatorPage();
+    await page.goto('/study/curator/video_edit');
+    await page.getByRole('button', { name: 'Расшифровка' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Расшифровка видео' });
+    const start = dialog.getByRole('button', { name: 'Запустить' });
+    expect(await start.isDisabled()).toBe(true);
+    await dialog.getByLabel('Сколько видео расшифровать').fill('0');
+    expect(await start.isDisabled()).toBe(true);
+    await dialog.getByLabel('Сколько видео расшифровать').fill('abc');
+    expect(await start.isDisabled()).toBe(true);
+    await dialog.getByLabel('Сколько видео расшифровать').fill('3');
+    expect(await start.isDisabled()).toBe(false);
+    await start.click();
+    await dialog.getByText('Расшифровка не настроена: задайте TRANSCRIPTION_URL').waitFor();
+    await context.close();
+  });
+
+  for (const dark of [false, true]) {
+    for (const width of [1280, 390]) {
+      it(`looks right ${dark ? 'dark' : 'light'} at ${width} px`, async () => {
+        const { page, context } = await curatorPage({ width, dark });
+        const videoId = await createThroughList(page);
+        await page.getByLabel('Номер урока').fill('2');
+        await page.getByLabel('Название', { exact: true }).fill('Познание: формы и уровни');
+        await page.getByRole('combobox', { name: 'Раздел' }).click();
+        await page.getByRole('option', { name: 'Человек и общество' }).click();
+        await page.getByLabel('Описание').fill('Чувственное и рациональное познание, истина и её критерии.');
+        await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+        await page.getByText('Сохранено').first().waitFor();
+        await giveFile(videoId);
+        await page.reload();
+        await page.getByRole('link', { name: 'Таймкоды' }).waitFor();
+        const tag = `${dark ? 'dark' : 'light'}-${width}`;
+        await screenshot(page, `video-admin-detail-${tag}`);
+        await page.goto('/study/curator/video_edit');
+        await page.locator('.video-card').first().waitFor();
+        await screenshot(page, `video-admin-list-${tag}`);
+        await page.goto(`/study/curator/timecodes/${videoId}`);
+        await page.getByRole('heading', { name: /Таймкоды:/ }).waitFor();
+        for (const section of ['Дополнительные пояснения', 'Темы урока', 'Таймкоды с тегами']) {
+          const before = await page.locator('.timecode-row').count();
+          await page.locator('.ui-accordion').filter({ hasText: section }).getByRole('button', { name: 'Добавить' }).click();
+          await page.waitForFunction((count) => document.querySelectorAll('.timecode-row').length > count, before);
+        }
+        await screenshot(page, `video-admin-timecodes-${tag}`);
+        await context.close();
+      });
+    }
+  }
+});
