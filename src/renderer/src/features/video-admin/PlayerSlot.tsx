@@ -14,5 +14,5 @@ export interface PlayerHandle {
  * until it is on this branch the slot says when the video will play instead of a dead element.
  */
 export const PlayerSlot = forwardRef<PlayerHandle, { videoId: string; ready: boolean }>(function PlayerSlot({ ready }, _ref) {
-  return <p className="video-player-slot muted">{ready ? ruVideoAdmin.player.error : ruVideoAdmin.timecodes.noPlayer}</p>;
+  return <p className="video-player-slot muted">{ruVideoAdmin.timecodes.noPlayer}</p>;
 });

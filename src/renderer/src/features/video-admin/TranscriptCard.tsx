@@ -55,7 +55,11 @@ export function TranscriptCard({ video, configured, onFinished }: { video: Admin
             {reason}
           </span>
         )}
-        {status && <span className="small" role="status">{status.text}</span>}
+        {status && reason === null && (
+          <span className="small" role="status">
+            {status.text}
+          </span>
+        )}
       </div>
       {start.isError && <ErrorBox message={t.error(liveErrorText(start.error))} />}
       {hasTranscript && (
