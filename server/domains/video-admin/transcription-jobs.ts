@@ -36,7 +36,12 @@ async function transcribeOne(services: Services, videoId: number): Promise<{ ok:
   try {
     const source = await videoStorage().sourceOf(services, video);
     if (!source) return { ok: false, error: 'Файл видео недоступен' };
-    const transcript = await services.transcription.transcribe(source);
+    let transcript;
+    try {
+      transcript = await services.transcription.transcribe(source.path);
+    } finally {
+      await source.release();
+    }
     await services.db
       .updateTable('videos')
       .set({ transcript_json: transcript.json, transcript_srt: transcript.srt, updated_at: services.clock.now() })

@@ -32,7 +32,7 @@ describe.each(testDialects)('video administration on %s', (dialect) => {
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=1', '-f', 'lavfi', '-i', 'color=c=red:s=64x64:d=1', '-shortest', '-pix_fmt', 'yuv420p', clip]);
     const storage: VideoStorage = {
       async sourceOf(_services, video) {
-        return video.media_key === 'missing' ? null : clip;
+        return video.media_key === 'missing' ? null : { path: clip, release: async () => undefined };
       },
       async remove(_services, video) {
         removed.push(video.id);
@@ -193,6 +193,13 @@ describe.each(testDialects)('video administration on %s', (dialect) => {
     await server.server.jobs.runDue();
     expect((await failed).body).toMatchObject({ status: 'Ошибка: Сервис расшифровки ответил 500: model overloaded' });
     standIn.failWith = null;
+
+    // No readable file (the upload is gone): said so, nothing stored.
+    await server.server.services.db.updateTable('videos').set({ media_key: 'missing' }).where('id', '=', Number(videoId)).execute();
+    const missing = socket.waitFor((message) => message.method === videoAdmin.updateVideoTranscribingStatus.path && (message.body as { isFinished: string }).isFinished === '1', 10_000, false);
+    await socket.request(videoAdmin.transcribeVideo, { videoId });
+    await server.server.jobs.runDue();
+    expect((await missing).body).toMatchObject({ status: 'Ошибка: Файл видео недоступен' });
     socket.close();
   });
 

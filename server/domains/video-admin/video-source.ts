@@ -5,9 +5,17 @@ import type { Services } from '../../services';
  * media domain (uploads and the transcode job); until it is wired in, a video has no readable
  * source and transcription says so. The media domain calls `useVideoStorage` at start.
  */
+export interface VideoSource {
+  path: string;
+  release(): Promise<void>;
+}
+
 export interface VideoStorage {
-  /** A local path or URL ffmpeg can read for the video's audio, or null when there is none. */
-  sourceOf(services: Services, video: { id: number; media_key: string; filename: string }): Promise<string | null>;
+  /**
+   * A local file ffmpeg can read for the video's audio (the upload, or an HLS rendition), or null
+   * when there is none; `release` removes any temporary copy.
+   */
+  sourceOf(services: Services, video: { id: number; media_key: string; filename: string }): Promise<VideoSource | null>;
   /** Removes the uploaded file, renditions and preview of a deleted video. */
   remove(services: Services, video: { id: number; media_key: string; preview_path: string }): Promise<void>;
 }
