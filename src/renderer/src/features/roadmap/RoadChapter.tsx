@@ -1,7 +1,7 @@
 import type { RoadLesson } from '@shared/contract/course';
 import { ruRoadmap } from '../../i18n/roadmap';
 import { RoadNode } from './RoadNode';
-import { chapterColour, chapterHeight, chapterRoadPath, POSITION_X, ROAD_HEADING_HEIGHT, ROAD_ROW_HEIGHT, roadPosition } from './road-layout';
+import { chapterColour, chapterHeight, chapterRoadPath, nodeCentreY, POSITION_X, ROAD_HEADING_HEIGHT, roadPosition } from './road-layout';
 
 export interface RoadChapterProps {
   lessons: readonly RoadLesson[];
@@ -35,7 +35,7 @@ export function RoadChapter({ lessons, chapterIndex, firstIndex }: RoadChapterPr
             lesson={lesson}
             position={roadPosition(firstIndex + i)}
             x={xs[i]!}
-            y={ROAD_HEADING_HEIGHT + i * ROAD_ROW_HEIGHT + ROAD_ROW_HEIGHT / 2}
+            y={nodeCentreY(i)}
           />
         ))}
       </ol>

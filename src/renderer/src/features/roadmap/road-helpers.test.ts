@@ -22,10 +22,10 @@ describe('road layout', () => {
   });
 
   it('draws the road from the top centre through each node to the bottom centre', () => {
-    const path = chapterRoadPath([20, 42], 100, 200);
+    const path = chapterRoadPath([20, 42], 100, 200, 60);
     expect(path.startsWith('M 50 0 C')).toBe(true);
-    expect(path).toContain('20 200');
-    expect(path).toContain('42 400');
+    expect(path).toContain('20 160');
+    expect(path).toContain('42 360');
     expect(path.endsWith('50 500')).toBe(true);
   });
 });

@@ -20,15 +20,22 @@ export function chapterColour(chapterIndex: number): number {
 
 /** Fixed vertical rhythm, so the road can be drawn without measuring the DOM. */
 export const ROAD_HEADING_HEIGHT = 96;
-export const ROAD_ROW_HEIGHT = 176;
+export const ROAD_ROW_HEIGHT = 200;
+/** A node's disc centre sits this far below its row's top, leaving room for the label under it. */
+export const ROAD_NODE_OFFSET = 64;
+
+/** Vertical centre of the node in `row`, in px from the chapter's top. */
+export function nodeCentreY(row: number, headingHeight = ROAD_HEADING_HEIGHT, rowHeight = ROAD_ROW_HEIGHT, nodeOffset = ROAD_NODE_OFFSET): number {
+  return headingHeight + row * rowHeight + nodeOffset;
+}
 
 /**
  * The road through one chapter as an SVG path in a 100-wide, pixel-tall box: from the top centre
  * (under the chapter heading) through each node's centre to the bottom centre, as smooth S-curves.
  */
-export function chapterRoadPath(xs: readonly number[], headingHeight = ROAD_HEADING_HEIGHT, rowHeight = ROAD_ROW_HEIGHT): string {
+export function chapterRoadPath(xs: readonly number[], headingHeight = ROAD_HEADING_HEIGHT, rowHeight = ROAD_ROW_HEIGHT, nodeOffset = ROAD_NODE_OFFSET): string {
   const points: Array<[number, number]> = [[50, 0]];
-  xs.forEach((x, row) => points.push([x, headingHeight + row * rowHeight + rowHeight / 2]));
+  xs.forEach((x, row) => points.push([x, nodeCentreY(row, headingHeight, rowHeight, nodeOffset)]));
   points.push([50, headingHeight + xs.length * rowHeight]);
   let path = `M ${fmt(points[0]![0])} ${fmt(points[0]![1])}`;
   for (let i = 1; i < points.length; i++) {
