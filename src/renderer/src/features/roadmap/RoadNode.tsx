@@ -42,7 +42,7 @@ export function RoadNode({ lesson, position, x, y }: RoadNodeProps) {
           )}
         </svg>
         {lesson.lesson_img_adr !== '' ? (
-          <img className="road-node__img" src={lessonImageUrl(lesson.lesson_img_adr)} alt="" loading="lazy" decoding="async" draggable={false} />
+          <img className="road-node__img" src={lessonImageUrl(lesson.lesson_img_adr)} alt="" decoding="async" draggable={false} />
         ) : (
           <span className="road-node__img road-node__img--blank" aria-hidden="true" />
         )}

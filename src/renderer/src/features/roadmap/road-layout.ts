@@ -20,7 +20,7 @@ export function chapterColour(chapterIndex: number): number {
 
 /** Fixed vertical rhythm, so the road can be drawn without measuring the DOM. */
 export const ROAD_HEADING_HEIGHT = 96;
-export const ROAD_ROW_HEIGHT = 200;
+export const ROAD_ROW_HEIGHT = 212;
 /** A node's disc centre sits this far below its row's top, leaving room for the label under it. */
 export const ROAD_NODE_OFFSET = 64;
 
