@@ -87,6 +87,7 @@ describe('roadmap and lesson popup in chromium', () => {
     expect(await dialog.locator('a[href="/study/ht_p1/1/0"]').count()).toBe(1);
     expect(await dialog.locator('a[href="/study/ht_p2?dz_num=1&dop=0"]').count()).toBe(1);
 
+    expect(await dialog.getByRole('button', { name: 'Вернуться к дороге уроков' }).count()).toBe(1);
     // A click outside the panel returns to the road.
     await page.mouse.click(5, 5);
     await page.waitForURL(/\/study\/roadmap$/);
@@ -97,6 +98,11 @@ describe('roadmap and lesson popup in chromium', () => {
     await node(page, 2).locator('a').click();
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
+    await page.waitForURL(/\/study\/roadmap$/);
+
+    // And the back button.
+    await node(page, 3).locator('a').click();
+    await page.getByRole('button', { name: 'Вернуться к дороге уроков' }).click();
     await page.waitForURL(/\/study\/roadmap$/);
     expect(errors).toEqual([]);
     await context.close();
@@ -109,6 +115,24 @@ describe('roadmap and lesson popup in chromium', () => {
     await dialog.getByText('Познание и духовная культура').first().waitFor();
     expect(await dialog.textContent()).toContain('Урок 2');
     await expect.poll(() => inViewport(page, 2), { timeout: 5000 }).toBe(true);
+
+    // Lesson 2 carries automatic credit 1, passed.
+    const auto1 = dialog.locator('a[href="/study/zachet_auto/1"]');
+    await auto1.waitFor();
+    expect(await auto1.textContent()).toContain('Сдан');
+
+    // Lesson 4 (no videos in the demo course, so that section is left out): the other sections in order;
+    // credits not started read 'Не начато' (auto) and 'Не начат' (oral).
+    await page.goto('/study/roadmap/4');
+    await page.getByRole('dialog').locator('.lesson-pop__section-title').first().waitFor();
+    expect(await page.getByRole('dialog').locator('.lesson-pop__section-title').allTextContents()).toEqual([
+      'Домашние задания',
+      'Автоматические зачёты',
+      'Устные зачёты',
+    ]);
+    expect(await page.getByRole('dialog').locator('a[href="/study/zachet_auto/2"]').textContent()).toContain('Не начато');
+    expect(await page.getByRole('dialog').locator('a[href="/study/zachet_zapis?zachet_num=1"]').textContent()).toContain('Не начат');
+    await page.screenshot({ path: 'tests/e2e/artifacts/lesson-4-light-1280.png' });
 
     await page.goto('/study/roadmap/8');
     await page.getByRole('dialog').getByText('Ошибка: Урок пока недоступен').waitFor();

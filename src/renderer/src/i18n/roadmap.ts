@@ -43,7 +43,6 @@ export const ruRoadmap = {
     creditLessons: (numbers: string) => `Уроки: ${numbers}`,
     creditUntil: (date: string) => `до ${date}`,
     creditPeriod: (start: string, end: string) => `${start} — ${end}`,
-    open: 'Открыть',
   },
   /** Homework and credit status texts of §4. */
   taskStatus: {

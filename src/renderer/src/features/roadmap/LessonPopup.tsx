@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/route-names';
 import { ruRoadmap } from '../../i18n/roadmap';
 import { api } from '../../lib/api';
-import { ErrorBox, Loader, Popup } from '../../ui';
+import { Button, ErrorBox, Loader, Popup } from '../../ui';
 import { LessonCardView } from './LessonCardView';
 import { parseLessonNum } from './road-scroll';
 import './lesson-popup.css';
@@ -43,7 +43,18 @@ export function LessonPopup() {
   else body = <LessonCardView card={card.data} />;
 
   return (
-    <Popup open onClose={close} title={title} size="lg" className="lesson-pop">
+    <Popup
+      open
+      onClose={close}
+      title={title}
+      size="lg"
+      className="lesson-pop"
+      actions={
+        <Button variant="secondary" onClick={close}>
+          {t.back}
+        </Button>
+      }
+    >
       {body}
     </Popup>
   );
