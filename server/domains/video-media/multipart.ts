@@ -14,6 +14,9 @@ export interface MultipartFile {
   size: number;
 }
 
+/** How much of a refused body is still read before answering (the caller bounds content-length). */
+const DRAIN_LIMIT = 2 * 1024 * 1024;
+
 export interface MultipartResult {
   fields: Map<string, string>;
   files: MultipartFile[];
@@ -162,6 +165,14 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, bou
   } catch (error) {
     const open = part as { file?: { out: WriteStream } } | null;
     open?.file?.out.destroy();
+    // Read (and drop) a bounded rest of the body first: answering mid-upload makes the server close
+    // the socket under a client that is still sending, and it sees a reset instead of the refusal.
+    let drained = 0;
+    while (drained < DRAIN_LIMIT) {
+      const next = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (next.done) break;
+      drained += next.value?.length ?? 0;
+    }
     await reader.cancel().catch(() => undefined);
     throw error;
   }
