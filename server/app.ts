@@ -6,7 +6,7 @@ import { MESSAGES } from './contract/errors';
 import { mountPaymentRoutes } from './domains/finances/webhook';
 import { mountCourseImages } from './domains/course/images';
 import { mountVideoPreviews } from './domains/video-media/previews';
-import { mountVideoStream } from './domains/video-media/stream';
+import { mountStreamBench, mountVideoStream } from './domains/video-media/stream';
 import { mountVideoUploads } from './domains/video-media/uploads';
 import type { Services } from './services';
 import { mountWebApp } from './web';
@@ -39,6 +39,8 @@ export function buildApp(services: Services, implementations: readonly Implement
       JSON.parse(await c.req.text());
       return c.json({ success: '1', message: '' });
     });
+    // Baseline for tests/bench/stream.ts: segment bytes without the cookie and access checks.
+    mountStreamBench(app, services);
   }
 
   mountWebApp(app, services.config.WEB_DIST);

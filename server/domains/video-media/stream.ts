@@ -106,3 +106,22 @@ export function mountVideoStream(app: Hono<AppEnv>, services: Services): void {
   // Hono answers HEAD with this GET handler and drops the body.
   app.get(STREAM_PATH, handler);
 }
+
+/**
+ * BENCH_ROUTES only (tests/bench/stream.ts): the same segment bytes as the stream, found the same
+ * way (video row → media key → storage), but with no cookie or access check, as the baseline.
+ */
+export function mountStreamBench(app: Hono<AppEnv>, services: Services): void {
+  app.get('/bench/segment', async (c) => {
+    const id = Number(c.req.query('video_id'));
+    const segment = c.req.query('segment') ?? '';
+    if (!Number.isSafeInteger(id) || !SEGMENT_NAME.test(segment)) return refuse(c, 400, STREAM_MESSAGES.badSegment);
+    const video = await services.db.selectFrom('videos').select(['media_key', 'media_status']).where('id', '=', id).executeTakeFirst();
+    if (!video || video.media_status !== 'ready') return refuse(c, 404, STREAM_MESSAGES.notReady);
+    const key = segmentKey(video.media_key, c.req.query('low') === '1' ? 'low' : 'high', segment);
+    const size = await services.storage.size(key);
+    if (size === null) return refuse(c, 404, STREAM_MESSAGES.badSegment);
+    const stream = Readable.toWeb(services.storage.readStream(key)) as ReadableStream<Uint8Array>;
+    return c.body(stream, 200, { 'content-type': 'video/mp2t', 'content-length': String(size), 'cache-control': 'private, max-age=600' });
+  });
+}
