@@ -66,6 +66,7 @@ describe.each(testDialects)('video media on %s', (dialect) => {
 
   it('uploads a video: queued, transcoded into both renditions with a preview, old media removed, streamable', async () => {
     const old = await video();
+    const live = await admin.openLive();
     const reply = await upload(admin, '/go/videos/upload_video', { videoId }, readFileSync(CLIP), 'Урок 1.mp4');
     expect(reply).toEqual({ status: 200, body: { success: '1', message: '', videoId, mediaStatus: 'queued' } });
     const queued = await video();
@@ -74,6 +75,10 @@ describe.each(testDialects)('video media on %s', (dialect) => {
     expect(await services().storage.size(playlistKey(old.media_key, 'high'))).toBeNull();
 
     await runJobs();
+    // The uploader hears that the media is ready.
+    const pushed = await live.waitFor((message) => message.method === '/videos/media_updated');
+    expect(pushed.body).toEqual({ videoId, mediaStatus: 'ready', mediaError: '' });
+    live.close();
     const ready = await video();
     expect(ready).toMatchObject({ media_status: 'ready', media_key: queued.media_key, media_error: '' });
     expect(ready.duration_ms).toBeGreaterThan(2500);

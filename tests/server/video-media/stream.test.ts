@@ -76,6 +76,12 @@ describe.each(testDialects)('HLS stream behind signed cookies on %s', (dialect) 
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toMatch(/^bytes 0-187\/\d+$/);
     expect((await ranged.arrayBuffer()).byteLength).toBe(188);
+    const head = await fetch(`${server.url}${STREAM_PATH}?video_id=${videoIds[0]}&segment=seg_00001.ts`, { method: 'HEAD', headers: { cookie } });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(1000);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const headRefused = await fetch(`${server.url}${STREAM_PATH}?video_id=${videoIds[0]}&segment=seg_00001.ts`, { method: 'HEAD' });
+    expect(headRefused.status).toBe(401);
   });
 
   it('refuses without cookies, with forged, stale or future cookies, and for another device', async () => {

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
 
 export type VideoQuality = 'high' | 'low';
@@ -9,4 +10,14 @@ export function readVideoQuality(): VideoQuality {
 
 export function saveVideoQuality(quality: VideoQuality): void {
   writeStorage(STORAGE_KEYS.videoQuality, quality);
+}
+
+/** The remembered quality as React state; choosing one also remembers it for the next video. */
+export function useVideoQuality(): [VideoQuality, (quality: VideoQuality) => void] {
+  const [quality, setQuality] = useState<VideoQuality>(readVideoQuality);
+  const choose = useCallback((next: VideoQuality) => {
+    saveVideoQuality(next);
+    setQuality(next);
+  }, []);
+  return [quality, choose];
 }

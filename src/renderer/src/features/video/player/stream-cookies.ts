@@ -54,6 +54,13 @@ export function clearStreamCookies(): void {
 let holders = 0;
 let timer: ReturnType<typeof setInterval> | undefined;
 let current: Promise<boolean> = Promise.resolve(false);
+let writtenAt = 0;
+
+function refresh(): Promise<boolean> {
+  writtenAt = Date.now();
+  current = writeStreamCookies(writtenAt);
+  return current;
+}
 
 /**
  * Keeps the cookies fresh while at least one player holds a lease. `ready` resolves once cookies
@@ -62,11 +69,10 @@ let current: Promise<boolean> = Promise.resolve(false);
 export function retainStreamCookies(): { ready: Promise<boolean>; release(): void } {
   holders += 1;
   if (holders === 1) {
-    current = writeStreamCookies();
-    timer = setInterval(() => {
-      current = writeStreamCookies();
-    }, STREAM_COOKIE_REFRESH_MS);
+    timer = setInterval(() => void refresh(), STREAM_COOKIE_REFRESH_MS);
   }
+  // A first player, or a retry after the timer slept with the laptop: sign anew.
+  if (holders === 1 || Date.now() - writtenAt >= STREAM_COOKIE_REFRESH_MS) void refresh();
   let released = false;
   return {
     ready: current,
