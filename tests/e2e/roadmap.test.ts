@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { course } from '../../src/shared/contract';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -72,7 +73,10 @@ describe('roadmap and lesson popup in chromium', () => {
     expect(text).toContain('Человек и общество · Урок 1');
     expect(text).toContain('Общество и человек');
     expect(text).toContain('Обязательное');
-    expect(text).toContain('12 / 14');
+    // Points as the server computed them from the seeded answers.
+    const card = await (await server.signIn('student')).call(course.getLessonCard, { lessonNum: 1 });
+    const main = card.homeTasks[0]!;
+    expect(text).toContain(`${main.ht_user_ballov_p1} / ${main.ht_user_maxballov_p1}`);
     expect(text).toMatch(/до \d{2}\.\d{2}\.\d{4} \(\d{2}:\d{2} мск\)|дедлайн отсутствует/);
     // Sections in the spec's order.
     const sections = await dialog.locator('.lesson-pop__section-title').allTextContents();
