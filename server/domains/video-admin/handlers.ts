@@ -7,6 +7,7 @@ import {
   type AdminTimecode,
   type AdminVideo,
 } from '../../../src/shared/contract/video-admin';
+import { videoPreviewPath } from '../../../src/shared/contract/video-media';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { Db } from '../../db';
@@ -21,6 +22,12 @@ type TimecodeRow = Selectable<TimecodesTable>;
 
 const flag = (value: number): '0' | '1' => (value === 1 ? '1' : '0');
 
+/** The public preview picture (an upload, else the transcode's frame), versioned so a new upload shows at once. */
+function previewAddress(row: VideoRow): string {
+  const exists = row.preview_path.startsWith('previews/') || (row.media_status === 'ready' && row.media_key !== '');
+  return exists ? `${videoPreviewPath(row.id)}?v=${row.updated_at}` : '';
+}
+
 function toAdminVideo(row: VideoRow): AdminVideo {
   return {
     videoId: String(row.id),
@@ -31,7 +38,7 @@ function toAdminVideo(row: VideoRow): AdminVideo {
     videoDescription: row.description,
     videoObyaz: flag(row.is_mandatory),
     videoPublic: flag(row.is_published),
-    videoPreview: row.preview_path,
+    videoPreview: previewAddress(row),
     videoViews: String(row.views),
     videoTranscribingJson: row.transcript_json,
     videoTranscribingSrt: row.transcript_srt,

@@ -1,9 +1,9 @@
+import { mediaVideoStorage } from './media-storage';
 import type { Services } from '../../services';
 
 /**
- * Where the uploaded file of a video lives, and how its media is removed. Storage belongs to the
- * media domain (uploads and the transcode job); until it is wired in, a video has no readable
- * source and transcription says so. The media domain calls `useVideoStorage` at start.
+ * Where the file of a video lives, and how its media is removed. Storage belongs to the media
+ * domain (uploads and the transcode job): media-storage.ts adapts it; tests swap in their own.
  */
 export interface VideoSource {
   path: string;
@@ -20,16 +20,7 @@ export interface VideoStorage {
   remove(services: Services, video: { id: number; media_key: string; preview_path: string }): Promise<void>;
 }
 
-const noStorage: VideoStorage = {
-  async sourceOf() {
-    return null;
-  },
-  async remove() {
-    // Nothing stored by this process yet.
-  },
-};
-
-let storage: VideoStorage = noStorage;
+let storage: VideoStorage = mediaVideoStorage;
 
 export function useVideoStorage(next: VideoStorage): void {
   storage = next;

@@ -121,8 +121,4 @@ export const ruVideoAdmin = {
     noPlayer: 'Плеер появится, когда видео будет обработано',
     actionError: (message: string) => `Ошибка: ${message}`,
   },
-  player: {
-    /** Spec §8. */
-    error: 'Ошибка инициализации плеера',
-  },
 } as const;

@@ -1,18 +1,11 @@
 import { forwardRef } from 'react';
 import { ruVideoAdmin } from '../../i18n/video-admin';
+import { VideoPlayer, type VideoPlayerHandle } from '../video/player/VideoPlayer';
 
-/** The handle of the shared player (features/video/player): seek, play, pause, current time. */
-export interface PlayerHandle {
-  seek(ms: number): void;
-  play(): void;
-  pause(): void;
-  currentMs(): number;
-}
+export type PlayerHandle = VideoPlayerHandle;
 
-/**
- * Where the back office shows the student player. The player widget is built by the media work;
- * until it is on this branch the slot says when the video will play instead of a dead element.
- */
-export const PlayerSlot = forwardRef<PlayerHandle, { videoId: string; ready: boolean }>(function PlayerSlot({ ready }, _ref) {
-  return <p className="video-player-slot muted">{ruVideoAdmin.timecodes.noPlayer}</p>;
+/** The student player once the transcode is done (it shows its own load errors); before that, a note. */
+export const PlayerSlot = forwardRef<PlayerHandle, { videoId: string; ready: boolean }>(function PlayerSlot({ videoId, ready }, ref) {
+  if (!ready) return <p className="video-player-slot muted">{ruVideoAdmin.timecodes.noPlayer}</p>;
+  return <VideoPlayer ref={ref} videoId={Number(videoId)} quality="high" className="video-admin__player" />;
 });

@@ -1,3 +1,4 @@
+import { uploadPreview, uploadVideo } from '@shared/contract/video-media';
 import { createTimestampSource, signPayload } from '@shared/signing';
 import { apiBaseUrl } from '../../lib/api';
 import { readSession } from '../../lib/session';
@@ -7,8 +8,8 @@ import { readSession } from '../../lib/session';
  * for the upload's path) goes first so the server can refuse a stranger before the file, then `file`.
  * XMLHttpRequest, not fetch: only it reports upload progress.
  */
-export const UPLOAD_VIDEO_PATH = '/go/videos/upload_video';
-export const UPLOAD_PREVIEW_PATH = '/go/videos/upload_preview';
+export const UPLOAD_VIDEO_PATH = uploadVideo.path;
+export const UPLOAD_PREVIEW_PATH = uploadPreview.path;
 
 export const PREVIEW_TYPES = ['squared', 'rectangled'] as const;
 export type PreviewType = (typeof PREVIEW_TYPES)[number];
