@@ -1,5 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { course } from '../../src/shared/contract';
+import { startTranscriptionStandIn, type TranscriptionStandIn } from '../../server/providers/transcription-stand-in';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -154,4 +160,77 @@ describe('video administration in chromium', () => {
       });
     }
   }
+});
+
+describe('video upload, transcode, transcription and publishing in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let standIn: TranscriptionStandIn;
+  let dir: string;
+  let clip: string;
+
+  beforeAll(async () => {
+    standIn = await startTranscriptionStandIn();
+    standIn.segments = [
+      { start: 0, end: 1.2, text: 'Рынок — это место встречи спроса и предложения.' },
+      { start: 1.2, end: 2, text: 'Равновесная цена.' },
+    ];
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, TRANSCRIPTION_URL: standIn.url } });
+    browser = await launchBrowser();
+    dir = mkdtempSync(join(tmpdir(), 'enot-e2e-vadmin-'));
+    clip = join(dir, 'rynok.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=500:duration=2', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=2', '-shortest', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', clip]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await standIn?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('curator uploads an mp4, it is transcoded and transcribed, and once published the student sees it in the lesson card', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    await signInThroughForm(page, 'curator');
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto('/study/curator/video_edit');
+    await page.getByRole('button', { name: 'Добавить новое' }).click();
+    await page.waitForURL(/\/curator\/video_edit\/\d+$/);
+    const videoId = Number(page.url().split('/').pop());
+
+    await page.getByLabel('Номер урока').fill('3');
+    await page.getByLabel('Название', { exact: true }).fill('Рыночное равновесие');
+    await page.getByRole('combobox', { name: 'Раздел' }).click();
+    await page.getByRole('option', { name: 'Экономика' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByText('Сохранено').first().waitFor();
+
+    // Not published yet: the student's card does not list it.
+    const student = await server.signIn('student');
+    const before = await student.call(course.getLessonCard, { lessonNum: 3 });
+    expect(before.videos.map((video) => video.video_id)).not.toContain(videoId);
+
+    await page.locator('input[type="file"][accept="video/*"]').setInputFiles(clip);
+    await page.getByText('Файл: готов').waitFor({ timeout: 90_000 });
+    await page.locator('[data-testid="video-player"]').waitFor();
+    expect(await page.getByText('rynok.mp4').count()).toBeGreaterThan(0);
+
+    // Transcription through the OpenAI-compatible stand-in, from the stored rendition.
+    await page.getByRole('button', { name: 'Расшифровать' }).click();
+    await page.getByRole('button', { name: 'Уже транскрибировано' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Текст SRT' }).click();
+    await page.getByText('Равновесная цена.').waitFor();
+    expect(await page.getByRole('link', { name: 'Скачать SRT' }).count()).toBe(1);
+    expect(standIn.requests.length).toBe(1);
+
+    await page.getByRole('combobox', { name: 'Опубликовано' }).click();
+    await page.getByRole('option', { name: 'Да' }).click();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await expect.poll(async () => (await student.call(course.getLessonCard, { lessonNum: 3 })).videos.map((video) => video.video_id), { timeout: 10_000 }).toContain(videoId);
+    const card = await student.call(course.getLessonCard, { lessonNum: 3 });
+    expect(card.videos.find((video) => video.video_id === videoId)).toMatchObject({ video_shown_name: 'Рыночное равновесие' });
+
+    await screenshot(page, 'video-admin-detail-ready-light-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
