@@ -31,11 +31,11 @@ describe('video administration in chromium', () => {
     return opened;
   }
 
-  /** Stands in for an accepted upload whose transcode finished (the media work owns real uploads). */
+  /** Stands in for an accepted upload still being transcoded (the real upload is the next describe's). */
   async function giveFile(videoId: string, durationMs = 120_000) {
     await server.server.services.db
       .updateTable('videos')
-      .set({ filename: 'urok.mp4', media_status: 'ready', media_key: `e2e-${videoId}`, duration_ms: durationMs })
+      .set({ filename: 'urok.mp4', media_status: 'processing', media_key: `e2e-${videoId}`, duration_ms: durationMs })
       .where('id', '=', Number(videoId))
       .execute();
   }
@@ -230,6 +230,22 @@ describe('video upload, transcode, transcription and publishing in chromium', ()
     expect(card.videos.find((video) => video.video_id === videoId)).toMatchObject({ video_shown_name: 'Рыночное равновесие' });
 
     await screenshot(page, 'video-admin-detail-ready-light-1280');
+
+    // The timecodes editor plays the same video; "from the player" takes its position.
+    await page.getByRole('link', { name: 'Таймкоды' }).click();
+    await page.locator('[data-testid="video-player"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    await page.evaluate(() => {
+      const video = document.querySelector('video')!;
+      video.currentTime = 1.5;
+    });
+    await page.locator('.ui-accordion').filter({ hasText: 'Темы урока' }).getByRole('button', { name: 'Добавить' }).click();
+    const row = page.locator('.timecode-row').first();
+    await row.getByRole('button', { name: 'Взять из плеера' }).click();
+    expect(await row.getByLabel('Начало').inputValue()).toBe('00:01');
+    await row.getByLabel('Тема').fill('Равновесие');
+    await page.getByRole('button', { name: 'Сохранить таймкоды' }).click();
+    await page.getByText('Таймкоды сохранены').waitFor();
+    await screenshot(page, 'video-admin-timecodes-ready-light-1280');
     expect(errors).toEqual([]);
     await context.close();
   });
