@@ -15,6 +15,7 @@ export const ruVideoAdmin = {
     mandatory: 'Обязательное',
     published: 'Опубликовано',
     views: 'Просмотры',
+    transcript: 'Расшифровка',
     media: 'Файл',
     yes: 'да',
     no: 'нет',

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAPTER_REQUIRED, deleteVideo, getVideo, getVideoChapters, updateVideo, type AdminVideo } from '@shared/contract/video-admin';
+import { videoMediaUpdated } from '@shared/contract/video-media';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ruVideoAdmin } from '../../i18n/video-admin';
@@ -8,6 +9,7 @@ import { Button, buttonClassName, Card, ConfirmPopup, ErrorBox, Loader, Select, 
 import { MediaUploadCard } from './MediaUploadCard';
 import { PlayerSlot } from './PlayerSlot';
 import { TranscriptCard } from './TranscriptCard';
+import { usePush } from './use-push';
 import { VIDEO_LIST_KEY } from './VideoListPage';
 import './video-admin.css';
 
@@ -25,6 +27,11 @@ export function VideoDetailPage() {
     retry: retryLive,
     // The transcode job runs on the server: look again until the file is ready or failed.
     refetchInterval: (query) => (['queued', 'processing'].includes(query.state.data?.video.mediaStatus ?? '') ? 3000 : false),
+  });
+
+  // The transcode job tells the uploader when it is done; polling covers everyone else.
+  usePush(videoMediaUpdated, (body) => {
+    if (String(body.videoId) === videoId) void video.refetch();
   });
 
   return (

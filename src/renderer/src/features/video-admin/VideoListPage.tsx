@@ -105,6 +105,9 @@ function VideoCard({ video }: { video: Item }) {
           <span>
             {t.views}: {video.videoViews}
           </span>
+          <span>
+            {t.transcript}: {video.hasTranscript === '1' ? t.yes : t.no}
+          </span>
         </span>
         <MediaStatusBadge status={video.mediaStatus} />
       </span>
