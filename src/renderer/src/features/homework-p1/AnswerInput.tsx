@@ -288,6 +288,7 @@ function SequenceChips({ question, value, onChange, disabled, slots }: AnswerInp
             >
               <span className="ht-card__number">{option.number}</span>
               <span className="ht-card__text">{option.text}</span>
+              {used && <span className="ht-card__order">{order.indexOf(option.number) + 1}</span>}
             </button>
           );
         })}
