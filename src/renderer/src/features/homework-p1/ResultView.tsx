@@ -39,12 +39,14 @@ export function ResultView({ score, max, questions }: { score: number; max: numb
               {t.toSummary}
             </Button>
             <span className="ht-result__nav-spacer" />
-            <Button variant="ghost" size="sm" disabled={selected === 0} onClick={() => setSelected((at) => Math.max(0, (at ?? 0) - 1))}>
-              {t.prevQuestion}
-            </Button>
-            <Button variant="ghost" size="sm" disabled={selected === questions.length - 1} onClick={() => setSelected((at) => Math.min(questions.length - 1, (at ?? 0) + 1))}>
-              {t.nextQuestion}
-            </Button>
+            <span className="ht-result__pager">
+              <Button variant="ghost" size="sm" disabled={selected === 0} onClick={() => setSelected((at) => Math.max(0, (at ?? 0) - 1))}>
+                {t.prevQuestion}
+              </Button>
+              <Button variant="ghost" size="sm" disabled={selected === questions.length - 1} onClick={() => setSelected((at) => Math.min(questions.length - 1, (at ?? 0) + 1))}>
+                {t.nextQuestion}
+              </Button>
+            </span>
           </div>
           <QuestionDetail key={current.q_id} row={current} headingRef={headingRef} flag={flag(current)} />
         </>
@@ -53,8 +55,11 @@ export function ResultView({ score, max, questions }: { score: number; max: numb
           <ol className="ht-summary__list" data-testid="ht-summary">
             {questions.map((row, index) => (
               <li key={row.q_id} className="ht-summary__item">
-                <button type="button" className="ht-summary__open" aria-label={t.open(row.q_number)} onClick={() => setSelected(index)}>
-                  <span className="ht-summary__number">{row.q_number}</span>
+                <button type="button" className="ht-summary__open" onClick={() => setSelected(index)}>
+                  <span className="visually-hidden">{t.open(row.q_number)}</span>
+                  <span className="ht-summary__number" aria-hidden="true">
+                    {row.q_number}
+                  </span>
                   <span className="ht-summary__answers">
                     <span>
                       <span className="muted small">{t.yourAnswer}: </span>

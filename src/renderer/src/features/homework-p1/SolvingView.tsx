@@ -26,7 +26,7 @@ export function SolvingView({ info, question, reload }: { info: SolvingInfo; que
   const progress = info.total > 0 ? ((info.now - 1) / info.total) * 100 : 0;
   return (
     <div className="ht-solving">
-      <ProgressBar value={progress} label={t.progress(info.now, info.total)} valueText={`${Math.round(progress)}%`} size="sm" />
+      <ProgressBar value={progress} label={t.progress(info.now, info.total)} valueText={`${Math.round(progress)}%`} showValue={false} size="sm" />
       {question && json ? (
         // Keyed by the question: a new question starts with its own draft and no old error.
         <QuestionStep key={`${info.htNum}-${info.dop}-${question.q_number}`} info={info} row={question} question={json} reload={reload} />
