@@ -259,4 +259,23 @@ describe('homework part 1 in chromium', () => {
       }
     }
   });
+
+  it('timer: re-synced on focus, counts down each second, and the part ends at 0', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await openPart(page, 'maxim');
+    await question(page, 1);
+    await expect.poll(() => page.getByTestId('ht-timer').textContent()).toMatch(/^(2\d|30):\d\d$/);
+    // Only 6 seconds left by the server's clock: a focus re-syncs, then the countdown reaches 0.
+    const { id } = await db().selectFrom('users').select('id').where('login', '=', 'maxim').executeTakeFirstOrThrow();
+    await db().updateTable('user_homeworks').set({ p1_started_at: Date.now() - 30 * 60_000 + 6_000 }).where('user_id', '=', id).where('ht_num', '=', HT).execute();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => page.getByTestId('ht-timer').textContent()).toMatch(/^00:0[0-6]$/);
+    const first = await page.getByTestId('ht-timer').textContent();
+    await expect.poll(() => page.getByTestId('ht-timer').textContent()).not.toBe(first);
+    await page.getByTestId('ht-score').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('ht-timer').count()).toBe(0);
+    expect(await page.getByTestId('ht-score').textContent()).toMatch(/^0 \/ \d+$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
