@@ -39,7 +39,9 @@ export async function probe(ffprobe: string, file: string): Promise<ProbeResult>
   let text: string;
   try {
     text = await runTool(ffprobe, ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,height,duration', '-of', 'json', file], { timeoutMs: 60_000 });
-  } catch {
+  } catch (error) {
+    // A missing ffprobe is the server's problem, not a bad file: let it surface as an error.
+    if (error instanceof ToolError && /ENOENT|EACCES/.test(error.message)) throw error;
     return { durationMs: 0, hasVideo: false, hasAudio: false, height: 0 };
   }
   const parsed = JSON.parse(text) as { format?: { duration?: string }; streams?: Array<{ codec_type?: string; height?: number; duration?: string }> };

@@ -9,9 +9,6 @@ import { playlistKey, segmentKey } from './media-store';
 import { STREAM_MESSAGES, verifyStreamCookies } from './stream-auth';
 import { SEGMENT_NAME, type Rendition } from './transcode';
 
-/** The desktop app's pages (app://enot) fetch the stream cross-origin with credentials. */
-const DESKTOP_ORIGIN = 'app://enot';
-
 /** Rewrites segment lines of a media playlist to stream addresses, so every byte goes through the checks. */
 export function rewritePlaylist(text: string, videoId: number, rendition: Rendition): string {
   const low = rendition === 'low' ? 1 : 0;
@@ -50,16 +47,11 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 /**
  * GET/HEAD /app/api/videos/v_link_new.php: ?video_id=N[&low=1] → the media playlist of that
  * rendition; &segment=seg_00001.ts → its bytes. Cookies first, then the course access rule, then
- * readiness; a refusal is a small JSON answer, never media.
+ * readiness; a refusal is a small JSON answer, never media. The desktop app (app://enot) reads it
+ * cross-origin under the /app/api/* CORS rule of app.ts; its main process adds the cookies.
  */
 export function mountVideoStream(app: Hono<AppEnv>, services: Services): void {
   const handler = async (c: Context<AppEnv>): Promise<Response> => {
-    const origin = c.req.header('origin');
-    if (origin === DESKTOP_ORIGIN) {
-      c.header('access-control-allow-origin', DESKTOP_ORIGIN);
-      c.header('access-control-allow-credentials', 'true');
-      c.header('vary', 'Origin');
-    }
     const now = services.clock.now();
     const auth = await verifyStreamCookies(services.db, getCookie(c), now);
     if (!auth.ok) return refuse(c, 401, auth.message);

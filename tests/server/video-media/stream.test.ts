@@ -99,6 +99,13 @@ describe.each(testDialects)('HLS stream behind signed cookies on %s', (dialect) 
     await expectRefused(await get(`video_id=${videoIds[0]}`), 401);
   });
 
+  it('lets the desktop app (app://enot) read the stream cross-origin', async () => {
+    const response = await get(`video_id=${videoIds[0]}`, await cookiesFor(student), { origin: 'app://enot' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('app://enot');
+    expect((await get(`video_id=${videoIds[0]}`, await cookiesFor(student), { origin: 'https://evil.example' })).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('refuses a signed-out session', async () => {
     const leaving = await server.signIn('student');
     const cookie = await cookiesFor(leaving);

@@ -111,13 +111,8 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
       const { default: HlsClass } = await import('hls.js');
       if (disposed) return;
       if (HlsClass.isSupported()) {
-        hls = new HlsClass({
-          // Cookies must travel on the desktop too, where the stream is cross-origin.
-          xhrSetup: (xhr) => {
-            xhr.withCredentials = true;
-          },
-          startLevel: 0,
-        });
+        // Same-origin cookies in the browser; on the desktop main adds them to stream requests.
+        hls = new HlsClass({ startLevel: 0 });
         hls.on(HlsClass.Events.ERROR, (_event, data) => {
           if (data.fatal) fail(data.response && data.response.code ? `HTTP ${data.response.code}` : '');
         });

@@ -1,5 +1,6 @@
 import { signStreamCookies, STREAM_PATH } from '@shared/signing';
 import { apiBaseUrl } from '../../../lib/api';
+import { desktopApi } from '../../../lib/platform';
 import { readSession } from '../../../lib/session';
 
 /**
@@ -13,12 +14,9 @@ import { readSession } from '../../../lib/session';
  * nothing.
  *
  * Desktop: the renderer runs on app://enot and the stream is on the configured server, so
- * document.cookie on app://enot would never reach it. There the main process must set the same
- * three cookies for the server's URL with Electron's `session.defaultSession.cookies.set({ url,
- * name, value, path: '/app/api/videos/', sameSite: 'no_restriction', secure })` through a desktop
- * API method; hls.js sends them with `withCredentials`, and the server answers the app://enot origin
- * with `access-control-allow-credentials`. That IPC method is not wired yet (see the report of the
- * media branch), so on desktop `writeStreamCookies` returns false and the player shows its error.
+ * document.cookie here would never reach it (and a cross-site cookie would need SameSite=None over
+ * HTTPS). There the values go to main by IPC (`window.desktop.setStreamCookies`), and main adds
+ * them as the Cookie header of stream requests to that server only (src/main/media/stream-cookies.ts).
  */
 
 export const STREAM_COOKIE_REFRESH_MS = 4 * 60 * 1000;
@@ -40,14 +38,21 @@ function sameOrigin(): boolean {
 /** Signs and writes fresh stream cookies for the stored session; false when there is none (or no way to set them). */
 export async function writeStreamCookies(now: number = Date.now()): Promise<boolean> {
   const session = readSession();
-  if (!session || !sameOrigin()) return false;
+  if (!session) return false;
   const values = await signStreamCookies(session, now);
+  const desktop = desktopApi();
+  if (desktop) {
+    await desktop.setStreamCookies(values);
+    return true;
+  }
+  if (!sameOrigin()) return false;
   for (const name of COOKIE_NAMES) setCookie(name, values[name], COOKIE_MAX_AGE_S);
   return true;
 }
 
 export function clearStreamCookies(): void {
-  if (!sameOrigin()) return;
+  // Desktop: main keeps the last values; the server stops honouring them 10 minutes after `ts`.
+  if (desktopApi() || !sameOrigin()) return;
   for (const name of COOKIE_NAMES) setCookie(name, '', 0);
 }
 
