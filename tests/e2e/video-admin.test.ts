@@ -113,7 +113,7 @@ describe('video administration in chromium', () => {
   it('the bulk popup enables its button only for a non-zero number', async () => {
     const { page, context } = await curatorPage();
     await page.goto('/study/curator/video_edit');
-    await page.getByRole('button', { name: 'Расшифровка' }).click();
+    await page.getByRole('button', { name: 'Расшифровка', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Расшифровка видео' });
     const start = dialog.getByRole('button', { name: 'Запустить' });
     expect(await start.isDisabled()).toBe(true);
@@ -233,6 +233,7 @@ describe('video upload, transcode, transcription and publishing in chromium', ()
 
     // The timecodes editor plays the same video; "from the player" takes its position.
     await page.getByRole('link', { name: 'Таймкоды' }).click();
+    await page.getByRole('heading', { name: 'Таймкоды: Рыночное равновесие' }).waitFor();
     await page.locator('[data-testid="video-player"][data-state="ready"]').waitFor({ timeout: 30_000 });
     await page.evaluate(() => {
       const video = document.querySelector('video')!;
