@@ -7,6 +7,7 @@ import * as m0005 from './0005-preferences';
 import * as m0006 from './0006-finances';
 import * as m0007 from './0007-terms';
 import * as m0008 from './0008-course';
+import * as m0010 from './0010-timecode-search';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-finances': m0006,
   '0007-terms': m0007,
   '0008-course': m0008,
+  '0010-timecode-search': m0010,
 };

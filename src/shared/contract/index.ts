@@ -9,16 +9,17 @@ import * as materials from './materials';
 import * as preferences from './preferences';
 import * as rating from './rating';
 import * as shell from './shell';
+import * as video from './video';
 
 export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course, video].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, calendar, course, finances, materials, preferences, rating, shell };
+export { account, admin, auth, calendar, course, finances, materials, preferences, rating, shell, video };
