@@ -59,6 +59,13 @@ describe('ratings screen in chromium', () => {
     await expect.poll(() => page.getByTestId('rating-month').textContent()).toBe(shown(story.ratingMonth));
     expect(await page.getByTestId('rating-total').textContent()).toBe(shown(story.rating));
 
+    // Homework chart: the seeded 17 and 15 points as 125/70 px per point, coloured by band.
+    const bars = page.locator('[data-testid="homework-chart"] .homework-chart__bar');
+    await expect.poll(() => bars.count()).toBe(2);
+    const heights = await bars.evaluateAll((list) => list.map((bar) => Math.round(bar.getBoundingClientRect().height)));
+    expect(heights).toEqual([Math.round((17 * 125) / 70), Math.round((15 * 125) / 70)]);
+    expect(await page.locator('[data-testid="homework-chart"]').textContent()).toContain('ДЗ 1');
+
     const drawn = await canvasState(page);
     expect(drawn.width).toBeGreaterThan(300);
     expect(drawn.height).toBeGreaterThan(150);
@@ -170,6 +177,7 @@ describe('ratings screen in chromium', () => {
         await openRatings(page, 'student');
         await page.locator('[data-testid="rating-chart"] canvas').first().waitFor();
         await page.locator('[data-testid="rating-top"]').waitFor();
+        await page.locator('[data-testid="homework-chart"]').waitFor();
         const { width: chartWidth } = await canvasState(page);
         expect(chartWidth).toBeLessThanOrEqual(width);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

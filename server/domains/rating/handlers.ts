@@ -4,6 +4,7 @@ import { readableRatingOwner } from './reader-access';
 import { ratingStatistic } from './statistic';
 import { ratingStory } from './story';
 import { ratingTop } from './top';
+import { homeworkStatistics } from './homework-statistics';
 
 /** Handlers of the rating area, one per contract in src/shared/contract/rating.ts. */
 export const ratingHandlers = [
@@ -20,4 +21,8 @@ export const ratingHandlers = [
   }),
 
   implement(rating.getRatingTop, async (ctx, { period }) => ({ ratingTop: await ratingTop(ctx.services.db, period, ctx.services.clock.now()) })),
+
+  implement(rating.getDzStatistics, async (ctx, { type }) => ({
+    dzStatistics: await homeworkStatistics(ctx.services.db, ctx.user.id, type === 'probnik'),
+  })),
 ] as Implementation[];

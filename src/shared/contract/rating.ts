@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access';
-import { http } from './core';
+import { http, live } from './core';
 
 /** Рейтинг и статистика: calls of this area (shell §2.10, §3.16, §7.2). */
 
@@ -121,5 +121,36 @@ export const getRatingStatistic = http('/app/api/rating/get_rating_statistic.php
 export const getRatingTop = http('/app/api/rating/get_rating_top.php', {
   input: z.object({ period: z.enum(RATING_TOP_PERIODS) }),
   output: z.object({ ratingTop: z.array(topRatingUserSchema).max(RATING_TOP_SIZE) }),
+  access: ratings,
+});
+
+/** Percent colour bands of shell §9: below 50 red, 50 to below 80 orange, 80 and above green. */
+export const percentColor = z.enum(['red', 'orange', 'green']);
+export type PercentColor = z.infer<typeof percentColor>;
+
+export function percentColorOf(percent: number): PercentColor {
+  if (percent < 50) return 'red';
+  return percent < 80 ? 'orange' : 'green';
+}
+
+export const DZ_STATISTICS_TYPES = ['all', 'probnik'] as const;
+
+export const dzStatisticSchema = z.object({
+  dzNum: z.number().int(),
+  /** Primary points of the main part (part 1 + part 2 so far). */
+  primaryBall: z.number(),
+  /** Our extension: the maximum of those parts, for the colour and the tooltip. */
+  maxBall: z.number(),
+  /** The exam's 100-point score, for mock exams only. */
+  secondaryBall: z.number().int().nullable(),
+  isProbnik: z.enum(['0', '1']),
+  color: percentColor,
+});
+export type DzStatistic = z.infer<typeof dzStatisticSchema>;
+
+/** Homework points chart (shell §2.10, §3.16): every homework of the caller with a scored part. */
+export const getDzStatistics = live('/statistics/get_dz_statistics', {
+  input: z.object({ type: z.enum(DZ_STATISTICS_TYPES, 'ожидалось all или probnik').default('all') }),
+  output: z.object({ dzStatistics: z.array(dzStatisticSchema) }),
   access: ratings,
 });

@@ -38,6 +38,18 @@ export const ruRatings = {
     empty: 'Рейтинг отсутствует',
   },
 
+  homework: {
+    title: 'Баллы за домашние задания',
+    type: 'Какие ДЗ показать',
+    types: { all: 'Все ДЗ', probnik: 'Пробники' },
+    error: 'Ошибка получения статистики по ДЗ: ',
+    empty: 'Проверенных домашних заданий пока нет',
+    bar: 'ДЗ {num}',
+    /** Screen-reader and tooltip text of one bar. */
+    barLabel: 'ДЗ {num}: {points} из {max}',
+    secondary: 'втор. {n} б',
+  },
+
   top: {
     title: 'Топ учеников',
     period: 'Период топа',

@@ -1,11 +1,8 @@
 import type { InputOf, LiveContract, OutputOf } from '@shared/contract/core';
-import { liveClient } from '../../app/live';
-import { LiveError } from '../../lib/live-client';
+import { liveRequest as sharedLiveRequest } from '../../lib/live-request';
 import { NO_CONNECTION } from './errors';
 
-/** A request over the shell's live socket; rejects at once when there is none (signed out). */
+/** A live request with this area's 'no connection' text. */
 export function liveRequest<C extends LiveContract>(contract: C, input: InputOf<C>): Promise<OutputOf<C>> {
-  const client = liveClient();
-  if (!client) return Promise.reject(new LiveError('transport', NO_CONNECTION));
-  return client.request(contract, input);
+  return sharedLiveRequest(contract, input, NO_CONNECTION);
 }

@@ -1,4 +1,5 @@
 import { ruRatings } from '../../i18n/ratings';
+import { HomeworkChartCard } from './HomeworkChartCard';
 import { MonthRatingCard } from './MonthRatingCard';
 import { RatingChartCard } from './RatingChartCard';
 import { RatingStoryCard } from './RatingStoryCard';
@@ -7,8 +8,8 @@ import './ratings.css';
 
 /**
  * Ratings (shell §2.10): my rating for the month, the rating change chart, the last 20
- * changes and the top 10. Chapter mastery, the study rating and the homework chart come with
- * course and homework results.
+ * changes, the homework points chart and the top 10. Chapter mastery and the study rating need
+ * per-question results (the test engine).
  */
 export function RatingsPage() {
   return (
@@ -16,6 +17,7 @@ export function RatingsPage() {
       <h1 id="screen-title">{ruRatings.title}</h1>
       <MonthRatingCard />
       <RatingChartCard />
+      <HomeworkChartCard />
       <div className="ratings__columns">
         <RatingStoryCard />
         <RatingTopCard />

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rating } from '../../../src/shared/contract';
+import { percentColorOf } from '../../../src/shared/contract/rating';
+import { secondaryScore } from '../../../src/shared/domain/exam-scale';
+import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+
+describe('percentColorOf', () => {
+  it('follows the bands of shell §9', () => {
+    expect([0, 49.9, 50, 79.9, 80, 100].map(percentColorOf)).toEqual(['red', 'red', 'orange', 'orange', 'green', 'green']);
+  });
+});
+
+describe.each(testDialects)('homework statistics on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+  });
+  afterAll(() => server.close());
+
+  it("lists the student's scored homework with points and colour bands", async () => {
+    const socket = await (await server.signIn('student')).openLive();
+    const { dzStatistics } = await socket.request(rating.getDzStatistics, { type: 'all' });
+    // Seeded: homework 1 = 12 + 5 of 14 + 6, homework 2 = 11 + 4; homework 3 is running, not scored.
+    expect(dzStatistics).toEqual([
+      { dzNum: 1, primaryBall: 17, maxBall: 20, secondaryBall: null, isProbnik: '0', color: 'green' },
+      { dzNum: 2, primaryBall: 15, maxBall: 20, secondaryBall: null, isProbnik: '0', color: 'orange' },
+    ]);
+    expect((await socket.request(rating.getDzStatistics, { type: 'probnik' })).dzStatistics).toEqual([]);
+    socket.close();
+  });
+
+  it('scores a mock exam on the 100-point scale and counts only scored parts', async () => {
+    const db = server.server.services.db;
+    const { id } = await db.selectFrom('users').select('id').where('login', '=', 'maxim').executeTakeFirstOrThrow();
+    await db.insertInto('user_homeworks').values({ user_id: id, ht_num: 10, is_dop: 0, status_p1: 'Готово', points_p1: 12, status_p2: 'Выполняется', updated_at: 0 }).execute();
+    const socket = await (await server.signIn('maxim')).openLive();
+    const { dzStatistics } = await socket.request(rating.getDzStatistics, { type: 'probnik' });
+    expect(dzStatistics).toEqual([{ dzNum: 10, primaryBall: 12, maxBall: 28, secondaryBall: secondaryScore(12), isProbnik: '1', color: 'red' }]);
+    socket.close();
+  });
+
+  it("refuses an unknown type with '0' and the field's reason", async () => {
+    const socket = await (await server.signIn('student')).openLive();
+    const reply = await socket.requestRaw(rating.getDzStatistics.path, { type: 'everything' });
+    expect(reply.success).toBe('0');
+    expect(reply.message).toMatch(/type/);
+    socket.close();
+  });
+});
