@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { getVideoTimecodeById, startWatchingVideo, type Fragment } from '@shared/contract/video';
+import { useCallback, useRef, useState } from 'react';
+import { ruVideo } from '../../i18n/video';
+import { api } from '../../lib/api';
+import { ErrorBox, Loader, Popup } from '../../ui';
+import { formatTime } from '../video-lesson/format-time';
+import { readQuality, saveQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../video-lesson/player-slot';
+import { QualitySelect } from '../video-lesson/QualitySelect';
+import '../video-lesson/video-lesson.css';
+import { useFragmentLoop } from './use-fragment-loop';
+
+const t = ruVideo.search;
+
+/** The popup player of one fragment (?timecodeId=…), looping inside it; a deep link opens it directly. */
+export function FragmentPopup({ timecodeId, onClose }: { timecodeId: number; onClose: () => void }) {
+  const fragment = useQuery({
+    queryKey: ['videoTimecode', timecodeId],
+    queryFn: ({ signal }) => api.call(getVideoTimecodeById, { id: timecodeId }, { handleErrors: true, signal }),
+    retry: false,
+  });
+  const title = fragment.data ? t.popupTitle(fragment.data.timecode.tag) : ruVideo.search.title;
+  return (
+    <Popup open onClose={onClose} title={title} size="lg" className="video-fragment">
+      {fragment.isPending ? (
+        <Loader />
+      ) : fragment.isError ? (
+        <ErrorBox message={t.fragmentError(fragment.error.message)} onRetry={() => void fragment.refetch()} />
+      ) : (
+        <FragmentPlayer fragment={fragment.data.timecode} />
+      )}
+    </Popup>
+  );
+}
+
+function FragmentPlayer({ fragment }: { fragment: Fragment }) {
+  const player = useRef<VideoPlayerHandle>(null);
+  const [quality] = useState<VideoQuality>(readQuality);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  useFragmentLoop(player, fragment.timeStart, fragment.timeEnd);
+
+  const onTimeUpdate = useCallback(
+    (ms: number) => {
+      if (started.current || ms <= 0) return;
+      started.current = true;
+      api.call(startWatchingVideo, { videoId: fragment.videoId }, { handleErrors: true }).catch((failure: Error) => setError(ruVideo.lesson.startError(failure.message)));
+    },
+    [fragment.videoId],
+  );
+  const onPlayerError = useCallback((message: string) => setError(`${ruVideo.lesson.playerError}${message ? `: ${message}` : ''}`), []);
+
+  // Spec: changing quality reloads the page (the popup reopens from ?timecodeId).
+  const changeQuality = (next: VideoQuality) => {
+    saveQuality(next);
+    window.location.reload();
+  };
+
+  return (
+    <div className="video-fragment__body">
+      <p className="video-fragment__meta muted small">{t.lesson(fragment.videoLessonNum, fragment.videoShownName)}</p>
+      <div className="video-lesson__stage">
+        <VideoPlayer ref={player} videoId={fragment.videoId} quality={quality} autoPlay onTimeUpdate={onTimeUpdate} onError={onPlayerError} className="video-fragment__player" />
+      </div>
+      {error !== null && (
+        <p className="video-lesson__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="video-fragment__controls">
+        <span className="muted small">{t.loopHint(formatTime(fragment.timeStart), formatTime(fragment.timeEnd))}</span>
+        <QualitySelect value={quality} onChange={changeQuality} className="video-lesson__quality" />
+      </div>
+    </div>
+  );
+}
