@@ -11,6 +11,7 @@ import { searchTags } from './tag-search';
 import { loadTimecodes } from './timecodes';
 
 const MEDIA_STATUSES: readonly MediaStatus[] = ['none', 'queued', 'processing', 'ready', 'failed'];
+const asMediaStatus = (value: string): MediaStatus => ((MEDIA_STATUSES as readonly string[]).includes(value) ? (value as MediaStatus) : 'none');
 
 /** The one access rule (course/video-access.ts) as a refusal: unpublished looks like missing to a student. */
 async function requireVideo(services: Services, user: CurrentUser, videoId: number) {
@@ -26,7 +27,7 @@ export const videoHandlers = [
     await requireVideo(ctx.services, ctx.user, videoId);
     const row = await db.selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirstOrThrow();
     const mine = await db.selectFrom('user_videos').select(['watched', 'short_mode']).where('user_id', '=', ctx.user.id).where('video_id', '=', videoId).executeTakeFirst();
-    const status = (MEDIA_STATUSES as readonly string[]).includes(row.media_status) ? (row.media_status as MediaStatus) : 'none';
+    const status = asMediaStatus(row.media_status);
     return {
       dataArray: {
         video_id: row.id,
@@ -77,8 +78,9 @@ export const videoHandlers = [
       .where('timecodes.kind', '=', 'HASHTAG')
       .executeTakeFirst();
     if (!row) fail(TIMECODE_NOT_FOUND);
-    await requireVideo(ctx.services, ctx.user, row.video_id);
+    const allowed = await requireVideo(ctx.services, ctx.user, row.video_id);
     return {
+      mediaStatus: asMediaStatus(allowed.media_status),
       timecode: {
         timecodeId: row.id,
         tag: row.tag,

@@ -150,8 +150,10 @@ describe.each(testDialects)('video lesson and fragment search on %s', (dialect) 
 
   it('gives one fragment by id, refusing other kinds and closed videos', async () => {
     const [fragment] = (await student.call(video.searchVideosTimecodesByTag, { q: 'истина' })).timecodes;
-    const { timecode } = await student.call(video.getVideoTimecodeById, { id: fragment!.timecodeId });
+    const { timecode, mediaStatus } = await student.call(video.getVideoTimecodeById, { id: fragment!.timecodeId });
     expect(timecode).toEqual(fragment);
+    const media = await db().selectFrom('videos').select('media_status').where('id', '=', 2).executeTakeFirstOrThrow();
+    expect(mediaStatus).toBe(media.media_status);
     const hidden = await db().selectFrom('timecodes').select('id').where('video_id', '=', closedId).executeTakeFirstOrThrow();
     expect((await student.callRaw(video.getVideoTimecodeById, { id: hidden.id })).body).toEqual({ success: '0', message: VIDEO_CLOSED });
     const theme = await db().selectFrom('timecodes').select('id').where('kind', '=', 'THEME').executeTakeFirstOrThrow();

@@ -101,7 +101,8 @@ export type Fragment = z.infer<typeof fragmentSchema>;
 
 export const getVideoTimecodeById = http('/app/api/videos/timecodes/get_video_timecode_by_id.php', {
   input: z.object({ id: intLike.pipe(z.number().int().min(1, 'номер таймкода от 1').max(2_147_483_647, 'слишком большой номер таймкода')) }),
-  output: z.object({ timecode: fragmentSchema }),
+  /** Our extension: the video's media state, so the popup shows 'processing' instead of a broken player. */
+  output: z.object({ timecode: fragmentSchema, mediaStatus }),
   access: access.icon('searchVideo'),
 });
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { getVideoTimecodeById, startWatchingVideo, type Fragment } from '@shared/contract/video';
+import { getVideoTimecodeById, startWatchingVideo, type Fragment, type MediaStatus } from '@shared/contract/video';
 import { useCallback, useRef, useState } from 'react';
 import { ruVideo } from '../../i18n/video';
 import { api } from '../../lib/api';
 import { ErrorBox, Loader, Popup } from '../../ui';
 import { formatTime } from '../video-lesson/format-time';
+import { MediaState } from '../video-lesson/MediaState';
 import { readQuality, saveQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../video-lesson/player-slot';
 import { QualitySelect } from '../video-lesson/QualitySelect';
 import '../video-lesson/video-lesson.css';
@@ -27,13 +28,13 @@ export function FragmentPopup({ timecodeId, onClose }: { timecodeId: number; onC
       ) : fragment.isError ? (
         <ErrorBox message={t.fragmentError(fragment.error.message)} onRetry={() => void fragment.refetch()} />
       ) : (
-        <FragmentPlayer fragment={fragment.data.timecode} />
+        <FragmentPlayer fragment={fragment.data.timecode} mediaStatus={fragment.data.mediaStatus} />
       )}
     </Popup>
   );
 }
 
-function FragmentPlayer({ fragment }: { fragment: Fragment }) {
+function FragmentPlayer({ fragment, mediaStatus }: { fragment: Fragment; mediaStatus: MediaStatus }) {
   const player = useRef<VideoPlayerHandle>(null);
   const [quality] = useState<VideoQuality>(readQuality);
   const [error, setError] = useState<string | null>(null);
@@ -60,7 +61,11 @@ function FragmentPlayer({ fragment }: { fragment: Fragment }) {
     <div className="video-fragment__body">
       <p className="video-fragment__meta muted small">{t.lesson(fragment.videoLessonNum, fragment.videoShownName)}</p>
       <div className="video-lesson__stage">
-        <VideoPlayer ref={player} videoId={fragment.videoId} quality={quality} autoPlay onTimeUpdate={onTimeUpdate} onError={onPlayerError} className="video-fragment__player" />
+        {mediaStatus === 'ready' ? (
+          <VideoPlayer ref={player} videoId={fragment.videoId} quality={quality} autoPlay onTimeUpdate={onTimeUpdate} onError={onPlayerError} className="video-fragment__player" />
+        ) : (
+          <MediaState status={mediaStatus} />
+        )}
       </div>
       {error !== null && (
         <p className="video-lesson__error" role="alert">
@@ -69,7 +74,7 @@ function FragmentPlayer({ fragment }: { fragment: Fragment }) {
       )}
       <div className="video-fragment__controls">
         <span className="muted small">{t.loopHint(formatTime(fragment.timeStart), formatTime(fragment.timeEnd))}</span>
-        <QualitySelect value={quality} onChange={changeQuality} className="video-lesson__quality" />
+        {mediaStatus === 'ready' && <QualitySelect value={quality} onChange={changeQuality} className="video-lesson__quality" />}
       </div>
     </div>
   );
