@@ -396,6 +396,8 @@ export interface HomeworksTable {
   p2_max: DefaultedInt;
   dop_p1_max: DefaultedInt;
   dop_p2_max: DefaultedInt;
+  /** Minutes for the required part 1 from its start; null = no timer (0011). */
+  p1_time_limit_min: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -408,7 +410,53 @@ export interface UserHomeworksTable {
   status_p2: DefaultedText;
   points_p1: number | null;
   points_p2: number | null;
+  /** Part 1 solving position: the question shown now and the furthest one reached (0011). */
+  p1_q_now: DefaultedInt;
+  p1_q_last: DefaultedInt;
+  p1_started_at: ColumnType<number | null, number | null | undefined, number | null>;
+  p1_finished_at: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: number;
+}
+
+export interface QuestionsP1Table {
+  id: Generated<number>;
+  question_type: string;
+  /** The qJson object without the columns below. */
+  q_json: string;
+  ege_num: number;
+  lesson_num: number;
+  chapter: DefaultedText;
+  is_published: DefaultedInt;
+  is_selfmade: DefaultedInt;
+  image_path: DefaultedText;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface HomeworkQuestionsP1Table {
+  ht_num: number;
+  is_dop: number;
+  q_number: number;
+  question_id: number;
+}
+
+export interface HomeworkAnswersP1Table {
+  user_id: number;
+  ht_num: number;
+  is_dop: number;
+  q_number: number;
+  question_id: number;
+  user_answer: DefaultedText;
+  draft: DefaultedText;
+  points: number | null;
+  max_points: DefaultedInt;
+  answered_at: number | null;
+}
+
+export interface DifficultQuestionsTable {
+  user_id: number;
+  question_id: number;
+  created_at: number;
 }
 
 export interface CreditsAutoTable {
@@ -484,6 +532,10 @@ export interface Database {
   user_credits_auto: UserCreditsAutoTable;
   credits_verbal: CreditsVerbalTable;
   user_credits_verbal: UserCreditsVerbalTable;
+  questions_p1: QuestionsP1Table;
+  homework_questions_p1: HomeworkQuestionsP1Table;
+  homework_answers_p1: HomeworkAnswersP1Table;
+  difficult_questions: DifficultQuestionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

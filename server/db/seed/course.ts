@@ -110,8 +110,8 @@ export async function seedCourse(db: Db, now: number, students: ReadonlyMap<stri
         num: lesson.number,
         lesson_num: lesson.number,
         is_probnik: probnik ? 1 : 0,
-        // A week after the lesson opens, 23:59 Moscow.
-        deadline_at: endOfMoscowDay(opens + WEEK),
+        // Six weeks after the lesson opens, 23:59 Moscow: the demo student can still do their current homework.
+        deadline_at: endOfMoscowDay(opens + 6 * WEEK),
         p1_count: probnik ? 16 : 10,
         p1_max: probnik ? 28 : 14,
         p2_count: probnik ? 9 : 2,

@@ -5,6 +5,7 @@ import * as calendar from './calendar';
 import * as course from './course';
 import type { AnyContract } from './core';
 import * as finances from './finances';
+import * as homework from './homework';
 import * as materials from './materials';
 import * as preferences from './preferences';
 import * as rating from './rating';
@@ -15,11 +16,11 @@ export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course, video].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course, homework, video].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, calendar, course, finances, materials, preferences, rating, shell, video };
+export { account, admin, auth, calendar, course, finances, homework, materials, preferences, rating, shell, video };

@@ -1,0 +1,4 @@
+export * from './question-json';
+export * from './normalize';
+export * from './score';
+export * from './input-rules';

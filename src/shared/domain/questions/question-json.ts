@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Part 1 question as stored and sent (learning-area §3 'qJson'). Numbering conventions used by
+ * the whole engine:
+ * - options of column 1 and column 2 are numbered from 1 in their ORIGINAL (stored) order;
+ * - `mixRuleColumnN` is a presentation: displayed position i (1-based) shows original option
+ *   `mixRuleColumnN[i - 1]`; an empty rule means the original order;
+ * - `rightAnswers` hold canonical answers in original numbering: one digit string for the digit
+ *   types (e.g. '135', '2113'), every accepted word for WORD.
+ */
+export const QUESTION_TYPES = ['VARIANTS', 'VARIANTS_HIDDEN', 'MATCH', 'MATCH_HIDDEN', 'WORD', 'SEQUENSE', 'MATCH_8_RUS', 'MATCH_22_RUS'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** How a type is checked; MATCH_8_RUS and MATCH_22_RUS behave as MATCH. */
+export type AnswerKind = 'set' | 'match' | 'sequence' | 'word';
+
+export function answerKindOf(type: QuestionType): AnswerKind {
+  switch (type) {
+    case 'VARIANTS':
+    case 'VARIANTS_HIDDEN':
+      return 'set';
+    case 'MATCH':
+    case 'MATCH_HIDDEN':
+    case 'MATCH_8_RUS':
+    case 'MATCH_22_RUS':
+      return 'match';
+    case 'SEQUENSE':
+      return 'sequence';
+    case 'WORD':
+      return 'word';
+  }
+}
+
+const permutation = z.array(z.number().int().min(1).max(9)).max(9);
+
+export const questionJsonSchema = z.object({
+  questionType: z.enum(QUESTION_TYPES),
+  questionText: z.string().max(20_000).default(''),
+  questionText2: z.string().max(20_000).default(''),
+  questionImage: z.string().max(500).default(''),
+  questionAnsColumn1Name: z.string().max(500).default(''),
+  questionAnsColumn1: z.array(z.string().max(5_000)).max(9).default([]),
+  questionAnsColumn2Name: z.string().max(500).default(''),
+  questionAnsColumn2: z.array(z.string().max(5_000)).max(9).default([]),
+  rightAnswers: z.array(z.string().trim().min(1).max(200)).min(1),
+  descriptions: z.array(z.string().max(20_000)).default([]),
+  descriptionGeneral: z.string().max(20_000).default(''),
+  mixRuleColumn1: permutation.default([]),
+  mixRuleColumn2: permutation.default([]),
+  isPublished: z.enum(['0', '1']).default('0'),
+  isSelfmade: z.enum(['0', '1']).default('0'),
+  qEgeNum: z.number().int().min(0).max(30).default(0),
+  qLessonNum: z.number().int().min(0).default(0),
+  qChapter: z.string().max(200).default(''),
+});
+export type QuestionJson = z.output<typeof questionJsonSchema>;
+
+/** The maximum slot count of a digit answer: options are single digits 1–9. */
+export const MAX_OPTIONS = 9;
