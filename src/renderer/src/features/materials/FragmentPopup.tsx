@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { getVideoTimecodeById, startWatchingVideo, type Fragment, type MediaStatus } from '@shared/contract/video';
 import { useCallback, useRef, useState } from 'react';
-import { ruVideo } from '../../i18n/video';
+import { ruVideoLesson } from '../../i18n/video-lesson';
 import { api } from '../../lib/api';
 import { ErrorBox, Loader, Popup } from '../../ui';
 import { formatTime } from '../video-lesson/format-time';
 import { MediaState } from '../video-lesson/MediaState';
-import { readQuality, saveQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../video-lesson/player-slot';
+import { readVideoQuality, saveVideoQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../video-lesson/player-slot';
 import { QualitySelect } from '../video-lesson/QualitySelect';
 import '../video-lesson/video-lesson.css';
 import { useFragmentLoop } from './use-fragment-loop';
 
-const t = ruVideo.search;
+const t = ruVideoLesson.search;
 
 /** The popup player of one fragment (?timecodeId=…), looping inside it; a deep link opens it directly. */
 export function FragmentPopup({ timecodeId, onClose }: { timecodeId: number; onClose: () => void }) {
@@ -20,7 +20,7 @@ export function FragmentPopup({ timecodeId, onClose }: { timecodeId: number; onC
     queryFn: ({ signal }) => api.call(getVideoTimecodeById, { id: timecodeId }, { handleErrors: true, signal }),
     retry: false,
   });
-  const title = fragment.data ? t.popupTitle(fragment.data.timecode.tag) : ruVideo.search.title;
+  const title = fragment.data ? t.popupTitle(fragment.data.timecode.tag) : ruVideoLesson.search.title;
   return (
     <Popup open onClose={onClose} title={title} size="lg" className="video-fragment">
       {fragment.isPending ? (
@@ -36,7 +36,7 @@ export function FragmentPopup({ timecodeId, onClose }: { timecodeId: number; onC
 
 function FragmentPlayer({ fragment, mediaStatus }: { fragment: Fragment; mediaStatus: MediaStatus }) {
   const player = useRef<VideoPlayerHandle>(null);
-  const [quality] = useState<VideoQuality>(readQuality);
+  const [quality] = useState<VideoQuality>(readVideoQuality);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
   useFragmentLoop(player, fragment.timeStart, fragment.timeEnd);
@@ -45,15 +45,15 @@ function FragmentPlayer({ fragment, mediaStatus }: { fragment: Fragment; mediaSt
     (ms: number) => {
       if (started.current || ms <= 0) return;
       started.current = true;
-      api.call(startWatchingVideo, { videoId: fragment.videoId }, { handleErrors: true }).catch((failure: Error) => setError(ruVideo.lesson.startError(failure.message)));
+      api.call(startWatchingVideo, { videoId: fragment.videoId }, { handleErrors: true }).catch((failure: Error) => setError(ruVideoLesson.lesson.startError(failure.message)));
     },
     [fragment.videoId],
   );
-  const onPlayerError = useCallback((message: string) => setError(`${ruVideo.lesson.playerError}${message ? `: ${message}` : ''}`), []);
+  const onPlayerError = useCallback((message: string) => setError(`${ruVideoLesson.lesson.playerError}${message ? `: ${message}` : ''}`), []);
 
   // Spec: changing quality reloads the page (the popup reopens from ?timecodeId).
   const changeQuality = (next: VideoQuality) => {
-    saveQuality(next);
+    saveVideoQuality(next);
     window.location.reload();
   };
 

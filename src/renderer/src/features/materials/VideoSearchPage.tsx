@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { searchVideosTimecodesByTag, type Fragment } from '@shared/contract/video';
 import { useSearchParams } from 'react-router';
-import { ruVideo } from '../../i18n/video';
+import { ruVideoLesson } from '../../i18n/video-lesson';
 import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader, SearchInput } from '../../ui';
 import { formatTime } from '../video-lesson/format-time';
 import { FragmentPopup } from './FragmentPopup';
 import './materials.css';
 
-const t = ruVideo.search;
+const t = ruVideoLesson.search;
 
 /** Learning §2 'Materials' video search: fragments by tag (?search=…), a fragment's looping player (?timecodeId=…). */
 export function VideoSearchPage() {

@@ -1,8 +1,8 @@
 import type { MediaStatus } from '@shared/contract/video';
-import { ruVideo } from '../../i18n/video';
+import { ruVideoLesson } from '../../i18n/video-lesson';
 import { Spinner } from '../../ui';
 
-const t = ruVideo.lesson.media;
+const t = ruVideoLesson.lesson.media;
 
 /** What stands in the player's place while the video has no playable media. */
 export function MediaState({ status }: { status: MediaStatus }) {

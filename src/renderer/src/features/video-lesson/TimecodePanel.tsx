@@ -1,11 +1,11 @@
 import type { getVideoLesson } from '@shared/contract/video';
 import type { OutputOf } from '@shared/contract';
-import { ruVideo } from '../../i18n/video';
+import { ruVideoLesson } from '../../i18n/video-lesson';
 import { Accordion } from '../../ui';
 import { formatTime } from './format-time';
 import { LinkifiedText } from './LinkifiedText';
 
-const t = ruVideo.lesson;
+const t = ruVideoLesson.lesson;
 
 /** The side panel: timecode themes and hashtags (a click seeks the player) and 'Дополнительно'. */
 export function TimecodePanel({ data, canSeek, onSeek }: { data: OutputOf<typeof getVideoLesson>; canSeek: boolean; onSeek: (ms: number) => void }) {

@@ -2,18 +2,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getVideoLesson, setShortMode, setWatched, startWatchingVideo, type VideoLesson } from '@shared/contract/video';
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { ruVideo } from '../../i18n/video';
+import { ruVideoLesson } from '../../i18n/video-lesson';
 import { api } from '../../lib/api';
 import { ErrorBox, Loader, Switch } from '../../ui';
 import { MediaState } from './MediaState';
-import { readQuality, saveQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from './player-slot';
+import { readVideoQuality, saveVideoQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from './player-slot';
 import { QualitySelect } from './QualitySelect';
 import { TimecodePanel } from './TimecodePanel';
 import { useFlagToggle } from './use-flag-toggle';
 import { useShortModeSkip } from './use-short-mode';
 import './video-lesson.css';
 
-const t = ruVideo.lesson;
+const t = ruVideoLesson.lesson;
 
 type LessonData = Awaited<ReturnType<typeof loadLesson>>;
 const loadLesson = (videoId: number, signal?: AbortSignal) => api.call(getVideoLesson, { videoId }, { handleErrors: true, signal });
@@ -49,7 +49,7 @@ function VideoLessonView({ data }: { data: LessonData }) {
   const video: VideoLesson = data.dataArray;
   const queryClient = useQueryClient();
   const player = useRef<VideoPlayerHandle>(null);
-  const [quality, setQuality] = useState<VideoQuality>(readQuality);
+  const [quality, setQuality] = useState<VideoQuality>(readVideoQuality);
   const [playerError, setPlayerError] = useState<string | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const started = useRef(false);
@@ -82,7 +82,7 @@ function VideoLessonView({ data }: { data: LessonData }) {
   };
 
   const changeQuality = (next: VideoQuality) => {
-    saveQuality(next);
+    saveVideoQuality(next);
     setQuality(next);
     setPlayerError(null);
   };

@@ -2,8 +2,8 @@
 // features/video/player (media branch) is on main; then re-export from '../video/player/…'.
 export {
   TemporaryVideoPlayer as VideoPlayer,
-  readQuality,
-  saveQuality,
+  readVideoQuality,
+  saveVideoQuality,
   type VideoPlayerHandle,
   type VideoQuality,
 } from './temporary-player/TemporaryVideoPlayer';

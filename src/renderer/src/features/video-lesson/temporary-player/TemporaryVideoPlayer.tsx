@@ -71,5 +71,5 @@ export const TemporaryVideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerPro
 });
 
 const QUALITY_KEY = 'video_quality';
-export const readQuality = (): VideoQuality => (localStorage.getItem(QUALITY_KEY) === 'low' ? 'low' : 'high');
-export const saveQuality = (quality: VideoQuality) => localStorage.setItem(QUALITY_KEY, quality);
+export const readVideoQuality = (): VideoQuality => (localStorage.getItem(QUALITY_KEY) === 'low' ? 'low' : 'high');
+export const saveVideoQuality = (quality: VideoQuality) => localStorage.setItem(QUALITY_KEY, quality);

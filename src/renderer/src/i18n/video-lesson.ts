@@ -1,5 +1,5 @@
 /** Texts of the video lesson and the Materials video search (spec texts verbatim). Imported only by those screens. */
-export const ruVideo = {
+export const ruVideoLesson = {
   lesson: {
     heading: (chapter: string, lessonNum: number) => (lessonNum > 0 ? `${chapter} · Урок ${lessonNum}` : chapter),
     short: 'Кратко',
