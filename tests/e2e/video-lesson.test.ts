@@ -13,7 +13,8 @@ describe('video lesson and video search in chromium', () => {
   const db = () => server.server.services.db;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    // DEMO_MEDIA: the demo videos' HLS media is made by a job at start (off by default in test servers).
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, DEMO_MEDIA: '1' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -43,7 +43,8 @@ function FragmentPlayer({ fragment, mediaStatus }: { fragment: Fragment; mediaSt
 
   const onTimeUpdate = useCallback(
     (ms: number) => {
-      if (started.current || ms <= 0) return;
+      // Only real playback counts: a seek while paused also fires timeupdate.
+      if (started.current || ms <= 0 || player.current?.element()?.paused !== false) return;
       started.current = true;
       api.call(startWatchingVideo, { videoId: fragment.videoId }, { handleErrors: true }).catch((failure: Error) => setError(ruVideoLesson.lesson.startError(failure.message)));
     },

@@ -68,7 +68,8 @@ function VideoLessonView({ data }: { data: LessonData }) {
   // A view counts once, when playback first moves.
   const onTimeUpdate = useCallback(
     (ms: number) => {
-      if (started.current || ms <= 0) return;
+      // Only real playback counts: a seek while paused also fires timeupdate.
+      if (started.current || ms <= 0 || player.current?.element()?.paused !== false) return;
       started.current = true;
       api.call(startWatchingVideo, { videoId: video.video_id }, { handleErrors: true }).catch((error: Error) => setStartError(error.message));
     },
