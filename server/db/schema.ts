@@ -477,7 +477,23 @@ export interface UserCreditsAutoTable {
   credit_num: number;
   status: DefaultedText;
   attempts: DefaultedInt;
+  /** The running attempt's start (timer) and end, and its number of wrong answers (0012). */
+  started_at: ColumnType<number | null, number | null | undefined, number | null>;
+  finished_at: ColumnType<number | null, number | null | undefined, number | null>;
+  errors: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: number;
+}
+
+export interface CreditAutoAnswersTable {
+  user_id: number;
+  credit_num: number;
+  attempt: number;
+  q_num: number;
+  question_id: number;
+  user_answer: DefaultedText;
+  points: number | null;
+  max_points: DefaultedInt;
+  answered_at: number | null;
 }
 
 export interface CreditsVerbalTable {
@@ -536,6 +552,7 @@ export interface Database {
   homework_questions_p1: HomeworkQuestionsP1Table;
   homework_answers_p1: HomeworkAnswersP1Table;
   difficult_questions: DifficultQuestionsTable;
+  credit_auto_answers: CreditAutoAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { adminHandlers } from './admin/handlers';
 import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { courseHandlers } from './course/handlers';
+import { creditsHandlers } from './credits/handlers';
 import { financesHandlers } from './finances/handlers';
 import { homeworkHandlers } from './homework/handlers';
 import { materialsHandlers } from './materials/handlers';
@@ -13,4 +14,4 @@ import { shellHandlers } from './shell/handlers';
 import { videoHandlers } from './video/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...videoHandlers] as Implementation[];
+export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...creditsHandlers, ...videoHandlers] as Implementation[];

@@ -79,7 +79,7 @@ export const DEMO_VIDEOS = [
 /** Seconds of each generated demo clip. */
 export const DEMO_VIDEO_SECONDS = 36;
 
-export async function seedCourse(db: Db, now: number, students: ReadonlyMap<string, number>): Promise<void> {
+export async function seedCourse(db: Db, now: number): Promise<number[]> {
   const chapterIds = new Map<string, number>();
   for (const [index, name] of DEMO_CHAPTERS.entries()) {
     const row = await db.insertInto('chapters').values({ name, position: index + 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
@@ -135,7 +135,7 @@ export async function seedCourse(db: Db, now: number, students: ReadonlyMap<stri
     const opens = opensAt.get(lessonNum)!;
     await db
       .insertInto('credits_auto')
-      .values({ num, lesson_num: lessonNum, lesson_numbers: lessonNumbers, starts_at: opens, deadline_at: endOfMoscowDay(opens + 2 * WEEK), created_at: now })
+      .values({ num, lesson_num: lessonNum, lesson_numbers: lessonNumbers, starts_at: opens, deadline_at: endOfMoscowDay(opens + 6 * WEEK), created_at: now })
       .execute();
   }
   for (const [num, lessonNum, lessonNumbers] of [
@@ -180,42 +180,7 @@ export async function seedCourse(db: Db, now: number, students: ReadonlyMap<stri
     }
   }
 
-  await seedProgress(db, now, students, videoIds);
-}
-
-/**
- * The demo student has finished lesson 1 completely, the required part of lesson 2 (and its credit),
- * and has started lesson 3, so the road opens on lesson 3. Other students are spread around it.
- */
-async function seedProgress(db: Db, now: number, students: ReadonlyMap<string, number>, videoIds: readonly number[]): Promise<void> {
-  const homework = (userId: number, htNum: number, isDop: 0 | 1, statusP1: string, pointsP1: number | null, statusP2 = '', pointsP2: number | null = null) =>
-    db
-      .insertInto('user_homeworks')
-      .values({ user_id: userId, ht_num: htNum, is_dop: isDop, status_p1: statusP1, points_p1: pointsP1, status_p2: statusP2, points_p2: pointsP2, updated_at: now })
-      .execute();
-  const watched = (userId: number, videoId: number) =>
-    db.insertInto('user_videos').values({ user_id: userId, video_id: videoId, watched: 1, short_mode: 0, started_at: now - 20 * DAY, updated_at: now - 20 * DAY }).execute();
-
-  const student = students.get('student');
-  if (student !== undefined) {
-    for (const videoId of videoIds) await watched(student, videoId);
-    await homework(student, 1, 0, 'Готово', 12, 'Проверен', 5);
-    await homework(student, 1, 1, 'Готово', 6);
-    await homework(student, 2, 0, 'Готово', 11, 'Проверен', 4);
-    await homework(student, 3, 0, 'Выполняется', null);
-    await db.insertInto('user_credits_auto').values({ user_id: student, credit_num: 1, status: 'Сдан', attempts: 1, updated_at: now - 10 * DAY }).execute();
-  }
-  const egor = students.get('egor');
-  if (egor !== undefined) {
-    for (const videoId of videoIds) await watched(egor, videoId);
-    for (const htNum of [1, 2, 3, 4]) await homework(egor, htNum, 0, 'Готово', 10 + htNum, 'Проверен', 4);
-    await db.insertInto('user_credits_auto').values({ user_id: egor, credit_num: 1, status: 'Сдан', attempts: 1, updated_at: now - 12 * DAY }).execute();
-  }
-  const sofia = students.get('sofia');
-  if (sofia !== undefined) {
-    await watched(sofia, videoIds[0]!);
-    await homework(sofia, 1, 0, 'Выполняется', null);
-  }
+  return videoIds;
 }
 
 /** 23:59:00 Moscow of the day an instant falls on (Moscow is UTC+3 all year). */

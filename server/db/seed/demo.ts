@@ -10,6 +10,7 @@ import { seedAccountDemo } from './account';
 import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
 import { seedCourse } from './course';
+import { seedCourseProgress, seedQuestionBank } from './homework';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -218,7 +219,8 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedRatingHistory(trx, now);
     await seedFinancesDemo(trx, now);
     await seedTerms(trx, now);
-    await seedCourse(trx, now, ids);
+    const videoIds = await seedCourse(trx, now);
+    await seedCourseProgress(trx, now, ids, videoIds, await seedQuestionBank(trx, now));
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

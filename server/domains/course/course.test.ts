@@ -64,12 +64,35 @@ describe.each(testDialects)('lesson road on %s', (dialect) => {
     const card = await student.call(course.getLessonCard, { lessonNum: 1 });
     expect(card.lesson).toMatchObject({ lesson_number: 1, status: 4 });
     expect(card.videos).toEqual([expect.objectContaining({ video_shown_name: 'Общество как система', video_obyaz: '1', watched: '1' })]);
+    // Part 1 points are the sum of the seeded answers' points, the maximum the sum of the task points.
+    const answers = await db()
+      .selectFrom('homework_answers_p1')
+      .innerJoin('users', 'users.id', 'homework_answers_p1.user_id')
+      .select(['homework_answers_p1.points', 'homework_answers_p1.max_points', 'homework_answers_p1.is_dop'])
+      .where('users.login', '=', 'student')
+      .where('homework_answers_p1.ht_num', '=', 1)
+      .execute();
+    const main = answers.filter((answer) => answer.is_dop === 0);
+    const sum = (list: typeof answers, pick: (answer: (typeof answers)[number]) => number) => list.reduce((total, answer) => total + pick(answer), 0);
+    expect(main.length).toBe(5);
+    expect(sum(main, (answer) => answer.points!)).toBeLessThan(sum(main, (answer) => answer.max_points));
     expect(card.homeTasks).toEqual([
-      expect.objectContaining({ ht_num: 1, ht_user_status_p1: 'Готово', ht_user_ballov_p1: 12, ht_user_maxballov_p1: 14, ht_user_status_p2: 'Проверен', ht_nums_P1: 10, ht_nums_P2: 2, is_probnik: '0', dzSecondaryBall: null }),
+      expect.objectContaining({
+        ht_num: 1,
+        ht_user_status_p1: 'Готово',
+        ht_user_ballov_p1: sum(main, (answer) => answer.points!),
+        ht_user_maxballov_p1: sum(main, (answer) => answer.max_points),
+        ht_user_status_p2: 'Проверен',
+        ht_nums_P1: 5,
+        ht_nums_P2: 2,
+        is_probnik: '0',
+        dzSecondaryBall: null,
+      }),
     ]);
     expect(card.homeTasks[0]!.ht_deadline).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     expect(card.homeTasks[0]!.ht_deadline_time).toBe('23:59:00');
-    expect(card.homeTasksDop).toEqual([expect.objectContaining({ ht_num: 1, ht_user_status_p1: 'Готово', ht_user_ballov_p1: 6, ht_nums_P1: 5 })]);
+    const dop = answers.filter((answer) => answer.is_dop === 1);
+    expect(card.homeTasksDop).toEqual([expect.objectContaining({ ht_num: 1, ht_user_status_p1: 'Готово', ht_user_ballov_p1: sum(dop, (answer) => answer.points!), ht_nums_P1: dop.length })]);
 
     const lesson2 = await student.call(course.getLessonCard, { lessonNum: '2' as unknown as number });
     expect(lesson2.zachetsAuto).toEqual([expect.objectContaining({ za_id: 1, za_lesson_numbers: '1,2', zu_status: 'Сдан' })]);

@@ -1,9 +1,10 @@
-import { HOMEWORK_TEXTS as T, type HomeworkQuestionP1, type StudentQuestionJson } from '../../../src/shared/contract/homework';
-import { answerInputOf, answerKindOf, answerToDisplayed, isAnswerComplete, pointsOfTask, scoreAnswer, type QuestionJson } from '../../../src/shared/domain/questions';
+import { HOMEWORK_TEXTS as T, type HomeworkQuestionP1 } from '../../../src/shared/contract/homework';
+import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { canOpenLesson } from '../course/lesson-access';
+import { presentQuestion, typedAnswerProblem } from './present-question';
 import { examPrimaryScores, questionJsonOf } from './question-bank';
 
 /**
@@ -106,10 +107,6 @@ function expired(homework: Homework, key: PartKey, startedAt: number | null, now
   return left === 0 || (homework.deadline_at !== null && homework.deadline_at <= now);
 }
 
-function studentJson(question: QuestionJson, reveal: boolean): StudentQuestionJson {
-  const { rightAnswers, descriptions, descriptionGeneral, isPublished: _p, isSelfmade: _s, ...visible } = question;
-  return reveal ? { ...visible, rightAnswers: rightAnswers.map((right) => answerToDisplayed(question, right)), descriptions, descriptionGeneral } : visible;
-}
 
 export async function getPartOne(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, now: number) {
   const homework = await openHomework(db, user, htNum, now);
@@ -131,24 +128,16 @@ export async function getPartOne(db: Db, user: CurrentUser, htNum: number, isDop
   const shown = done ? questions : questions.filter((question) => question.q_number === progress.p1_q_now);
 
   const list: HomeworkQuestionP1[] = shown.map((row) => {
-    const question = questionJsonOf(row);
     const answer = answers.find((item) => item.q_number === row.q_number);
-    const input = answerInputOf(question);
-    return {
-      q_number: row.q_number,
-      q_chapter: row.chapter,
-      q_id: row.id,
-      is_difficult: difficultIds.has(row.id) ? '1' : '0',
-      user_ball: done ? (answer?.points ?? 0) : null,
-      real_ball: answer && answer.points !== null ? answer.max_points : pointsOfTask(scores, row.ege_num),
-      q_task_number: row.ege_num,
-      q_answer: done ? answerToDisplayed(question, question.rightAnswers[0]!) : '',
+    return presentQuestion(row, {
+      qNumber: row.q_number,
       // While solving the current question shows the draft kept by a step back, else the last answer given.
-      user_answer: done ? (answer?.user_answer ?? '') : answer?.draft || answer?.user_answer || '',
-      q_description: done ? question.descriptionGeneral : '',
-      qJson: studentJson(question, done),
-      ans_length: input.kind === 'slots' ? input.slots : 0,
-    };
+      userAnswer: done ? (answer?.user_answer ?? '') : answer?.draft || answer?.user_answer || '',
+      points: answer?.points ?? null,
+      maxPoints: answer && answer.points !== null ? answer.max_points : pointsOfTask(scores, row.ege_num),
+      difficult: difficultIds.has(row.id),
+      reveal: done,
+    });
   });
   const maxTotal = answers.length > 0 && done ? answers.reduce((sum, item) => sum + item.max_points, 0) : questions.reduce((sum, row) => sum + pointsOfTask(scores, row.ege_num), 0);
   return {
@@ -182,9 +171,9 @@ export async function answerPartOne(db: Db, user: CurrentUser, htNum: number, is
   const row = questions.find((question) => question.q_number === questionNum);
   if (!row) fail(T.questionNotFound);
   const question = questionJsonOf(row);
+  const problem = typedAnswerProblem(question, typed);
+  if (problem) fail(problem === 'empty' ? T.emptyAnswer : T.badAnswer);
   const answer = typed.trim();
-  if (answer === '') fail(T.emptyAnswer);
-  if (!isAnswerComplete(question, answer) || !answerShapeOk(question, answer)) fail(T.badAnswer);
 
   const maxPoints = pointsOfTask(await examPrimaryScores(db), row.ege_num);
   const points = scoreAnswer(question, answer, maxPoints);
@@ -252,10 +241,4 @@ export async function partOneTimer(db: Db, user: CurrentUser, htNum: number, now
   const progress = await progressRow(db, { userId: user.id, htNum, isDop: 0 });
   if (!progress || progress.status_p1 !== 'Выполняется') return null;
   return secondsLeft(homework, 0, progress.p1_started_at, now);
-}
-
-/** Digits for digit questions, Cyrillic letters (and spaces) for words; the typing rules of §5. */
-function answerShapeOk(question: QuestionJson, answer: string): boolean {
-  if (answerKindOf(question.questionType) === 'word') return /^[А-Яа-яЁё -]+$/.test(answer);
-  return /^\d+$/.test(answer);
 }

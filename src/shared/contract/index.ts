@@ -3,6 +3,7 @@ import * as admin from './admin';
 import * as auth from './auth';
 import * as calendar from './calendar';
 import * as course from './course';
+import * as credits from './credits';
 import type { AnyContract } from './core';
 import * as finances from './finances';
 import * as homework from './homework';
@@ -16,11 +17,11 @@ export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course, homework, video].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course, homework, credits, video].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, calendar, course, finances, homework, materials, preferences, rating, shell, video };
+export { account, admin, auth, calendar, course, credits, finances, homework, materials, preferences, rating, shell, video };

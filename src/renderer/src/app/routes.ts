@@ -10,6 +10,8 @@ export interface RouteHandle {
   link?: string;
   /** Header and footer hidden (full-page screens such as homework part 2). */
   bare?: boolean;
+  /** The page uses the full window width instead of the 1242 px layout (the roadmap); restored on leaving it. */
+  wide?: boolean;
 }
 
 const placeholder = () => import('../features/placeholder/ScreenPlaceholder').then((m) => ({ Component: m.ScreenPlaceholder }));
@@ -52,7 +54,19 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/webinar/WebinarPage').then((m) => ({ Component: m.WebinarPage })),
         handle: { title: ruTitles.webinar } satisfies RouteHandle,
       },
-      { ...screen('roadmap', ruTitles.roadmap), children: [screen(':lessonNum', ruTitles.lesson)] },
+      {
+        path: 'roadmap',
+        lazy: () => import('../features/roadmap/RoadmapPage').then((m) => ({ Component: m.RoadmapPage })),
+        handle: { title: ruTitles.roadmap, wide: true } satisfies RouteHandle,
+        children: [
+          {
+            // Named 'lesson': the popup over the road; the bars are hidden while it is open.
+            path: ':lessonNum',
+            lazy: () => import('../features/roadmap/LessonPopup').then((m) => ({ Component: m.LessonPopup })),
+            handle: { title: ruTitles.lesson, bare: true } satisfies RouteHandle,
+          },
+        ],
+      },
       screen('knowledge_grid', ruTitles.knowledgeGrid),
       {
         path: 'video_lesson/:videoId?',

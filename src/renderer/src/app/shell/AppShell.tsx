@@ -44,7 +44,7 @@ export function AppShell() {
       {!handle.bare && <Header />}
       <OfflineBanner />
       <main className="shell__main" id="main">
-        <div className="container">
+        <div className={handle.wide ? 'container container--wide' : 'container'}>
           <Outlet />
         </div>
       </main>

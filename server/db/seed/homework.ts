@@ -1,0 +1,132 @@
+import { answerToDisplayed, digitsOf, pointsOfTask, questionJsonSchema, scoreAnswer, type QuestionJson } from '../../../src/shared/domain/questions';
+import { DEFAULT_EXAM_PRIMARY_SCORES, questionRowOf } from '../../domains/homework/question-bank';
+import type { Db } from '../index';
+import { DEMO_QUESTIONS_P1 } from './questions-p1';
+
+/**
+ * The part 1 question bank of the demo course, attached to the homework of each lesson (the
+ * first five questions of a lesson make the required part, the rest the additional part; the mock
+ * exam takes all of its questions), and the demo students' progress along the road, with every
+ * finished part 1 made of real answers scored by the engine.
+ */
+
+const DAY = 86_400_000;
+const MAIN_PART_SIZE = 5;
+
+interface SeededQuestion {
+  id: number;
+  question: QuestionJson;
+  egeNum: number;
+}
+
+/** htNum → isDop → questions in order. */
+type Attached = Map<number, Map<0 | 1, SeededQuestion[]>>;
+
+export async function seedQuestionBank(db: Db, now: number): Promise<Attached> {
+  const attached: Attached = new Map();
+  const byLesson = new Map<number, SeededQuestion[]>();
+  for (const item of DEMO_QUESTIONS_P1) {
+    const question = questionJsonSchema.parse({ ...item.q, isSelfmade: item.selfmade ? '1' : '0' });
+    const row = await db.insertInto('questions_p1').values({ ...questionRowOf(question), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    byLesson.set(item.lessonNum, [...(byLesson.get(item.lessonNum) ?? []), { id: row.id, question, egeNum: item.egeNum }]);
+  }
+  const homeworks = await db.selectFrom('homeworks').select(['num', 'lesson_num', 'is_probnik']).execute();
+  for (const homework of homeworks) {
+    const questions = byLesson.get(homework.lesson_num) ?? [];
+    const main = homework.is_probnik === 1 ? questions : questions.slice(0, MAIN_PART_SIZE);
+    const dop = homework.is_probnik === 1 ? [] : questions.slice(MAIN_PART_SIZE);
+    attached.set(homework.num, new Map([[0, main], [1, dop]]));
+    for (const [isDop, list] of [[0, main], [1, dop]] as const) {
+      for (const [index, question] of list.entries()) {
+        await db.insertInto('homework_questions_p1').values({ ht_num: homework.num, is_dop: isDop, q_number: index + 1, question_id: question.id }).execute();
+      }
+    }
+    const max = (list: SeededQuestion[]) => list.reduce((sum, question) => sum + pointsOfTask(DEFAULT_EXAM_PRIMARY_SCORES, question.egeNum), 0);
+    await db
+      .updateTable('homeworks')
+      .set({ p1_count: main.length, p1_max: max(main), dop_p1_count: dop.length, dop_p1_max: max(dop), updated_at: now })
+      .where('num', '=', homework.num)
+      .execute();
+  }
+  return attached;
+}
+
+/** A deliberately wrong answer of the same shape: every digit shifted, or a wrong word. */
+function wrongAnswer(question: QuestionJson, right: string): string {
+  if (question.questionType === 'WORD') return 'ошибка';
+  return digitsOf(right)
+    .map((digit) => (digit % Math.max(2, question.questionAnsColumn2.length || question.questionAnsColumn1.length)) + 1)
+    .join('');
+}
+
+/**
+ * A finished part 1 for a demo student: right answers except the given question numbers, saved
+ * as answers and scored by the engine; the part's points are their sum.
+ */
+async function solvePart(db: Db, userId: number, attached: Attached, htNum: number, isDop: 0 | 1, wrong: readonly number[], at: number): Promise<void> {
+  const questions = attached.get(htNum)?.get(isDop) ?? [];
+  let total = 0;
+  for (const [index, item] of questions.entries()) {
+    const qNumber = index + 1;
+    const right = answerToDisplayed(item.question, item.question.rightAnswers[0]!);
+    const typed = wrong.includes(qNumber) ? wrongAnswer(item.question, right) : right;
+    const maxPoints = pointsOfTask(DEFAULT_EXAM_PRIMARY_SCORES, item.egeNum);
+    const points = scoreAnswer(item.question, typed, maxPoints);
+    total += points;
+    await db
+      .insertInto('homework_answers_p1')
+      .values({ user_id: userId, ht_num: htNum, is_dop: isDop, q_number: qNumber, question_id: item.id, user_answer: typed, points, max_points: maxPoints, answered_at: at })
+      .execute();
+  }
+  await db
+    .insertInto('user_homeworks')
+    .values({ user_id: userId, ht_num: htNum, is_dop: isDop, status_p1: 'Готово', points_p1: total, p1_q_now: questions.length, p1_q_last: questions.length, p1_started_at: at - 20 * 60_000, p1_finished_at: at, updated_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop']).doUpdateSet({ status_p1: 'Готово', points_p1: total, p1_finished_at: at }))
+    .execute();
+}
+
+/**
+ * The demo student has finished lesson 1 completely, the required part of lesson 2 (and its
+ * credit), and has started lesson 3, so the road opens on lesson 3. Other students are spread
+ * around it. Part 2 results are checked scores as a curator would have entered them.
+ */
+export async function seedCourseProgress(db: Db, now: number, students: ReadonlyMap<string, number>, videoIds: readonly number[], attached: Attached): Promise<void> {
+  const partTwo = (userId: number, htNum: number, points: number) =>
+    db
+      .updateTable('user_homeworks')
+      .set({ status_p2: 'Проверен', points_p2: points })
+      .where('user_id', '=', userId)
+      .where('ht_num', '=', htNum)
+      .where('is_dop', '=', 0)
+      .execute();
+  const started = (userId: number, htNum: number) =>
+    db.insertInto('user_homeworks').values({ user_id: userId, ht_num: htNum, is_dop: 0, status_p1: 'Выполняется', p1_q_now: 1, p1_q_last: 1, p1_started_at: now - DAY, updated_at: now - DAY }).execute();
+  const watched = (userId: number, videoId: number) =>
+    db.insertInto('user_videos').values({ user_id: userId, video_id: videoId, watched: 1, short_mode: 0, started_at: now - 20 * DAY, updated_at: now - 20 * DAY }).execute();
+
+  const student = students.get('student');
+  if (student !== undefined) {
+    for (const videoId of videoIds) await watched(student, videoId);
+    await solvePart(db, student, attached, 1, 0, [3], now - 30 * DAY);
+    await partTwo(student, 1, 5);
+    await solvePart(db, student, attached, 1, 1, [], now - 29 * DAY);
+    await solvePart(db, student, attached, 2, 0, [2, 4], now - 22 * DAY);
+    await partTwo(student, 2, 4);
+    await started(student, 3);
+    await db.insertInto('user_credits_auto').values({ user_id: student, credit_num: 1, status: 'Сдан', attempts: 1, errors: 1, started_at: now - 10 * DAY, finished_at: now - 10 * DAY, updated_at: now - 10 * DAY }).execute();
+  }
+  const egor = students.get('egor');
+  if (egor !== undefined) {
+    for (const videoId of videoIds) await watched(egor, videoId);
+    for (const htNum of [1, 2, 3, 4]) {
+      await solvePart(db, egor, attached, htNum, 0, htNum % 2 === 0 ? [1] : [], now - (35 - htNum * 7) * DAY);
+      await partTwo(egor, htNum, 4);
+    }
+    await db.insertInto('user_credits_auto').values({ user_id: egor, credit_num: 1, status: 'Сдан', attempts: 1, errors: 0, started_at: now - 12 * DAY, finished_at: now - 12 * DAY, updated_at: now - 12 * DAY }).execute();
+  }
+  const sofia = students.get('sofia');
+  if (sofia !== undefined && videoIds[0] !== undefined) {
+    await watched(sofia, videoIds[0]);
+    await started(sofia, 1);
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { access } from './access';
+import { http } from './core';
+import { flag, intLike } from './fields';
+import { homeworkQuestionP1 } from './homework';
+
+/** Automatic credits (learning-area §2 'Automatic credit', §3, §4, §5 retake limit, §7 'Credits'). */
+
+const zachetNum = intLike.pipe(z.number().int().min(1, 'номер зачёта от 1').max(100000, 'слишком большой номер зачёта'));
+
+/** 'Новый' before the first start; then 'Проводится', 'Сдан' or 'Несдан'. */
+export const CREDIT_STATUSES = ['Новый', 'Проводится', 'Сдан', 'Несдан'] as const;
+
+export const getZachetAuto = http('/app/api/zachets/get_zachet_auto.php', {
+  input: z.object({ zachetNum, startButtonPressed: flag.default('0') }),
+  output: z.object({
+    zachetStatus: z.enum(CREDIT_STATUSES),
+    zachetInfo: z.object({
+      za_id: z.number().int(),
+      za_lesson_numbers: z.string(),
+      /** Moscow 'dd.mm.yyyy hh:mm', '' without a deadline. */
+      za_deadline: z.string(),
+      za_questions: z.number().int(),
+      /** Minutes for one attempt. */
+      za_max_time: z.number().int(),
+      za_max_popitok: z.number().int(),
+      za_max_errors: z.number().int(),
+      /** Seconds left in the running attempt (0 otherwise). */
+      time_left: z.number().int(),
+      /** Attempts used. */
+      zu_popitka: z.number().int(),
+      zu_status: z.string(),
+      /** Our extension: wrong answers of the last finished attempt. */
+      zu_errors: z.number().int().nullable(),
+    }),
+    /** The attempt's questions: while running without answers; after it, with answers and points. */
+    questions: z.array(
+      z.object({
+        q_num: z.number().int(),
+        q_id: z.number().int(),
+        is_difficult: flag,
+        /** Our extension: whether this question is answered in the running attempt. */
+        answered: flag,
+        question: homeworkQuestionP1,
+      }),
+    ),
+  }),
+  access: access.signedIn,
+});
+
+export const sendZachetAuto = http('/app/api/zachets/send_zachet_auto.php', {
+  input: z.object({ zachetNum, questionNum: intLike.pipe(z.number().int().min(1).max(1000)), userAnswer: z.string().max(60, 'ответ не длиннее 60 символов') }),
+  output: z.object({}),
+  access: access.signedIn,
+});
+
+export const CREDIT_TEXTS = {
+  notFound: 'Зачёт не найден',
+  closed: 'Урок этого зачёта пока недоступен',
+  notStarted: 'Зачёт ещё не начался',
+  deadlinePassed: 'Срок сдачи зачёта истёк',
+  /** Learning-area §5, verbatim. */
+  attemptsExceeded: 'Превышен лимит попыток. Обратись к куратору',
+  alreadyPassed: 'Зачёт уже сдан',
+  notRunning: 'Попытка не идёт: начните зачёт',
+  timeIsUp: 'Время на зачёт истекло, ответы сохранены',
+  noQuestions: 'Для этого зачёта ещё нет вопросов',
+  alreadyAnswered: 'На этот вопрос уже дан ответ',
+  questionNotFound: 'Вопрос не найден',
+  emptyAnswer: 'Введите ответ',
+  badAnswer: 'Ответ не подходит к типу вопроса',
+} as const;
