@@ -5,6 +5,9 @@ import { mountHttpCalls, type AppEnv } from './contract/http-router';
 import { MESSAGES } from './contract/errors';
 import { mountPaymentRoutes } from './domains/finances/webhook';
 import { mountCourseImages } from './domains/course/images';
+import { mountVideoPreviews } from './domains/video-media/previews';
+import { mountStreamBench, mountVideoStream } from './domains/video-media/stream';
+import { mountVideoUploads } from './domains/video-media/uploads';
 import type { Services } from './services';
 import { mountWebApp } from './web';
 
@@ -26,6 +29,9 @@ export function buildApp(services: Services, implementations: readonly Implement
   mountHttpCalls(app, services, implementations);
   mountPaymentRoutes(app, services);
   mountCourseImages(app);
+  mountVideoStream(app, services);
+  mountVideoUploads(app, services);
+  mountVideoPreviews(app, services);
 
   if (services.config.BENCH_ROUTES) {
     // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.
@@ -33,6 +39,8 @@ export function buildApp(services: Services, implementations: readonly Implement
       JSON.parse(await c.req.text());
       return c.json({ success: '1', message: '' });
     });
+    // Baseline for tests/bench/stream.ts: segment bytes without the cookie and access checks.
+    mountStreamBench(app, services);
   }
 
   mountWebApp(app, services.config.WEB_DIST);

@@ -42,6 +42,12 @@ const schema = z.object({
   WEB_DIST: z.string().min(1).default('out/renderer'),
   VALIDATE_OUTPUT: boolish.default(false),
   BENCH_ROUTES: boolish.default(false),
+  STORAGE_DIR: z.string().min(1).default('./data/storage'),
+  VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  DEMO_MEDIA: boolish.default(true),
+  DEMO_MEDIA_CACHE: z.string().min(1).optional(),
 });
 
 export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI'> & {

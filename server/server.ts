@@ -19,6 +19,8 @@ import { createLivePublisher } from './live/publisher';
 import { attachSockets } from './live/sockets';
 import { createLogger, systemClock, type Clock } from './log';
 import { createVkIdProvider } from './providers/vk-id';
+import { createStorage } from './providers/storage';
+import { enqueueDemoMedia } from './domains/video-media/demo-media';
 import type { Services } from './services';
 
 export interface RunningServer {
@@ -67,6 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       live: undefined as never,
       vkId: createVkIdProvider({ baseUrl: config.VK_ID_URL, clientId: config.VK_CLIENT_ID, redirectUri: config.VK_REDIRECT_URI }),
       payments,
+      storage: createStorage(config),
     };
     const hub = new Hub(services, implementations);
     const pushFlags = async (userIds: number[]) => {
@@ -98,6 +101,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const url = config.PORT === 0 ? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}` : config.PUBLIC_URL;
     publicUrl = url;
     const jobs = new JobRunner(services, jobDefinitions);
+    // Demo videos get real media in the background (cached across servers by content).
+    if (config.DEMO_SEED && config.DEMO_MEDIA) await enqueueDemoMedia(services, clock.now());
     jobs.start();
 
     return {

@@ -6,6 +6,7 @@ import type { KeyValueStore } from './kv';
 import type { LivePublisher } from './live/publisher';
 import type { Clock, Logger } from './log';
 import type { PaymentProvider } from './providers/payments';
+import type { StorageProvider } from './providers/storage';
 import type { VkIdProvider } from './providers/vk-id';
 
 /**
@@ -24,4 +25,6 @@ export interface Services {
   vkId: VkIdProvider;
   /** Acquiring: T-Bank when configured, else the built-in test acquirer (server/providers/test-acquirer.ts). */
   payments: PaymentProvider;
+  /** Uploaded sources, HLS renditions and previews (STORAGE_DIR by default). */
+  storage: StorageProvider;
 }

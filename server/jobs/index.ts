@@ -1,4 +1,6 @@
 import { renewalJob } from '../domains/finances/subscription-renewal';
+import { demoMediaJob } from '../domains/video-media/demo-media';
+import { transcodeVideoJob } from '../domains/video-media/transcode-job';
 import type { JobDefinition } from './job';
 
 export { JobRunner, type JobRunnerOptions } from './runner';
@@ -6,4 +8,4 @@ export { enqueueJob } from './queue';
 export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
 
 /** Every job kind the runner knows; a domain adds its kinds here. */
-export const jobDefinitions: readonly JobDefinition[] = [renewalJob];
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob];

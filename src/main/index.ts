@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, protocol, shell, systemPreferences } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, systemPreferences } from 'electron';
 import { openOfflineCache, type OfflineCache } from './cache/offline-cache';
 import { registerIpcHandlers } from './ipc';
 import { probeMedia, type SystemAccess } from './media/probe';
+import { createStreamCookieHeader } from './media/stream-cookies';
 import { buildMenuTemplate } from './menu';
 import { decideNavigation } from './navigation';
 import { APP_ORIGIN, APP_SCHEME, APP_START_URL, createAppProtocolHandler } from './protocol/app-protocol';
@@ -58,8 +59,12 @@ function start(): void {
   );
   installPermissionHandlers(appOrigins);
 
+  const streamCookies = createStreamCookieHeader(() => settings.get().serverUrl);
+  streamCookies.install(session.defaultSession.webRequest);
+
   registerIpcHandlers(ipcMain, {
     cache,
+    setStreamCookies: (values) => streamCookies.set(values),
     settings: { getServerUrl: () => settings.get().serverUrl, setServerUrl: settings.setServerUrl },
     probeMedia: (devices) => probeMedia(devices, { camera: systemAccess('camera'), microphone: systemAccess('microphone') }),
     appInfo: () => ({

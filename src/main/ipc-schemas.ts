@@ -74,5 +74,12 @@ export const channelArgSchemas: { [K in DesktopChannel]: z.ZodType<ChannelArgs<K
       )
       .max(200),
   ]),
+  [C.streamCookies]: z.tuple([
+    z.strictObject({
+      device: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/),
+      ts: z.string().regex(/^\d{1,16}$/),
+      signature: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ]),
   [C.appInfo]: z.tuple([]),
 };

@@ -18,6 +18,7 @@ function register(isTrustedSender?: (event: unknown) => boolean) {
     cache,
     settings: { getServerUrl: () => 'http://127.0.0.1:3000', setServerUrl: normalizeServerUrl },
     probeMedia: () => ({ camera: true, microphone: true, audioOutput: true, reasons: {} }),
+    setStreamCookies: () => undefined,
     appInfo: () => ({ name: 'Енот', version: '1', platform: 'linux', arch: 'x64', electron: '1', chrome: '1' }),
     ...(isTrustedSender ? { isTrustedSender } : {}),
   });

@@ -6,6 +6,7 @@ import {
   type DesktopChannel,
   type MediaDeviceSummary,
   type MediaProbeResult,
+  type StreamCookieValues,
 } from '../shared/desktop-api';
 import type { OfflineCache } from './cache/offline-cache';
 import { channelArgSchemas } from './ipc-schemas';
@@ -20,6 +21,7 @@ export interface IpcDependencies<Event = unknown> {
   settings: { getServerUrl(): string; setServerUrl(url: string): string };
   probeMedia(devices: MediaDeviceSummary[]): MediaProbeResult;
   appInfo(): AppInfo;
+  setStreamCookies(values: StreamCookieValues): void;
   /** Refuses calls from frames that are not our app (an injected iframe, a navigated page). */
   isTrustedSender?(event: Event): boolean;
 }
@@ -48,6 +50,7 @@ export function createIpcHandlers(deps: Omit<IpcDependencies, 'isTrustedSender'>
     [C.serverUrlGet]: () => settings.getServerUrl(),
     [C.serverUrlSet]: (url) => settings.setServerUrl(url),
     [C.mediaProbe]: (devices) => deps.probeMedia(devices),
+    [C.streamCookies]: (values) => deps.setStreamCookies(values),
     [C.appInfo]: () => deps.appInfo(),
   };
 }

@@ -33,6 +33,7 @@ export function createDesktopBridge(invoke: InvokeFn): DesktopApi {
     getServerUrl: call(C.serverUrlGet),
     setServerUrl: call(C.serverUrlSet),
     probeMedia: call(C.mediaProbe),
+    setStreamCookies: call(C.streamCookies),
     appInfo: call(C.appInfo),
   } satisfies DesktopApi;
 }

@@ -79,6 +79,13 @@ export interface AppInfo {
   chrome: string;
 }
 
+/** The three stream cookies, as strings. */
+export interface StreamCookieValues {
+  device: string;
+  ts: string;
+  signature: string;
+}
+
 /** Every IPC channel, `domain:verb`. */
 export const DESKTOP_CHANNELS = {
   draftGet: 'cache:draft-get',
@@ -97,6 +104,7 @@ export const DESKTOP_CHANNELS = {
   serverUrlGet: 'settings:server-url-get',
   serverUrlSet: 'settings:server-url-set',
   mediaProbe: 'media:probe',
+  streamCookies: 'media:stream-cookies',
   appInfo: 'app:info',
 } as const;
 
@@ -129,6 +137,12 @@ export interface DesktopChannelTypes {
   /** Saves and returns the normalised address; reload the page so its CSP allows the new server. */
   [C.serverUrlSet]: { args: [url: string]; result: string };
   [C.mediaProbe]: { args: [devices: MediaDeviceSummary[]]; result: MediaProbeResult };
+  /**
+   * The video stream's signed cookie values (src/shared/signing.ts `signStreamCookies`); main adds
+   * them as a Cookie header to stream requests for the configured server, which a page on
+   * app://enot cannot do itself (its cookies belong to app://enot).
+   */
+  [C.streamCookies]: { args: [values: StreamCookieValues]; result: void };
   [C.appInfo]: { args: []; result: AppInfo };
 }
 
@@ -169,5 +183,6 @@ export interface DesktopApi extends OfflineCacheApi {
   getServerUrl: Invoker<typeof C.serverUrlGet>;
   setServerUrl: Invoker<typeof C.serverUrlSet>;
   probeMedia: Invoker<typeof C.mediaProbe>;
+  setStreamCookies: Invoker<typeof C.streamCookies>;
   appInfo: Invoker<typeof C.appInfo>;
 }

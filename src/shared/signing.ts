@@ -103,3 +103,24 @@ export async function signSocketQuery(
 ): Promise<SignedFields> {
   return signPayload(path, {}, session, ts, hmac);
 }
+
+/** The HLS stream (playlists and segments); authorised by the cookies below, never by a query. */
+export const STREAM_PATH = '/app/api/videos/v_link_new.php';
+
+/** How long one set of stream cookies is honoured after its `ts` (every segment reuses them). */
+export const STREAM_COOKIE_TTL_MS = 10 * 60 * 1000;
+
+/** The text the stream cookies sign: the stream path and `{device, ts}`, like a signed call. */
+export function streamCookieCanonical(device: string, ts: number): string {
+  return canonicalForm(STREAM_PATH, { device, ts });
+}
+
+/** Values of the `device`, `ts` and `signature` stream cookies for a session. */
+export async function signStreamCookies(
+  session: { token: string; device: string },
+  ts: number,
+  hmac: HmacHex = webCryptoHmacHex,
+): Promise<{ device: string; ts: string; signature: string }> {
+  const signature = await hmac(session.token, streamCookieCanonical(session.device, ts));
+  return { device: session.device, ts: String(ts), signature };
+}

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,9 +33,11 @@ export interface ServerProcess {
  */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
+  const storageDir = mkdtempSync(join(tmpdir(), 'enot-storage-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
+    // Demo media is copied from a cache shared by every spawned server instead of re-encoded.
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -63,6 +68,7 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

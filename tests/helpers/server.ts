@@ -7,6 +7,9 @@ import { startServer, type RunningServer } from '../../server/server';
 import type { Clock } from '../../server/log';
 import { TestClient } from './client';
 
+/** Finished demo media shared by test servers (src of truth: the content key in demo-media.ts). */
+export const DEMO_MEDIA_CACHE = join(tmpdir(), 'enot-demo-media-cache');
+
 export type TestDialect = 'sqlite' | 'postgres';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -68,7 +71,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl = `sqlite:${join(dir, 'enot.db')}`;
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   }
+  // Media files of this server only; demo media stays off unless a test turns it on (DEMO_MEDIA: '1'),
+  // and then comes from a cache shared by every test run, so the clips are encoded once.
+  const storageDir = mkdtempSync(join(tmpdir(), 'enot-storage-'));
+  cleanups.push(() => rmSync(storageDir, { recursive: true, force: true }));
   const config = loadConfig({
+    STORAGE_DIR: storageDir,
+    DEMO_MEDIA: '0',
+    DEMO_MEDIA_CACHE: DEMO_MEDIA_CACHE,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',

@@ -96,4 +96,38 @@ describe.each(testDialects)('access rules on %s', (dialect) => {
     expect(await replay.waitForClose()).toBe(4400);
     first.close();
   });
+  it('refuses every stream without cookies or with forged or stale ones, and every upload without signed data, with no bytes', async () => {
+    const { signStreamCookies } = await import('../../src/shared/signing');
+    const student = await client('student');
+    const good = await signStreamCookies(student.session!, Date.now());
+    const variants = [
+      undefined,
+      `device=${good.device}; ts=${good.ts}; signature=${'0'.repeat(64)}`,
+      Object.entries(await signStreamCookies(student.session!, Date.now() - 11 * 60_000)).map(([name, value]) => `${name}=${value}`).join('; '),
+    ];
+    const streams = allContracts.filter((contract) => contract.kind === 'stream');
+    expect(streams.length).toBeGreaterThan(0);
+    for (const contract of streams) {
+      for (const cookie of variants) {
+        const response = await fetch(`${server.url}${contract.path}?video_id=1&segment=seg_00000.ts`, { headers: cookie ? { cookie } : {} });
+        expect(response.status, `${contract.path} ${cookie ?? 'no cookie'}`).toBe(401);
+        expect(((await response.json()) as { success: string }).success).toBe('0');
+      }
+    }
+    const uploads = allContracts.filter((contract) => contract.kind === 'upload');
+    expect(uploads.length).toBeGreaterThan(0);
+    for (const contract of uploads) {
+      const form = new FormData();
+      form.append('data', JSON.stringify({ videoId: 1 }));
+      form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]), 'f.png');
+      const response = await fetch(server.url + contract.path, { method: 'POST', body: form });
+      expect(response.status, contract.path).toBe(401);
+      expect(((await response.json()) as { success: string }).success).toBe('-1');
+      // A student's own signature is not enough: uploads are for video editors.
+      const signed = new FormData();
+      signed.append('data', JSON.stringify(await student.sign(contract.path, { videoId: 1 })));
+      signed.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]), 'f.png');
+      expect((await fetch(server.url + contract.path, { method: 'POST', body: signed })).status, contract.path).toBe(403);
+    }
+  });
 });

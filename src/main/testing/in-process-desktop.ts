@@ -42,6 +42,7 @@ export function createInProcessDesktop(cache: OfflineCache, overrides: Partial<I
     },
     probeMedia: (devices) => probeMedia(devices, { camera: 'unknown', microphone: 'unknown' }),
     appInfo: () => ({ name: 'Енот', version: '0.0.0-test', platform: process.platform, arch: process.arch, electron: '', chrome: '' }),
+    setStreamCookies: () => undefined,
     ...overrides,
   });
   return createDesktopBridge((channel: DesktopChannel, ...args) => fake.invoke(channel, args));

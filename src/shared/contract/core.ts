@@ -47,8 +47,24 @@ export interface SocketContract {
   readonly extension?: boolean;
 }
 
+/** An HTTP GET stream (the HLS video), authorised by short-lived signed cookies. */
+export interface StreamContract {
+  readonly kind: 'stream';
+  readonly path: string;
+  readonly access: AccessRule;
+  readonly extension?: boolean;
+}
+
+/** A multipart POST upload: a file plus `data`, a JSON payload signed like a call for the path. */
+export interface UploadContract {
+  readonly kind: 'upload';
+  readonly path: string;
+  readonly access: AccessRule;
+  readonly extension?: boolean;
+}
+
 export type CallContract = HttpContract | LiveContract;
-export type AnyContract = CallContract | PushContract | SocketContract;
+export type AnyContract = CallContract | PushContract | SocketContract | StreamContract | UploadContract;
 
 /** A signed (or public) HTTP POST call. */
 export function http<I extends AnyObject, O extends AnyObject>(
@@ -77,6 +93,16 @@ export function push<B extends AnyObject>(
 /** A websocket endpoint (the live socket, the video-chat signalling socket). */
 export function socket(path: string, options: { access: AccessRule; extension?: boolean }): SocketContract {
   return { kind: 'socket', path, ...options };
+}
+
+/** A signed-cookie stream endpoint (served by its domain's own route, not the call pipeline). */
+export function stream(path: string, options: { access: AccessRule; extension?: boolean }): StreamContract {
+  return { kind: 'stream', path, ...options };
+}
+
+/** A multipart upload endpoint (served by its domain's own route, not the call pipeline). */
+export function upload(path: string, options: { access: AccessRule; extension?: boolean }): UploadContract {
+  return { kind: 'upload', path, ...options };
 }
 
 export type InputOf<C extends CallContract> = z.input<C['input']>;

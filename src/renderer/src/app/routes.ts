@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/video-lesson/VideoLessonPage').then((m) => ({ Component: m.VideoLessonPage })),
         handle: { title: ruTitles.videoLessonVideoId } satisfies RouteHandle,
       },
-      screen('ht_p1/:htNum/:dop', ruTitles.htP1HtNumDop),
+      { path: 'ht_p1/:htNum/:dop', lazy: () => import('../features/homework-p1/HomeworkP1Page').then((m) => ({ Component: m.HomeworkP1Page })), handle: { title: ruTitles.htP1HtNumDop } satisfies RouteHandle },
       screen('ht_p2', ruTitles.htP2, undefined, { bare: true }),
       screen('zachet_auto/:numberTest', ruTitles.zachetAutoNumberTest),
       screen('zachet_zapis', ruTitles.zachetZapis),

@@ -33,6 +33,8 @@ export const STORAGE_KEYS = {
   ratingGrouping: 'enot.ratingGrouping',
   /** Question view: 'text' (default) or 'graphic'. */
   questionView: 'enot.questionView',
+  /** Remembered video quality: 'high' (default) or 'low'. */
+  videoQuality: 'enot.videoQuality',
   /** PKCE verifier and state of a VK ID sign-in under way (sessionStorage). */
   vkAuth: 'enot.vkAuth',
 } as const;

@@ -1,9 +1,3 @@
-// The one place the screens take the player from. TEMPORARY: points at the local stand-in until
-// features/video/player (media branch) is on main; then re-export from '../video/player/…'.
-export {
-  TemporaryVideoPlayer as VideoPlayer,
-  readVideoQuality,
-  saveVideoQuality,
-  type VideoPlayerHandle,
-  type VideoQuality,
-} from './temporary-player/TemporaryVideoPlayer';
+// The one place the video screens take the player from (features/video/player, the media widget).
+export { VideoPlayer, type VideoPlayerHandle } from '../video/player/VideoPlayer';
+export { readVideoQuality, saveVideoQuality, type VideoQuality } from '../video/player/quality';

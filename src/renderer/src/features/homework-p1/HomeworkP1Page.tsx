@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { getHtP1Divided } from '@shared/contract/homework';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/route-names';
+import { ruHomework } from '../../i18n/homework';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { buttonClassName, ErrorBox, IconChevronLeft, Loader } from '../../ui';
+import { formatTimer } from './logic';
+import { ResultView } from './ResultView';
+import { SolvingView } from './SolvingView';
+import { usePartTimer } from './use-part-timer';
+import '../../ui/field.css';
+import './homework-p1.css';
+
+const t = ruHomework.p1;
+
+/** Homework part 1, route ht_p1/:htNum/:dop (learning §2 'Homework part 1'). */
+export function HomeworkP1Page() {
+  const params = useParams();
+  const htNum = Number(params.htNum);
+  const dop = params.dop === '1' ? '1' : '0';
+  const valid = Number.isInteger(htNum) && htNum >= 1;
+
+  const part = useQuery({
+    queryKey: ['htP1', htNum, dop],
+    queryFn: ({ signal }) => api.call(getHtP1Divided, { htNum, isDopPart: dop }, { handleErrors: true, signal }),
+    enabled: valid,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const data = part.data;
+  const solving = data?.htStatusP1 === 'Выполняется';
+  const reload = () => part.refetch();
+  const left = usePartTimer(htNum, solving && dop === '0' ? (data?.htInfo.timer ?? null) : null, part.dataUpdatedAt, () => void part.refetch());
+
+  const lesson = data?.htInfo.lesson_num;
+  return (
+    <section className="screen ht-p1" aria-labelledby="ht-p1-title">
+      <div className="ht-p1__head">
+        <Link to={lesson ? paths.lesson(lesson) : paths.roadmap()} className={buttonClassName('ghost', { size: 'sm' })} data-testid="ht-back">
+          <IconChevronLeft />
+          {t.back}
+        </Link>
+        <h1 id="ht-p1-title" className="ht-p1__title">
+          {t.title(valid ? htNum : (params.htNum ?? ''), dop === '1')}
+        </h1>
+        {left !== null && (
+          <p className="ht-timer" role="timer" aria-label={t.timer} data-testid="ht-timer">
+            {formatTimer(left)}
+          </p>
+        )}
+      </div>
+      {!valid ? (
+        <ErrorBox message={t.loadError} />
+      ) : part.isPending ? (
+        <Loader />
+      ) : part.isError && !data ? (
+        <ErrorBox message={part.error instanceof ApiError && part.error.kind === 'failure' ? part.error.message : t.loadError} onRetry={() => void reload()} />
+      ) : data && solving ? (
+        <SolvingView
+          info={{ htNum, dop, now: data.htInfo.q_num_now_p1, last: data.htInfo.q_num_last_p1, total: data.htInfo.q_nums_p1 }}
+          question={data.questions.find((row) => row.q_number === data.htInfo.q_num_now_p1) ?? data.questions[0]}
+          reload={reload}
+        />
+      ) : data ? (
+        <ResultView score={data.htInfo.user_ballov_p1 ?? 0} max={data.htInfo.maxballov_p1} questions={data.questions} />
+      ) : null}
+    </section>
+  );
+}

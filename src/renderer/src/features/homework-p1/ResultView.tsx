@@ -1,0 +1,181 @@
+import { type HomeworkQuestionP1, setAsDifficult } from '@shared/contract/homework';
+import { answerKindOf } from '@shared/domain/questions';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { ruHomework } from '../../i18n/homework';
+import { api } from '../../lib/api';
+import { Button, Card, cx, ErrorBox, Switch } from '../../ui';
+import { useQuestionView } from '../preferences/use-question-view';
+import { scoreTone, toQuestion } from './logic';
+import { QuestionBody } from './QuestionBody';
+
+const t = ruHomework.p1;
+
+/** Results: a general summary, or one question in detail (§2 'Homework part 1'). */
+export function ResultView({ score, max, questions }: { score: number; max: number; questions: HomeworkQuestionP1[] }) {
+  const [selected, setSelected] = useState<number | null>(null);
+  const current = selected === null ? undefined : questions[selected];
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [flags, setFlags] = useState<Record<number, boolean>>(() => Object.fromEntries(questions.map((row) => [row.q_id, row.is_difficult === '1'])));
+  const flag = (row: HomeworkQuestionP1) => ({ checked: flags[row.q_id] ?? false, setChecked: (next: boolean) => setFlags((all) => ({ ...all, [row.q_id]: next })) });
+  // Moving between summary and detail puts focus on the new heading (not on first show).
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) headingRef.current?.focus();
+    shown.current = true;
+  }, [selected]);
+
+  return (
+    <div className="ht-result">
+      <Card className="ht-result__score">
+        <span className="ht-result__label">{t.points}</span>
+        <span className={cx('ht-score', `ht-score--${scoreTone(score, max)}`)} data-testid="ht-score">
+          {score} / {max}
+        </span>
+      </Card>
+      {current ? (
+        <>
+          <div className="ht-result__nav">
+            <Button variant="secondary" size="sm" onClick={() => setSelected(null)} data-testid="ht-to-summary">
+              {t.toSummary}
+            </Button>
+            <span className="ht-result__nav-spacer" />
+            <span className="ht-result__pager">
+              <Button variant="ghost" size="sm" disabled={selected === 0} onClick={() => setSelected((at) => Math.max(0, (at ?? 0) - 1))}>
+                {t.prevQuestion}
+              </Button>
+              <Button variant="ghost" size="sm" disabled={selected === questions.length - 1} onClick={() => setSelected((at) => Math.min(questions.length - 1, (at ?? 0) + 1))}>
+                {t.nextQuestion}
+              </Button>
+            </span>
+          </div>
+          <QuestionDetail key={current.q_id} row={current} headingRef={headingRef} flag={flag(current)} />
+        </>
+      ) : (
+        <Card as="section" title={<span ref={headingRef} tabIndex={-1}>{t.summary}</span>} className="ht-summary">
+          <ol className="ht-summary__list" data-testid="ht-summary">
+            {questions.map((row, index) => (
+              <li key={row.q_id} className="ht-summary__item">
+                <button type="button" className="ht-summary__open" onClick={() => setSelected(index)}>
+                  <span className="visually-hidden">{t.open(row.q_number)}</span>
+                  <span className="ht-summary__number" aria-hidden="true">
+                    {row.q_number}
+                  </span>
+                  <span className="ht-summary__answers">
+                    <span>
+                      <span className="muted small">{t.yourAnswer}: </span>
+                      <strong className={cx((row.user_ball ?? 0) >= row.real_ball ? 'ht-right' : 'ht-wrong')}>{row.user_answer || t.noAnswer}</strong>
+                    </span>
+                    <span>
+                      <span className="muted small">{t.rightAnswer}: </span>
+                      <strong>{row.q_answer}</strong>
+                    </span>
+                  </span>
+                  <span className={cx('ht-points', `ht-score--${scoreTone(row.user_ball ?? 0, row.real_ball)}`)}>
+                    {row.user_ball ?? 0} / {row.real_ball}
+                  </span>
+                </button>
+                <DifficultSwitch row={row} {...flag(row)} />
+              </li>
+            ))}
+          </ol>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function QuestionDetail({ row, headingRef, flag }: { row: HomeworkQuestionP1; headingRef: RefObject<HTMLHeadingElement | null>; flag: FlagState }) {
+  const [view] = useQuestionView();
+  const question = toQuestion(row.qJson);
+  const others = (row.qJson.rightAnswers ?? []).filter((answer) => answer !== row.q_answer);
+  const descriptions = (row.qJson.descriptions ?? []).filter((text) => text.trim() !== '');
+  return (
+    <Card as="article" className="ht-detail">
+      <div className="ht-step__head">
+        <h2 className="ht-step__title" ref={headingRef} tabIndex={-1}>
+          {t.question(row.q_number)}
+        </h2>
+        <span className="ht-tag">{t.taskNumber(row.q_task_number)}</span>
+        {row.q_chapter && <span className="ht-tag ht-tag--muted">{row.q_chapter}</span>}
+        <span className="ht-result__nav-spacer" />
+        <DifficultSwitch row={row} {...flag} />
+      </div>
+      {question ? <QuestionBody question={question} view={view === 'graphic' && answerKindOf(question.questionType) !== 'match' ? 'text' : view} /> : <ErrorBox message={t.noQuestion} />}
+      <dl className="ht-detail__answers">
+        <div>
+          <dt>{t.yourAnswer}</dt>
+          <dd className={cx((row.user_ball ?? 0) >= row.real_ball ? 'ht-right' : 'ht-wrong')}>{row.user_answer || t.noAnswer}</dd>
+        </div>
+        <div>
+          <dt>{t.rightAnswer}</dt>
+          <dd className="ht-right">{row.q_answer}</dd>
+        </div>
+        {others.length > 0 && (
+          <div>
+            <dt>{t.otherAnswers}</dt>
+            <dd>{others.join(', ')}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t.points}</dt>
+          <dd className={`ht-score--${scoreTone(row.user_ball ?? 0, row.real_ball)}`}>
+            {row.user_ball ?? 0} / {row.real_ball}
+          </dd>
+        </div>
+      </dl>
+      {(row.q_description || descriptions.length > 0) && (
+        <div className="ht-detail__explanation">
+          <h3>{t.explanation}</h3>
+          {row.q_description && <p>{row.q_description}</p>}
+          {descriptions.length > 0 && (
+            <ul>
+              {descriptions.map((text, index) => (
+                <li key={index}>{text}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The difficult flag: saved at once; failure reverts and says why, success says 'Сохранено' for 2 s. */
+interface FlagState {
+  checked: boolean;
+  setChecked: (next: boolean) => void;
+}
+
+function DifficultSwitch({ row, checked, setChecked }: { row: HomeworkQuestionP1 } & FlagState) {
+  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const toggle = async (next: boolean) => {
+    setChecked(next);
+    setState({ kind: 'saving' });
+    window.clearTimeout(timer.current);
+    try {
+      await api.call(setAsDifficult, { qId: row.q_id, isDifficult: next ? '1' : '0' }, { handleErrors: true });
+      setState({ kind: 'saved' });
+      timer.current = window.setTimeout(() => setState({ kind: 'idle' }), 2000);
+    } catch (failure) {
+      setChecked(!next);
+      setState({ kind: 'error', message: t.difficultError(failure instanceof Error ? failure.message : String(failure)) });
+    }
+  };
+
+  return (
+    <div className="ht-difficult" data-testid={`ht-difficult-${row.q_number}`}>
+      <Switch checked={checked} disabled={state.kind === 'saving'} onChange={(next) => void toggle(next)} label={t.difficult} />
+      <span className="ht-difficult__state" aria-live="polite">
+        {state.kind === 'saved' && <span className="ht-right small">{t.saved}</span>}
+        {state.kind === 'error' && (
+          <span className="ht-wrong small" role="alert">
+            {state.message}
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
