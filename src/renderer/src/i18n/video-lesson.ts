@@ -17,7 +17,6 @@ export const ruVideoLesson = {
     /** Spec learning §8 prefixes. */
     loadError: (message: string) => `Ошибка получения инфо о видео: ${message}`,
     startError: (message: string) => `Ошибка начала просмотра видео: ${message}`,
-    playerError: 'Ошибка загрузки плеера',
     watchedError: (message: string) => `Ошибка отметки видео просмотренным: ${message}`,
     shortError: (message: string) => `Ошибка сохранения режима «Кратко»: ${message}`,
     media: {

@@ -50,7 +50,6 @@ function FragmentPlayer({ fragment, mediaStatus }: { fragment: Fragment; mediaSt
     },
     [fragment.videoId],
   );
-  const onPlayerError = useCallback((message: string) => setError(`${ruVideoLesson.lesson.playerError}${message ? `: ${message}` : ''}`), []);
 
   // Spec: changing quality reloads the page (the popup reopens from ?timecodeId).
   const changeQuality = (next: VideoQuality) => {
@@ -63,7 +62,7 @@ function FragmentPlayer({ fragment, mediaStatus }: { fragment: Fragment; mediaSt
       <p className="video-fragment__meta muted small">{t.lesson(fragment.videoLessonNum, fragment.videoShownName)}</p>
       <div className="video-lesson__stage">
         {mediaStatus === 'ready' ? (
-          <VideoPlayer ref={player} videoId={fragment.videoId} quality={quality} autoPlay onTimeUpdate={onTimeUpdate} onError={onPlayerError} className="video-fragment__player" />
+          <VideoPlayer ref={player} videoId={fragment.videoId} quality={quality} autoPlay onTimeUpdate={onTimeUpdate} className="video-fragment__player" />
         ) : (
           <MediaState status={mediaStatus} />
         )}

@@ -50,7 +50,6 @@ function VideoLessonView({ data }: { data: LessonData }) {
   const queryClient = useQueryClient();
   const player = useRef<VideoPlayerHandle>(null);
   const [quality, setQuality] = useState<VideoQuality>(readVideoQuality);
-  const [playerError, setPlayerError] = useState<string | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -75,7 +74,6 @@ function VideoLessonView({ data }: { data: LessonData }) {
     },
     [video.video_id],
   );
-  const onPlayerError = useCallback((message: string) => setPlayerError(message), []);
 
   const seek = (ms: number) => {
     player.current?.seek(ms);
@@ -85,7 +83,6 @@ function VideoLessonView({ data }: { data: LessonData }) {
   const changeQuality = (next: VideoQuality) => {
     saveVideoQuality(next);
     setQuality(next);
-    setPlayerError(null);
   };
 
   const ready = video.media_ready === '1';
@@ -99,7 +96,7 @@ function VideoLessonView({ data }: { data: LessonData }) {
         <div className="video-lesson__main">
           <div className="video-lesson__stage">
             {ready ? (
-              <VideoPlayer ref={player} videoId={video.video_id} quality={quality} onTimeUpdate={onTimeUpdate} onError={onPlayerError} className="video-lesson__player" />
+              <VideoPlayer ref={player} videoId={video.video_id} quality={quality} onTimeUpdate={onTimeUpdate} className="video-lesson__player" />
             ) : (
               <MediaState status={video.media_status} />
             )}
@@ -109,12 +106,6 @@ function VideoLessonView({ data }: { data: LessonData }) {
               </p>
             )}
           </div>
-          {playerError !== null && (
-            <p className="video-lesson__error" role="alert">
-              {t.playerError}
-              {playerError ? `: ${playerError}` : ''}
-            </p>
-          )}
           {startError !== null && (
             <p className="video-lesson__error" role="alert">
               {t.startError(startError)}
