@@ -12,6 +12,7 @@ import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
+import { videoHandlers } from './video/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...creditsHandlers, ...videoAdminHandlers] as Implementation[];
+export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...creditsHandlers, ...videoHandlers, ...videoAdminHandlers] as Implementation[];
