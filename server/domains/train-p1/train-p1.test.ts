@@ -75,7 +75,7 @@ describe.each(testDialects)('training part 1 on %s', (dialect) => {
     expect((await student.callRaw(trainP1.goToChoiseSet, {})).body).toEqual({ success: '0', message: T.notRunning });
     // Nothing to train on in a closed lesson: the empty state, no training started.
     const closed = await student.call(trainP1.getQuestionsSet, { testingType: 'lessonNum:8', includeSelfmade: '1', qNums: 10 });
-    expect(closed).toEqual({ status: 'Отсутствуют', testInfo: { testingType: 'lessonNum:8', includeSelfmade: '1', qNums: 0 }, questions: [] });
+    expect(closed).toEqual({ status: 'Отсутствуют', testInfo: { testingType: 'lessonNum:8', includeSelfmade: '1', qNums: 10 }, questions: [] });
     expect((await student.call(trainP1.getTrainP1Info, {})).status).toBe('Выбор');
   });
 

@@ -21,13 +21,13 @@ const RUNNING = 'Выполняется';
 const RESULT = 'Результат';
 const CLOSED = 'Выбор';
 
-type Session = { id: number; testing_type: string; include_selfmade: number; status: string };
+type Session = { id: number; testing_type: string; include_selfmade: number; q_nums: number; status: string };
 
 /** The running training, or the finished one whose result is still shown. */
 async function currentSession(db: Db, userId: number): Promise<Session | undefined> {
   return db
     .selectFrom('train_p1_sessions')
-    .select(['id', 'testing_type', 'include_selfmade', 'status'])
+    .select(['id', 'testing_type', 'include_selfmade', 'q_nums', 'status'])
     .where('user_id', '=', userId)
     .where('status', 'in', [RUNNING, RESULT])
     .orderBy('id', 'desc')
@@ -65,11 +65,12 @@ async function presentSession(db: Db, userId: number, session: Session): Promise
   const reveal = session.status === RESULT;
   return {
     status: reveal ? 'Результат' : 'Выполняется',
-    testInfo: { testingType: session.testing_type, includeSelfmade: session.include_selfmade === 1 ? '1' : '0', qNums: rows.length },
+    testInfo: { testingType: session.testing_type, includeSelfmade: session.include_selfmade === 1 ? '1' : '0', qNums: session.q_nums },
     questions: rows.map((row) => ({
       ...presentQuestion(row, { qNumber: row.q_order, userAnswer: row.user_answer, points: row.points, maxPoints: row.max_points, difficult: difficultIds.has(row.id), reveal }),
       qRating: ratingValueFromTenths(ratings.get(row.id) ?? 0),
-      ratingChange: row.rating_tenths === null ? null : ratingValueFromTenths(row.rating_tenths),
+      // Shown with the result only: while running nothing tells whether an answer was right.
+      ratingChange: reveal && row.rating_tenths !== null ? ratingValueFromTenths(row.rating_tenths) : null,
     })),
   };
 }
@@ -125,7 +126,7 @@ export async function startTraining(db: Db, user: CurrentUser, input: { testingT
   if (current?.status === RUNNING) return presentSession(db, user.id, current);
 
   const questions = await drawQuestions(db, user, type, input.includeSelfmade === '1', input.qNums, now);
-  if (questions.length === 0) return { status: 'Отсутствуют', testInfo: { testingType: input.testingType, includeSelfmade: input.includeSelfmade, qNums: 0 }, questions: [] };
+  if (questions.length === 0) return { status: 'Отсутствуют', testInfo: { testingType: input.testingType, includeSelfmade: input.includeSelfmade, qNums: input.qNums }, questions: [] };
   const scores = await examPrimaryScores(db);
 
   try {

@@ -57,7 +57,7 @@ export type TrainP1Stats = z.infer<typeof trainP1Stats>;
 export const trainP1TestInfo = z.object({
   testingType: z.string(),
   includeSelfmade: flag,
-  /** How many questions the test has. */
+  /** The question count asked for (the test may have fewer; asEge has one per task 1–16). */
   qNums: z.number().int(),
 });
 export type TrainP1TestInfo = z.infer<typeof trainP1TestInfo>;
@@ -66,7 +66,7 @@ export type TrainP1TestInfo = z.infer<typeof trainP1TestInfo>;
 export const trainP1Question = homeworkQuestionP1.extend({
   /** The user's rating for this question over all trainings so far. */
   qRating: ratingValue,
-  /** Our extension: the rating change this answer earned; null while not answered. */
+  /** Our extension: the rating change this answer earned; null while running or not answered. */
   ratingChange: ratingValue.nullable(),
 });
 export type TrainP1Question = z.infer<typeof trainP1Question>;
