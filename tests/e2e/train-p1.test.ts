@@ -74,7 +74,7 @@ describe('training part 1 in chromium', () => {
       await typeAnswer(page, wrongAt.includes(index) ? wrong : right, input);
       const button = page.getByTestId('trp1-answer');
       expect(await button.textContent()).toBe(index === set.questions.length - 1 ? 'Завершить тест' : 'Ответить');
-      if (index === 0) await screenshot(page, 'train-p1-decide-light-1280');
+      if (index === 0) await screenshot(page, 'train-p1-decide-first-light-1280');
       await button.click();
     }
     return set;
@@ -95,7 +95,7 @@ describe('training part 1 in chromium', () => {
     expect(await page.getByRole('option', { name: 'Право' }).count()).toBe(0);
     await page.getByRole('option', { name: 'Экономика' }).click();
     await page.getByTestId('trp1-count-5').click();
-    await screenshot(page, 'train-p1-choice-light-1280');
+    await screenshot(page, 'train-p1-choice-chapter-light-1280');
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('enot.trainP1Choice'))) ?? '{}')).toMatchObject({ kind: 'chapter', values: { chapter: 'Экономика' }, qNums: 5 });
     await page.getByTestId('trp1-start').click();
 
@@ -124,7 +124,7 @@ describe('training part 1 in chromium', () => {
     expect(await colour(1)).not.toBe(await colour(0));
     const ledger = await db().selectFrom('rating_changes').select('tenths').where('source_kind', '=', 'train_p1').execute();
     expect(ledger).toHaveLength(5);
-    await screenshot(page, 'train-p1-result-light-1280');
+    await screenshot(page, 'train-p1-result-mixed-light-1280');
 
     // The explanation opens per question.
     await page.getByTestId('trp1-row-2').getByText('Подробнее').click();
