@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('../features/sections/SectionEntry').then((m) => ({ Component: m.TrainsEntry })) },
           screen('decide-first', ruTitles.decideFirst, 'trains'),
           screen('trains_verbal_players', ruTitles.trainsVerbalPlayers, 'trains'),
-          screen('trains_p1', ruTitles.trainsP1, 'trains'),
+          { path: 'trains_p1', lazy: () => import('../features/train-p1/TrainP1Page').then((m) => ({ Component: m.TrainP1Page })), handle: { title: ruTitles.trainsP1, group: 'trains', link: 'trains_p1' } satisfies RouteHandle },
           screen('trains_p2', ruTitles.trainsP2, 'trains'),
           screen('trains_verbal', ruTitles.trainsVerbal, 'trains'),
           screen('train_priznaki', ruTitles.trainPriznaki, 'trains'),
