@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CREDIT_TEXTS, getZachetAuto } from '@shared/contract/credits';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/route-names';
 import { ruCredits } from '../../i18n/credits';
@@ -60,6 +60,19 @@ export function CreditAutoPage() {
     }
   };
 
+  // A new view (started, finished, retaken) begins at the top, with focus on the title.
+  const view = data ? `${data.zachetStatus}-${data.zachetInfo.zu_popitka}` : null;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownView = useRef<string | null>(null);
+  useEffect(() => {
+    if (view === null) return;
+    if (shownView.current !== null && shownView.current !== view) {
+      window.scrollTo({ top: 0 });
+      titleRef.current?.focus();
+    }
+    shownView.current = view;
+  }, [view]);
+
   const lesson = data ? creditLesson(data.zachetInfo.za_lesson_numbers) : null;
   return (
     <section className="screen ht-p1 credit-auto" aria-labelledby="credit-title">
@@ -68,7 +81,7 @@ export function CreditAutoPage() {
           <IconChevronLeft />
           {t.back}
         </Link>
-        <h1 id="credit-title" className="ht-p1__title">
+        <h1 id="credit-title" className="ht-p1__title credit-auto__title" ref={titleRef} tabIndex={-1}>
           {t.title(valid ? num : (params.numberTest ?? ''))}
         </h1>
         {left !== null && (

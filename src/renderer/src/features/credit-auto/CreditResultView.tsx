@@ -63,7 +63,8 @@ export function CreditResultView({ status, info, questions, start, onRetake }: {
             )
           ))}
       </Card>
-      <ResultView score={score} max={max} questions={rows} showScore={false} difficultError={t.difficultError} />
+      {/* Results kept from before the question bank have no questions to list. */}
+      {rows.length > 0 && <ResultView score={score} max={max} questions={rows} showScore={false} difficultError={t.difficultError} />}
     </div>
   );
 }
