@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { stemText } from '../domains/video/russian-stemmer';
 import { migrations } from './migrations';
 import type { Dialect } from './migrations/helpers';
 import type { Database } from './schema';
@@ -34,6 +35,8 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
     sqlite.pragma('busy_timeout = 5000');
     // WAL with synchronous=NORMAL is durable across process crashes (an acknowledged write survives a kill).
     sqlite.pragma('synchronous = NORMAL');
+    // The timecode tag index (migration 0010) stems tags in triggers with this function.
+    sqlite.function('ru_stems', { deterministic: true }, (text: unknown) => stemText(typeof text === 'string' ? text : ''));
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

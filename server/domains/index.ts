@@ -11,6 +11,7 @@ import { materialsHandlers } from './materials/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
+import { videoHandlers } from './video/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...creditsHandlers] as Implementation[];
+export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...creditsHandlers, ...videoHandlers] as Implementation[];

@@ -59,11 +59,21 @@ describe('ratings screen in chromium', () => {
     await expect.poll(() => page.getByTestId('rating-month').textContent()).toBe(shown(story.ratingMonth));
     expect(await page.getByTestId('rating-total').textContent()).toBe(shown(story.rating));
 
-    // Homework chart: the seeded 17 and 15 points as 125/70 px per point, coloured by band.
+    // Chapter mastery and the mastery rating, as the server computed them.
+    const mastery = page.getByTestId('chapter-mastery');
+    await mastery.waitFor();
+    expect(await mastery.textContent()).toContain('Вопросы 1 части: 9 из 14');
+    const me = page.locator('[data-testid="study-rating"] .study-rating__item--me');
+    expect(await me.textContent()).toContain(`решено ${Math.floor((9 / 79) * 100)}%`);
+
+    // Homework chart: the seeded points as 125/70 px per point.
     const bars = page.locator('[data-testid="homework-chart"] .homework-chart__bar');
     await expect.poll(() => bars.count()).toBe(2);
+    const socket = await student.openLive();
+    const { dzStatistics } = await socket.request(rating.getDzStatistics, { type: 'all' });
+    socket.close();
     const heights = await bars.evaluateAll((list) => list.map((bar) => Math.round(bar.getBoundingClientRect().height)));
-    expect(heights).toEqual([Math.round((17 * 125) / 70), Math.round((15 * 125) / 70)]);
+    expect(heights).toEqual(dzStatistics.map((item) => Math.round((item.primaryBall * 125) / 70)));
     expect(await page.locator('[data-testid="homework-chart"]').textContent()).toContain('ДЗ 1');
 
     const drawn = await canvasState(page);

@@ -7,6 +7,7 @@ import * as m0005 from './0005-preferences';
 import * as m0006 from './0006-finances';
 import * as m0007 from './0007-terms';
 import * as m0008 from './0008-course';
+import * as m0010 from './0010-timecode-search';
 import * as m0011 from './0011-homework-p1';
 import * as m0012 from './0012-credits-auto';
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006-finances': m0006,
   '0007-terms': m0007,
   '0008-course': m0008,
+  '0010-timecode-search': m0010,
   '0011-homework-p1': m0011,
   '0012-credits-auto': m0012,
 };

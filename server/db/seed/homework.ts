@@ -101,8 +101,11 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
       .execute();
   const started = (userId: number, htNum: number) =>
     db.insertInto('user_homeworks').values({ user_id: userId, ht_num: htNum, is_dop: 0, status_p1: 'Выполняется', p1_q_now: 1, p1_q_last: 1, p1_started_at: now - DAY, updated_at: now - DAY }).execute();
-  const watched = (userId: number, videoId: number) =>
-    db.insertInto('user_videos').values({ user_id: userId, video_id: videoId, watched: 1, short_mode: 0, started_at: now - 20 * DAY, updated_at: now - 20 * DAY }).execute();
+  // A watched video was started once: that start is a view.
+  const watched = async (userId: number, videoId: number) => {
+    await db.insertInto('user_videos').values({ user_id: userId, video_id: videoId, watched: 1, short_mode: 0, started_at: now - 20 * DAY, updated_at: now - 20 * DAY }).execute();
+    await db.updateTable('videos').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', videoId).execute();
+  };
 
   const student = students.get('student');
   if (student !== undefined) {

@@ -5,6 +5,7 @@ import { ratingStatistic } from './statistic';
 import { ratingStory } from './story';
 import { ratingTop } from './top';
 import { homeworkStatistics } from './homework-statistics';
+import { chapterStatistics, studyRating } from './mastery';
 
 /** Handlers of the rating area, one per contract in src/shared/contract/rating.ts. */
 export const ratingHandlers = [
@@ -25,4 +26,11 @@ export const ratingHandlers = [
   implement(rating.getDzStatistics, async (ctx, { type }) => ({
     dzStatistics: await homeworkStatistics(ctx.services.db, ctx.user.id, type === 'probnik'),
   })),
+
+  implement(rating.getChaptersStatistics, async (ctx, { userId }) => {
+    const owner = await readableRatingOwner(ctx.services.db, ctx.user, userId);
+    return chapterStatistics(ctx.services.db, owner.id);
+  }),
+
+  implement(rating.getTopUsersStatistics, async (ctx) => ({ usersStatistics: await studyRating(ctx.services.db, ctx.user.id) })),
 ] as Implementation[];

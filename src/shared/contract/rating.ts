@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, live } from './core';
+import { flag, noInput } from './fields';
 
 /** Рейтинг и статистика: calls of this area (shell §2.10, §3.16, §7.2). */
 
@@ -152,5 +153,48 @@ export type DzStatistic = z.infer<typeof dzStatisticSchema>;
 export const getDzStatistics = live('/statistics/get_dz_statistics', {
   input: z.object({ type: z.enum(DZ_STATISTICS_TYPES, 'ожидалось all или probnik').default('all') }),
   output: z.object({ dzStatistics: z.array(dzStatisticSchema) }),
+  access: ratings,
+});
+
+export const chapterStatisticSchema = z.object({
+  chapterName: z.string(),
+  /** Solved share of the chapter's trainable material, 0–100, whole percent. */
+  chapterSolvedPercent: z.number().int().min(0).max(100),
+  numQuestionsP1: z.number().int(),
+  numSolvedQuestionsP1: z.number().int(),
+  numQuestionsP2: z.number().int(),
+  numSolvedQuestionsP2: z.number().int(),
+  numTermins: z.number().int(),
+  numSolvedTermins: z.number().int(),
+  numPriznaki: z.number().int(),
+  numSolvedPriznaki: z.number().int(),
+});
+export type ChapterStatistic = z.infer<typeof chapterStatisticSchema>;
+
+/** Chapter mastery (shell §2.10, §3.16) of the caller or, for staff, of a student ('' = the caller). */
+export const getChaptersStatistics = live('/statistics/get_chapters_statistics', {
+  input: z.object({ userId: userKey }),
+  output: z.object({ chaptersStatistics: z.array(chapterStatisticSchema), solvedPercent: z.number().int().min(0).max(100) }),
+  access: ratings,
+});
+
+export const studyRatingUserSchema = z.object({
+  place: z.number().int(),
+  userId: z.string(),
+  userName: z.string(),
+  userSurname: z.string(),
+  tgNickname: z.string(),
+  solvedPercent: z.number().int().min(0).max(100),
+  itsMe: flag,
+});
+export type StudyRatingUser = z.infer<typeof studyRatingUserSchema>;
+
+/** How many students the mastery rating lists (the caller is added below when outside it). */
+export const STUDY_RATING_SIZE = 30;
+
+/** Mastery rating (shell §2.10 'mastery rating'): students by the share of the course they solved. */
+export const getTopUsersStatistics = live('/statistics/get_top_users_statistics', {
+  input: noInput,
+  output: z.object({ usersStatistics: z.array(studyRatingUserSchema) }),
   access: ratings,
 });

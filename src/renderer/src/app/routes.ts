@@ -68,7 +68,11 @@ export const routes: RouteObject[] = [
         ],
       },
       screen('knowledge_grid', ruTitles.knowledgeGrid),
-      screen('video_lesson/:videoId', ruTitles.videoLessonVideoId),
+      {
+        path: 'video_lesson/:videoId?',
+        lazy: () => import('../features/video-lesson/VideoLessonPage').then((m) => ({ Component: m.VideoLessonPage })),
+        handle: { title: ruTitles.videoLessonVideoId } satisfies RouteHandle,
+      },
       { path: 'ht_p1/:htNum/:dop', lazy: () => import('../features/homework-p1/HomeworkP1Page').then((m) => ({ Component: m.HomeworkP1Page })), handle: { title: ruTitles.htP1HtNumDop } satisfies RouteHandle },
       screen('ht_p2', ruTitles.htP2, undefined, { bare: true }),
       {
@@ -96,7 +100,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/sections/MaterialsLayout').then((m) => ({ Component: m.MaterialsLayout })),
         children: [
           { index: true, lazy: () => import('../features/sections/SectionEntry').then((m) => ({ Component: m.MaterialsEntry })) },
-          screen('search_video', ruTitles.searchVideo, 'materials'),
+          { path: 'search_video', lazy: () => import('../features/materials/VideoSearchPage').then((m) => ({ Component: m.VideoSearchPage })), handle: { title: ruTitles.searchVideo, group: 'materials', link: 'search_video' } satisfies RouteHandle },
           { path: 'search_termin', lazy: () => import('../features/materials/TermSearchPage').then((m) => ({ Component: m.TermSearchPage })), handle: { title: ruTitles.searchTermin, group: 'materials', link: 'search_termin' } satisfies RouteHandle },
         ],
       },

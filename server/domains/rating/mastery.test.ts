@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rating } from '../../../src/shared/contract';
+import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+
+describe.each(testDialects)('chapter mastery and the mastery rating on %s', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+  });
+  afterAll(() => server.close());
+
+  it("counts the student's fully right answers per chapter", async () => {
+    const socket = await (await server.signIn('student')).openLive();
+    const { chaptersStatistics, solvedPercent } = await socket.request(rating.getChaptersStatistics, { userId: '' });
+    expect(chaptersStatistics.map((chapter) => chapter.chapterName)).toEqual(['Человек и общество', 'Экономика', 'Социальные отношения', 'Политика', 'Право', 'Итоговая подготовка']);
+    // Seeded: homework 1 (one of five wrong) + its additional part (2 right) + homework 2 (two of five wrong).
+    expect(chaptersStatistics[0]).toMatchObject({ numQuestionsP1: 14, numSolvedQuestionsP1: 9, chapterSolvedPercent: 64, numQuestionsP2: 0, numSolvedTermins: 0 });
+    expect(chaptersStatistics[0]!.numTermins).toBeGreaterThan(5);
+    expect(chaptersStatistics[1]).toMatchObject({ numSolvedQuestionsP1: 0, chapterSolvedPercent: 0 });
+    expect(solvedPercent).toBe(Math.floor((9 / 79) * 100));
+    socket.close();
+  });
+
+  it('lets a curator read their student but not a student read another', async () => {
+    const curator = await (await server.signIn('curator')).openLive();
+    const { id } = await server.server.services.db.selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow();
+    const read = await curator.request(rating.getChaptersStatistics, { userId: `id${id}` });
+    expect(read.chaptersStatistics[0]!.numSolvedQuestionsP1).toBe(9);
+    curator.close();
+    const egor = await (await server.signIn('egor')).openLive();
+    const refused = await egor.requestRaw(rating.getChaptersStatistics.path, { userId: `id${id}` });
+    expect(refused.success).toBe('0');
+    egor.close();
+  });
+
+  it('ranks students by the share solved, marks the caller and leaves staff out', async () => {
+    const socket = await (await server.signIn('student')).openLive();
+    const { usersStatistics } = await socket.request(rating.getTopUsersStatistics, {});
+    expect(usersStatistics[0]).toMatchObject({ place: 1, userSurname: expect.any(String), solvedPercent: Math.floor((18 / 79) * 100) });
+    const me = usersStatistics.find((user) => user.itsMe === '1')!;
+    expect(me).toMatchObject({ place: 2, solvedPercent: Math.floor((9 / 79) * 100) });
+    expect(usersStatistics.filter((user) => user.itsMe === '1')).toHaveLength(1);
+    const places = usersStatistics.map((user) => user.place);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    const logins = await server.server.services.db.selectFrom('users').select(['name', 'surname']).where('user_type', 'in', ['Админ', 'Куратор']).execute();
+    for (const staff of logins) expect(usersStatistics.some((user) => user.userSurname === staff.surname && user.userName === staff.name)).toBe(false);
+    socket.close();
+  });
+});

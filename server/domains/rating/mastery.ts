@@ -1,0 +1,113 @@
+import type { ChapterStatistic, StudyRatingUser } from '../../../src/shared/contract/rating';
+import { STUDY_RATING_SIZE } from '../../../src/shared/contract/rating';
+import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
+import type { Db } from '../../db';
+import { publicUserKey } from './user-key';
+
+/**
+ * Course mastery: which published part 1 questions a student has answered fully right anywhere
+ * (homework, automatic credits). Part 2 questions, the signs trainer and term solving are not
+ * tracked by the platform yet, so their 'solved' counts are 0 and they do not weigh in the percent.
+ */
+
+/** Every (user, question) answered with full points, from each activity that scores questions. */
+function solvedPairs(db: Db) {
+  return db
+    .selectFrom('homework_answers_p1')
+    .select(['user_id', 'question_id'])
+    .where('points', 'is not', null)
+    .whereRef('points', '=', 'max_points')
+    .where('max_points', '>', 0)
+    .union(
+      db
+        .selectFrom('credit_auto_answers')
+        .select(['user_id', 'question_id'])
+        .where('points', 'is not', null)
+        .whereRef('points', '=', 'max_points')
+        .where('max_points', '>', 0),
+    );
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.floor((part / whole) * 100));
+
+export async function chapterStatistics(db: Db, userId: number): Promise<{ chaptersStatistics: ChapterStatistic[]; solvedPercent: number }> {
+  const [chapters, questions, solved, terms] = await Promise.all([
+    db.selectFrom('chapters').select(['id', 'name']).orderBy('position').execute(),
+    db
+      .selectFrom('questions_p1')
+      .innerJoin('lessons', 'lessons.number', 'questions_p1.lesson_num')
+      .select(['questions_p1.id', 'lessons.chapter_id'])
+      .where('questions_p1.is_published', '=', 1)
+      .execute(),
+    db
+      .selectFrom(solvedPairs(db).as('solved'))
+      .select('solved.question_id')
+      .where('solved.user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('terms')
+      .select(['chapter', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('chapter')
+      .execute(),
+  ]);
+  const solvedIds = new Set(solved.map((row) => row.question_id));
+  const stats = chapters.map((chapter) => {
+    const inChapter = questions.filter((question) => question.chapter_id === chapter.id);
+    const solvedHere = inChapter.filter((question) => solvedIds.has(question.id)).length;
+    return {
+      chapterName: chapter.name,
+      chapterSolvedPercent: percent(solvedHere, inChapter.length),
+      numQuestionsP1: inChapter.length,
+      numSolvedQuestionsP1: solvedHere,
+      numQuestionsP2: 0,
+      numSolvedQuestionsP2: 0,
+      numTermins: Number(terms.find((row) => row.chapter === chapter.name)?.count ?? 0),
+      numSolvedTermins: 0,
+      numPriznaki: 0,
+      numSolvedPriznaki: 0,
+    };
+  });
+  const total = stats.reduce((sum, chapter) => sum + chapter.numQuestionsP1, 0);
+  const totalSolved = stats.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP1, 0);
+  return { chaptersStatistics: stats, solvedPercent: percent(totalSolved, total) };
+}
+
+/** Students by the share of published questions they solved; ties by name; the caller added if outside. */
+export async function studyRating(db: Db, callerId: number): Promise<StudyRatingUser[]> {
+  const [published, rows] = await Promise.all([
+    db.selectFrom('questions_p1').select((eb) => eb.fn.countAll<number>().as('count')).where('is_published', '=', 1).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .leftJoin(
+        db
+          .selectFrom(solvedPairs(db).as('pairs'))
+          .innerJoin('questions_p1', 'questions_p1.id', 'pairs.question_id')
+          .where('questions_p1.is_published', '=', 1)
+          .select(['pairs.user_id', (eb) => eb.fn.countAll<number>().as('solved')])
+          .groupBy('pairs.user_id')
+          .as('counts'),
+        'counts.user_id',
+        'users.id',
+      )
+      .select(['users.id', 'users.vk_id', 'users.name', 'users.surname', 'users.tg_nickname', 'counts.solved'])
+      .where('users.user_type', 'not in', STAFF_TYPES)
+      .where('users.blocked', '=', 0)
+      .execute(),
+  ]);
+  const total = Number(published.count);
+  const ranked = rows
+    .map((row) => ({ row, solved: Number(row.solved ?? 0) }))
+    .sort((a, b) => b.solved - a.solved || a.row.surname.localeCompare(b.row.surname, 'ru') || a.row.id - b.row.id);
+  const list = ranked.map(({ row, solved }, index) => ({
+    place: index + 1,
+    userId: publicUserKey(row),
+    userName: row.name,
+    userSurname: row.surname,
+    tgNickname: row.tg_nickname,
+    solvedPercent: percent(solved, total),
+    itsMe: row.id === callerId ? ('1' as const) : ('0' as const),
+  }));
+  const top = list.slice(0, STUDY_RATING_SIZE);
+  const me = list.find((item) => item.itsMe === '1');
+  return me && me.place > STUDY_RATING_SIZE ? [...top, me] : top;
+}
