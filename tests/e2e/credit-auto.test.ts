@@ -186,16 +186,20 @@ describe('automatic credit in chromium', () => {
     // A fourth start is refused by the server with the same text, and a stale page shows that refusal.
     const fourth = await (await server.signIn('student')).callRaw(credits.getZachetAuto, { zachetNum: CREDIT, startButtonPressed: '1' });
     expect(fourth.body).toEqual({ success: '0', message: LIMIT_TEXT });
+    let stale = true;
     await page.route('**/app/api/zachets/get_zachet_auto.php', async (route) => {
-      // The page believes one attempt is left (as a second tab opened earlier would).
+      // The first load believes one attempt is left (as a second tab opened earlier would).
       const response = await route.fetch();
       const body = await response.json();
-      if (body.zachetInfo && JSON.parse(route.request().postData() ?? '{}').startButtonPressed !== '1') body.zachetInfo.zu_popitka = 2;
+      if (stale && body.zachetInfo) body.zachetInfo.zu_popitka = 2;
+      stale = false;
       await route.fulfill({ response, body: JSON.stringify(body) });
     });
     await page.reload();
     await page.getByTestId('credit-retake').click();
     await expect.poll(() => page.getByTestId('credit-refusal').textContent()).toContain(LIMIT_TEXT);
+    // The fresh state after the refusal: no retake offered any more.
+    await page.getByTestId('credit-retake').waitFor({ state: 'detached' });
     // The refetch after the refusal may still be in flight: let it finish before the route goes.
     await page.unrouteAll({ behavior: 'wait' });
     await screenshot(page, 'credit-auto-limit-light-1280');

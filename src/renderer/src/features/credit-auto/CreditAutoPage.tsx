@@ -11,7 +11,7 @@ import { formatTimer } from '../homework-p1/logic';
 import { CreditResultView } from './CreditResultView';
 import { CreditSolvingView } from './CreditSolvingView';
 import { CreditStartView } from './CreditStartView';
-import { creditLesson, loadErrorText } from './logic';
+import { clearCreditDrafts, creditLesson, loadErrorText } from './logic';
 import type { CreditData } from './types';
 import { useCreditTimer } from './use-credit-timer';
 import '../../ui/field.css';
@@ -72,6 +72,16 @@ export function CreditAutoPage() {
     }
     shownView.current = view;
   }, [view]);
+
+  const finished = data?.zachetStatus === 'Сдан' || data?.zachetStatus === 'Несдан';
+  useEffect(() => {
+    if (!finished) return;
+    try {
+      clearCreditDrafts(num, window.sessionStorage);
+    } catch {
+      // Storage unavailable: nothing was kept.
+    }
+  }, [finished, num]);
 
   const lesson = data ? creditLesson(data.zachetInfo.za_lesson_numbers) : null;
   return (

@@ -68,3 +68,14 @@ export function loadErrorText(error: unknown): string {
   if (error instanceof ApiError && error.kind === 'failure' && error.message) return t.loadError(error.message);
   return t.defaultError;
 }
+
+/** Drops the typed answers of a finished credit (they only matter while an attempt runs). */
+export function clearCreditDrafts(num: number, storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+  const prefix = `enot.creditDraft.${num}.`;
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
