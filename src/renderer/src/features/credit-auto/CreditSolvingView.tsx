@@ -102,7 +102,7 @@ function CreditQuestionStep(props: StepProps) {
   }, [autoFocus]);
   const row = props.row;
   return (
-    <div className="ht-step credit-step" aria-labelledby="credit-question-title">
+    <section className="ht-step credit-step" aria-labelledby="credit-question-title">
       <div className="ht-step__head">
         <h2 id="credit-question-title" className="ht-step__title" ref={headingRef} tabIndex={-1}>
           {t.question(row.q_num)}
@@ -111,7 +111,7 @@ function CreditQuestionStep(props: StepProps) {
         {row.question.q_chapter && <span className="ht-tag ht-tag--muted">{row.question.q_chapter}</span>}
       </div>
       {json ? <StepBody {...props} question={json} /> : <ErrorBox message={t.noQuestion} />}
-    </div>
+    </section>
   );
 }
 
