@@ -10,6 +10,7 @@ import { seedDemoUsers, type SeededAccount } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { implementations } from './domains';
 import { JobRunner, jobDefinitions } from './jobs';
+import { createTranscriptionProvider } from './providers/transcription';
 import { createPaymentProvider } from './domains/finances/provider';
 import { flagsForUser } from './domains/shell/display-flags';
 import { createKeyValueStore } from './kv';
@@ -70,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       vkId: createVkIdProvider({ baseUrl: config.VK_ID_URL, clientId: config.VK_CLIENT_ID, redirectUri: config.VK_REDIRECT_URI }),
       payments,
       storage: createStorage(config),
+      transcription: createTranscriptionProvider(config),
     };
     const hub = new Hub(services, implementations);
     const pushFlags = async (userIds: number[]) => {

@@ -7,6 +7,7 @@ import type { LivePublisher } from './live/publisher';
 import type { Clock, Logger } from './log';
 import type { PaymentProvider } from './providers/payments';
 import type { StorageProvider } from './providers/storage';
+import type { TranscriptionProvider } from './providers/transcription';
 import type { VkIdProvider } from './providers/vk-id';
 
 /**
@@ -27,4 +28,6 @@ export interface Services {
   payments: PaymentProvider;
   /** Uploaded sources, HLS renditions and previews (STORAGE_DIR by default). */
   storage: StorageProvider;
+  /** Speech-to-text for video lessons; not configured without TRANSCRIPTION_URL. */
+  transcription: TranscriptionProvider;
 }

@@ -496,6 +496,30 @@ export interface CreditAutoAnswersTable {
   answered_at: number | null;
 }
 
+/** A part 1 training (0013): status 'Выполняется' | 'Результат' | 'Выбор'. */
+export interface TrainP1SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  testing_type: string;
+  include_selfmade: DefaultedInt;
+  q_nums: number;
+  status: string;
+  created_at: number;
+  finished_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface TrainP1QuestionsTable {
+  session_id: number;
+  q_order: number;
+  user_id: number;
+  question_id: number;
+  user_answer: DefaultedText;
+  points: ColumnType<number | null, number | null | undefined, number | null>;
+  max_points: DefaultedInt;
+  rating_tenths: ColumnType<number | null, number | null | undefined, number | null>;
+  answered_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface CreditsVerbalTable {
   num: number;
   lesson_num: number;
@@ -553,6 +577,8 @@ export interface Database {
   homework_answers_p1: HomeworkAnswersP1Table;
   difficult_questions: DifficultQuestionsTable;
   credit_auto_answers: CreditAutoAnswersTable;
+  train_p1_sessions: TrainP1SessionsTable;
+  train_p1_questions: TrainP1QuestionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

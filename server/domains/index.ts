@@ -7,11 +7,29 @@ import { courseHandlers } from './course/handlers';
 import { creditsHandlers } from './credits/handlers';
 import { financesHandlers } from './finances/handlers';
 import { homeworkHandlers } from './homework/handlers';
+import { trainP1Handlers } from './train-p1/handlers';
 import { materialsHandlers } from './materials/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
+import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...creditsHandlers, ...videoHandlers] as Implementation[];
+export const implementations: readonly Implementation[] = [
+  ...authHandlers,
+  ...accountHandlers,
+  ...shellHandlers,
+  ...adminHandlers,
+  ...calendarHandlers,
+  ...ratingHandlers,
+  ...preferencesHandlers,
+  ...financesHandlers,
+  ...materialsHandlers,
+  ...courseHandlers,
+  ...homeworkHandlers,
+  ...creditsHandlers,
+  ...videoHandlers,
+  ...videoAdminHandlers,
+  ...trainP1Handlers,
+] as Implementation[];

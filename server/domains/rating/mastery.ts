@@ -6,7 +6,7 @@ import { publicUserKey } from './user-key';
 
 /**
  * Course mastery: which published part 1 questions a student has answered fully right anywhere
- * (homework, automatic credits). Part 2 questions, the signs trainer and term solving are not
+ * (homework, automatic credits, trainings). Part 2 questions, the signs trainer and term solving are not
  * tracked by the platform yet, so their 'solved' counts are 0 and they do not weigh in the percent.
  */
 
@@ -21,6 +21,14 @@ function solvedPairs(db: Db) {
     .union(
       db
         .selectFrom('credit_auto_answers')
+        .select(['user_id', 'question_id'])
+        .where('points', 'is not', null)
+        .whereRef('points', '=', 'max_points')
+        .where('max_points', '>', 0),
+    )
+    .union(
+      db
+        .selectFrom('train_p1_questions')
         .select(['user_id', 'question_id'])
         .where('points', 'is not', null)
         .whereRef('points', '=', 'max_points')

@@ -11,18 +11,37 @@ import * as materials from './materials';
 import * as preferences from './preferences';
 import * as rating from './rating';
 import * as shell from './shell';
+import * as trainP1 from './train-p1';
 import * as video from './video';
 import * as videoMedia from './video-media';
+import * as videoAdmin from './video-admin';
 
 export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course, homework, credits, video, videoMedia].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [
+  auth,
+  account,
+  shell,
+  admin,
+  calendar,
+  rating,
+  preferences,
+  finances,
+  materials,
+  course,
+  homework,
+  credits,
+  video,
+  videoMedia,
+  videoAdmin,
+  trainP1,
+].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, finances, homework, materials, preferences, rating, shell, video, videoMedia };
+export { account, admin, auth, calendar, course, credits, finances, homework, materials, preferences, rating, shell, trainP1, video, videoAdmin, videoMedia };

@@ -33,6 +33,8 @@ export const STORAGE_KEYS = {
   ratingGrouping: 'enot.ratingGrouping',
   /** Question view: 'text' (default) or 'graphic'. */
   questionView: 'enot.questionView',
+  /** Training part 1 choice as JSON: kind, value per kind, question count, self-made switch. */
+  trainP1Choice: 'enot.trainP1Choice',
   /** Remembered video quality: 'high' (default) or 'low'. */
   videoQuality: 'enot.videoQuality',
   /** PKCE verifier and state of a VK ID sign-in under way (sessionStorage). */

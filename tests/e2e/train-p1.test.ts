@@ -1,0 +1,211 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trainP1 } from '../../src/shared/contract';
+import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
+import { questionJsonOf } from '../../server/domains/homework/question-bank';
+import type { TestClient } from '../helpers/client';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+const PATH = '/study/trains/trains_p1';
+
+async function openTraining(page: Page, login: string, dark = false): Promise<void> {
+  await page.goto('/study/login');
+  await page.evaluate((dark) => {
+    localStorage.setItem('enot.questionView', 'text');
+    localStorage.setItem('dark_theme', dark ? '1' : '0');
+  }, dark);
+  await signInThroughForm(page, login);
+  await page.waitForURL(/\/study\/(roadmap|lk)$/);
+  await page.goto(PATH);
+  await page.getByRole('heading', { level: 1, name: 'Тренировка 1 части' }).waitFor();
+}
+
+const signed = (value: string) => `${Number(value) >= 0 ? '+' : '-'}${Math.abs(Number(value)).toFixed(1)}`;
+const tone = (value: string) => (Number(value) === 0 ? 'zero' : Number(value) > 0 ? 'up' : 'down');
+
+describe('training part 1 in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let student: TestClient;
+  const db = () => server.server.services.db;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+    student = await server.signIn('student');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** The right answer in displayed numbering, and an answer with a mistake in every position (0 points). */
+  const answersOf = async (questionId: number) => {
+    const row = await db().selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirstOrThrow();
+    const question = questionJsonOf(row);
+    const right = answerToDisplayed(question, question.rightAnswers[0]!);
+    const kind = answerKindOf(question.questionType);
+    let wrong: string;
+    if (kind === 'word') wrong = 'ошибка';
+    else if (kind === 'set') {
+      const options = question.questionAnsColumn1.length || 9;
+      const used = new Set(digitsOf(right));
+      wrong = String([...Array(options).keys()].map((n) => n + 1).find((n) => !used.has(n)) ?? 9);
+    } else wrong = digitsOf(right).map((digit) => (digit === 1 ? '2' : '1')).join('');
+    return { right, wrong, input: answerInputOf(question) };
+  };
+
+  /** Types an answer into whichever input the question shows (text view). */
+  const typeAnswer = async (page: Page, answer: string, input: Awaited<ReturnType<typeof answersOf>>['input']) => {
+    if (input.kind === 'word') await page.getByTestId('answer-word').fill(answer);
+    else if (input.kind === 'slots') {
+      await page.getByTestId('answer-slot-1').focus();
+      await page.keyboard.type(answer);
+    } else await page.getByTestId('answer-digits').fill(answer);
+  };
+
+  const solveInBrowser = async (page: Page, wrongAt: number[]) => {
+    const set = await student.call(trainP1.getTrainP1Info, {});
+    expect(set.status).toBe('Выполняется');
+    for (const [index, item] of set.questions.entries()) {
+      await page.getByText(`Вопрос ${index + 1} из ${set.questions.length}`).waitFor();
+      const { right, wrong, input } = await answersOf(item.q_id);
+      await typeAnswer(page, wrongAt.includes(index) ? wrong : right, input);
+      const button = page.getByTestId('trp1-answer');
+      expect(await button.textContent()).toBe(index === set.questions.length - 1 ? 'Завершить тест' : 'Ответить');
+      if (index === 0) await screenshot(page, 'train-p1-decide-first-light-1280');
+      await button.click();
+    }
+    return set;
+  };
+
+  it('runs a 5-question chapter test, shows signed coloured rating changes and takes it again', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await openTraining(page, 'student');
+    await page.getByTestId('trp1-stats').waitFor();
+    expect(await page.getByTestId('trp1-stats').textContent()).toContain('Рейтинг за месяц+0.0');
+    // The default count is 10; the choice is remembered locally.
+    expect(await page.getByTestId('trp1-count-10').locator('input').isChecked()).toBe(true);
+    expect(await page.getByTestId('trp1-start').isDisabled()).toBe(false);
+    await page.getByTestId('trp1-kind-chapter').click();
+    expect(await page.getByTestId('trp1-start').isDisabled()).toBe(true);
+    await page.getByRole('combobox', { name: 'Раздел' }).click();
+    // Chapters of closed lessons are not offered.
+    expect(await page.getByRole('option', { name: 'Право' }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Экономика' }).click();
+    await page.getByTestId('trp1-count-5').click();
+    await screenshot(page, 'train-p1-choice-chapter-light-1280');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('enot.trainP1Choice'))) ?? '{}')).toMatchObject({ kind: 'chapter', values: { chapter: 'Экономика' }, qNums: 5 });
+    await page.getByTestId('trp1-start').click();
+
+    await page.getByText('Вопрос 1 из 5').waitFor();
+    // A reload resumes the same training.
+    await page.reload();
+    await page.getByText('Вопрос 1 из 5').waitFor();
+    expect(await page.getByTestId('trp1-qrating').textContent()).toBe('Ваш рейтинг по вопросу: +0.0');
+    await solveInBrowser(page, [1, 3]);
+
+    await page.getByRole('heading', { name: 'Результат последнего теста' }).waitFor();
+    const result = await student.call(trainP1.getTrainP1Info, {});
+    expect(result.status).toBe('Результат');
+    expect(await page.getByTestId('trp1-result-type').textContent()).toBe('По разделу: Экономика');
+    const changes = page.getByTestId('trp1-change');
+    expect(await changes.count()).toBe(5);
+    for (const [index, row] of result.questions.entries()) {
+      expect(row.ratingChange).not.toBeNull();
+      expect(await changes.nth(index).textContent()).toBe(`Рейтинг: ${signed(row.ratingChange!)}`);
+      expect(await changes.nth(index).getAttribute('class')).toContain(`trp1-rating--${tone(row.ratingChange!)}`);
+    }
+    expect(result.questions[1]!.ratingChange).toBe('-0.5');
+    expect(result.questions[0]!.ratingChange!.startsWith('-')).toBe(false);
+    // Colours as the theme draws them: red for a loss, green for a gain.
+    const colour = (index: number) => changes.nth(index).evaluate((el) => getComputedStyle(el).color);
+    expect(await colour(1)).not.toBe(await colour(0));
+    const ledger = await db().selectFrom('rating_changes').select('tenths').where('source_kind', '=', 'train_p1').execute();
+    expect(ledger).toHaveLength(5);
+    await screenshot(page, 'train-p1-result-mixed-light-1280');
+
+    // The explanation opens per question.
+    await page.getByTestId('trp1-row-2').getByText('Подробнее').click();
+    await page.getByTestId('trp1-row-2').getByText('Верный ответ').waitFor();
+
+    // The difficult flag: saved; a failure reverts it.
+    const flag = page.getByTestId(`trp1-difficult-${result.questions[0]!.q_id}`);
+    await flag.getByRole('switch').click();
+    await flag.getByText('Сохранено').waitFor();
+    await page.route('**/app/api/train_p1/set_as_difficult.php', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: '0', message: 'Нет связи с базой' }) }), { times: 1 });
+    await flag.getByRole('switch').click();
+    await flag.getByText('Ошибка: Нет связи с базой').waitFor();
+    expect(await flag.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+
+    // Take again: the same type and count, a new test.
+    await page.getByTestId('trp1-again').click();
+    await page.getByText('Вопрос 1 из 5').waitFor();
+    const again = await student.call(trainP1.getTrainP1Info, {});
+    expect(again.status).toBe('Выполняется');
+    expect(again.testInfo).toEqual({ testingType: 'chapter:Экономика', includeSelfmade: '0', qNums: 5 });
+    expect(again.questions.every((q) => q.q_chapter === 'Экономика')).toBe(true);
+
+    // Leaving the training goes back to choice.
+    await page.getByTestId('trp1-leave').click();
+    await page.getByRole('button', { name: 'Прервать', exact: true }).click();
+    await page.getByTestId('trp1-start').waitFor();
+    expect(await page.getByTestId('trp1-stats').textContent()).toMatch(/Решено верно3/);
+    expect(errors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the empty view when nothing matches and a load error with retry', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await openTraining(page, 'egor');
+    await page.getByTestId('trp1-kind-mostDifficult').click();
+    await page.getByTestId('trp1-start').click();
+    await page.getByText('Вопросы отсутствуют').waitFor();
+    await screenshot(page, 'train-p1-empty-light-1280');
+    await page.getByTestId('trp1-empty-finish').click();
+    await page.getByTestId('trp1-start').waitFor();
+
+    await page.route('**/app/api/train_p1/get_info.php', (route) => route.abort('failed'));
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: 'Произошла ошибка при загрузке данных' });
+    await alert.waitFor({ timeout: 15_000 });
+    await page.unroute('**/app/api/train_p1/get_info.php');
+    await alert.getByRole('button', { name: 'Попробовать ещё раз' }).click();
+    await page.getByTestId('trp1-start').waitFor();
+    await context.close();
+  });
+
+  it('screenshots in light and dark at 1280 and 390 px: choice, decide and result', async () => {
+    const maxim = await server.signIn('maxim');
+    for (const width of [1280, 390]) {
+      for (const dark of [false, true]) {
+        const theme = dark ? 'dark' : 'light';
+        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        await openTraining(page, 'maxim', dark);
+        await page.getByTestId('trp1-kind-lessonNum').click();
+        await page.getByRole('combobox', { name: 'Урок' }).click();
+        await page.getByRole('option', { name: 'Урок 3' }).click();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(page, `train-p1-choice-${theme}-${width}`);
+        await page.getByTestId('trp1-count-1').click();
+        await page.getByTestId('trp1-start').click();
+        await page.getByText('Вопрос 1 из 1').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(page, `train-p1-decide-${theme}-${width}`);
+        const running = await maxim.call(trainP1.getTrainP1Info, {});
+        const { wrong, input } = await answersOf(running.questions[0]!.q_id);
+        await typeAnswer(page, wrong, input);
+        await page.getByTestId('trp1-answer').click();
+        await page.getByRole('heading', { name: 'Результат последнего теста' }).waitFor();
+        await page.getByTestId('trp1-row-1').getByText('Подробнее').click();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(page, `train-p1-result-${theme}-${width}`);
+        await page.getByTestId('trp1-to-choice').click();
+        await page.getByTestId('trp1-start').waitFor();
+        expect(errors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
