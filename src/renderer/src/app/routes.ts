@@ -75,7 +75,12 @@ export const routes: RouteObject[] = [
       },
       { path: 'ht_p1/:htNum/:dop', lazy: () => import('../features/homework-p1/HomeworkP1Page').then((m) => ({ Component: m.HomeworkP1Page })), handle: { title: ruTitles.htP1HtNumDop } satisfies RouteHandle },
       screen('ht_p2', ruTitles.htP2, undefined, { bare: true }),
-      screen('zachet_auto/:numberTest', ruTitles.zachetAutoNumberTest),
+      {
+        // Named 'autoTests' (route-names.ts): start, solving with the timer, result.
+        path: 'zachet_auto/:numberTest',
+        lazy: () => import('../features/credit-auto/CreditAutoPage').then((m) => ({ Component: m.CreditAutoPage })),
+        handle: { title: ruTitles.zachetAutoNumberTest } satisfies RouteHandle,
+      },
       screen('zachet_zapis', ruTitles.zachetZapis),
       {
         path: 'trains',

@@ -10,13 +10,23 @@ import { QuestionBody } from './QuestionBody';
 
 const t = ruHomework.p1;
 
-/** Results: a general summary, or one question in detail (§2 'Homework part 1'). */
-export function ResultView({ score, max, questions }: { score: number; max: number; questions: HomeworkQuestionP1[] }) {
+export interface ResultViewProps {
+  score: number;
+  max: number;
+  questions: HomeworkQuestionP1[];
+  /** The points card; screens with their own summary (automatic credits) leave it out. */
+  showScore?: boolean;
+  /** The difficult flag's failure text (homework's by default). */
+  difficultError?: (message: string) => string;
+}
+
+/** Results: a general summary, or one question in detail (§2 'Homework part 1'; reused by automatic credits). */
+export function ResultView({ score, max, questions, showScore = true, difficultError = t.difficultError }: ResultViewProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const current = selected === null ? undefined : questions[selected];
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [flags, setFlags] = useState<Record<number, boolean>>(() => Object.fromEntries(questions.map((row) => [row.q_id, row.is_difficult === '1'])));
-  const flag = (row: HomeworkQuestionP1) => ({ checked: flags[row.q_id] ?? false, setChecked: (next: boolean) => setFlags((all) => ({ ...all, [row.q_id]: next })) });
+  const flag = (row: HomeworkQuestionP1) => ({ checked: flags[row.q_id] ?? false, setChecked: (next: boolean) => setFlags((all) => ({ ...all, [row.q_id]: next })), errorText: difficultError });
   // Moving between summary and detail puts focus on the new heading (not on first show).
   const shown = useRef(false);
   useEffect(() => {
@@ -26,12 +36,14 @@ export function ResultView({ score, max, questions }: { score: number; max: numb
 
   return (
     <div className="ht-result">
-      <Card className="ht-result__score">
-        <span className="ht-result__label">{t.points}</span>
-        <span className={cx('ht-score', `ht-score--${scoreTone(score, max)}`)} data-testid="ht-score">
-          {score} / {max}
-        </span>
-      </Card>
+      {showScore && (
+        <Card className="ht-result__score">
+          <span className="ht-result__label">{t.points}</span>
+          <span className={cx('ht-score', `ht-score--${scoreTone(score, max)}`)} data-testid="ht-score">
+            {score} / {max}
+          </span>
+        </Card>
+      )}
       {current ? (
         <>
           <div className="ht-result__nav">
@@ -144,9 +156,10 @@ function QuestionDetail({ row, headingRef, flag }: { row: HomeworkQuestionP1; he
 interface FlagState {
   checked: boolean;
   setChecked: (next: boolean) => void;
+  errorText: (message: string) => string;
 }
 
-function DifficultSwitch({ row, checked, setChecked }: { row: HomeworkQuestionP1 } & FlagState) {
+function DifficultSwitch({ row, checked, setChecked, errorText }: { row: HomeworkQuestionP1 } & FlagState) {
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -161,7 +174,7 @@ function DifficultSwitch({ row, checked, setChecked }: { row: HomeworkQuestionP1
       timer.current = window.setTimeout(() => setState({ kind: 'idle' }), 2000);
     } catch (failure) {
       setChecked(!next);
-      setState({ kind: 'error', message: t.difficultError(failure instanceof Error ? failure.message : String(failure)) });
+      setState({ kind: 'error', message: errorText(failure instanceof Error ? failure.message : String(failure)) });
     }
   };
 

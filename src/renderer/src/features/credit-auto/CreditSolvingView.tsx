@@ -1,0 +1,192 @@
+import { sendZachetAuto } from '@shared/contract/credits';
+import { answerInputOf, isAnswerComplete, type QuestionJson } from '@shared/domain/questions';
+import { useEffect, useRef, useState } from 'react';
+import { ruCredits } from '../../i18n/credits';
+import { api } from '../../lib/api';
+import { Button, cx, ErrorBox, ProgressBar } from '../../ui';
+import { AnswerInput } from '../homework-p1/AnswerInput';
+import { answerToSend, normalizeAnswer, readDraft, toQuestion, writeDraft } from '../homework-p1/logic';
+import { QuestionBody } from '../homework-p1/QuestionBody';
+import { useQuestionView } from '../preferences/use-question-view';
+import { answeredCount, creditDraftKey, currentQuestion, nextUnanswered } from './logic';
+import type { CreditData, CreditQuestion } from './types';
+
+const t = ruCredits.auto;
+
+/**
+ * The running attempt: a navigator over the questions (answered ones marked) and one question at a
+ * time. Answers go in any order, each once; after a send the next unanswered question opens, and the
+ * last answer ends the attempt (the reload then shows the result).
+ */
+export function CreditSolvingView({ num, data, timeUp, reload }: { num: number; data: CreditData; timeUp: boolean; reload: () => Promise<unknown> }) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  const questions = data.questions;
+  const current = currentQuestion(questions, chosen);
+  const row = questions.find((item) => item.q_num === current);
+  const answered = answeredCount(questions);
+  const attempt = data.zachetInfo.zu_popitka;
+
+  return (
+    <div className="ht-solving credit-solving">
+      <nav className="credit-nav" aria-label={t.navigator}>
+        <ProgressBar value={questions.length ? (answered / questions.length) * 100 : 0} label={t.answeredCount(answered, questions.length)} showValue={false} size="sm" />
+        <ol className="credit-nav__list">
+          {questions.map((item) => {
+            const done = item.answered === '1';
+            const open = item.q_num === current;
+            return (
+              <li key={item.q_num}>
+                <button
+                  type="button"
+                  className={cx('credit-nav__item', done && 'is-answered', open && 'is-current')}
+                  aria-current={open ? 'step' : undefined}
+                  aria-label={t.navQuestion(item.q_num, done, open)}
+                  onClick={() => setChosen(item.q_num)}
+                  data-testid={`credit-nav-${item.q_num}`}
+                  data-answered={done ? '1' : '0'}
+                >
+                  {item.q_num}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      {timeUp && (
+        <p className="credit-time-up" role="status">
+          {t.timeUp}
+        </p>
+      )}
+      {row ? (
+        // Keyed by attempt and question: each question starts with its own draft and no old error.
+        <CreditQuestionStep
+          key={`${attempt}-${row.q_num}`}
+          num={num}
+          attempt={attempt}
+          row={row}
+          isLastOpen={row.answered !== '1' && answered === questions.length - 1}
+          autoFocus={chosen !== null}
+          reload={reload}
+          onNext={(after) => setChosen(nextUnanswered(questions, after))}
+          onSent={async (sentNum) => {
+            // The server is the judge of what is answered; the next unanswered one follows its answer.
+            const fresh = (await reload().catch(() => undefined)) as { data?: CreditData } | undefined;
+            setChosen(nextUnanswered(fresh?.data?.questions ?? questions.map((item) => (item.q_num === sentNum ? { ...item, answered: '1' as const } : item)), sentNum));
+          }}
+        />
+      ) : (
+        <ErrorBox message={t.noQuestion} onRetry={() => void reload()} />
+      )}
+    </div>
+  );
+}
+
+interface StepProps {
+  num: number;
+  attempt: number;
+  row: CreditQuestion;
+  isLastOpen: boolean;
+  autoFocus: boolean;
+  onNext: (after: number) => void;
+  onSent: (qNum: number) => Promise<void>;
+  reload: () => Promise<unknown>;
+}
+
+function CreditQuestionStep(props: StepProps) {
+  const json = toQuestion(props.row.question.qJson);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A question opened from the navigator or after a send takes the focus (not the first one shown).
+  const { autoFocus } = props;
+  useEffect(() => {
+    if (autoFocus) headingRef.current?.focus();
+  }, [autoFocus]);
+  const row = props.row;
+  return (
+    <section className="ht-step credit-step" aria-labelledby="credit-question-title">
+      <div className="ht-step__head">
+        <h2 id="credit-question-title" className="ht-step__title" ref={headingRef} tabIndex={-1}>
+          {t.question(row.q_num)}
+        </h2>
+        <span className="ht-tag">{t.taskNumber(row.question.q_task_number)}</span>
+        {row.question.q_chapter && <span className="ht-tag ht-tag--muted">{row.question.q_chapter}</span>}
+      </div>
+      {json ? <StepBody {...props} question={json} /> : <ErrorBox message={t.noQuestion} />}
+    </section>
+  );
+}
+
+function StepBody({ num, attempt, row, isLastOpen, onNext, onSent, reload, question }: StepProps & { question: QuestionJson }) {
+  const [view] = useQuestionView();
+  const input = answerInputOf(question);
+  const key = creditDraftKey(num, attempt, row.q_num);
+  const [answer, setAnswer] = useState(() => normalizeAnswer(input, readDraft(key) ?? ''));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const done = row.answered === '1';
+  const complete = isAnswerComplete(question, answer);
+
+  const change = (value: string) => {
+    setAnswer(value);
+    writeDraft(key, value);
+  };
+
+  const send = async () => {
+    if (!complete || busy || done) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.call(sendZachetAuto, { zachetNum: num, questionNum: row.q_num, userAnswer: answerToSend(input, answer) }, { handleErrors: true });
+      writeDraft(key, null);
+      await onSent(row.q_num);
+    } catch (failure) {
+      setError(t.sendError(failure instanceof Error ? failure.message : String(failure)));
+      // A refusal may mean the attempt ended (time is up, another device): follow the server.
+      await reload().catch(() => undefined);
+    }
+    setBusy(false);
+  };
+
+  if (done) {
+    return (
+      <>
+        <QuestionBody question={question} view="text" />
+        <p className="credit-accepted" data-testid="credit-accepted">
+          <span className="ht-tag">{t.accepted}</span>
+          <span>
+            <span className="muted small">{t.yourAnswer}: </span>
+            <strong>{row.question.user_answer}</strong>
+          </span>
+        </p>
+        <div className="ht-step__actions">
+          <Button variant="secondary" onClick={() => onNext(row.q_num)} data-testid="credit-to-next">
+            {t.toNext}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <form
+      className="credit-step__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <QuestionBody question={question} view={view} />
+      <AnswerInput question={question} view={view} value={answer} onChange={change} disabled={busy} onSubmit={() => void send()} />
+      {isLastOpen && <p className="muted small">{t.lastHint}</p>}
+      <div className="ht-step__actions">
+        <Button type="submit" loading={busy} disabled={!complete} data-testid="credit-send">
+          {isLastOpen ? t.sendLast : t.send}
+        </Button>
+      </div>
+      {error && (
+        <p className="ht-step__error" role="alert" data-testid="credit-send-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

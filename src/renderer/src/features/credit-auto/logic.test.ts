@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { answeredCount, canRetake, clearCreditDrafts, creditDraftKey, creditLesson, currentQuestion, deadlineText, lessonNumbers, loadErrorText, nextUnanswered, statusText } from './logic';
+
+const rows = (answered: string) => [...answered].map((flag, index) => ({ q_num: index + 1, answered: flag as '0' | '1' }));
+
+describe('automatic credit helpers', () => {
+  it('reads the lessons and the credit lesson', () => {
+    expect(lessonNumbers('3,4')).toEqual([3, 4]);
+    expect(lessonNumbers(' 7, 8 ,x,9,0')).toEqual([7, 8, 9]);
+    expect(creditLesson('5,6')).toBe(6);
+    expect(creditLesson('')).toBeNull();
+  });
+
+  it('formats the deadline like the lesson card', () => {
+    expect(deadlineText('14.12.2026 23:59')).toBe('до 14.12.2026 (23:59 мск)');
+    expect(deadlineText('')).toBe('дедлайн отсутствует');
+  });
+
+  it('shows Несдан as Не сдан and the empty status as Не начато', () => {
+    expect(statusText('Несдан')).toBe('Не сдан');
+    expect(statusText('Сдан')).toBe('Сдан');
+    expect(statusText('Проводится')).toBe('Проводится');
+    expect(statusText('')).toBe('Не начато');
+    expect(statusText('Новый')).toBe('Не начато');
+  });
+
+  it('allows a retake only after a failure and while attempts are under the limit', () => {
+    expect(canRetake('Несдан', 1, 3)).toBe(true);
+    expect(canRetake('Несдан', 2, 3)).toBe(true);
+    expect(canRetake('Несдан', 3, 3)).toBe(false);
+    expect(canRetake('Сдан', 1, 3)).toBe(false);
+    expect(canRetake('Проводится', 1, 3)).toBe(false);
+  });
+
+  it('moves to the next unanswered question, wrapping round', () => {
+    expect(answeredCount(rows('1010'))).toBe(2);
+    expect(nextUnanswered(rows('0000'), 1)).toBe(2);
+    expect(nextUnanswered(rows('0101'), 3)).toBe(1);
+    expect(nextUnanswered(rows('1101'), 3)).toBe(3);
+    expect(nextUnanswered(rows('1111'), 2)).toBeNull();
+  });
+
+  it('opens the chosen question, else the first unanswered, else the first', () => {
+    expect(currentQuestion(rows('0000'), 3)).toBe(3);
+    expect(currentQuestion(rows('1100'), null)).toBe(3);
+    expect(currentQuestion(rows('1100'), 9)).toBe(3);
+    expect(currentQuestion(rows('11'), null)).toBe(1);
+    expect(currentQuestion([], null)).toBeNull();
+  });
+
+  it('keys drafts by credit, attempt and question', () => {
+    expect(creditDraftKey(2, 1, 5)).toBe('enot.creditDraft.2.1.5');
+    expect(creditDraftKey(2, 2, 5)).not.toBe(creditDraftKey(2, 1, 5));
+  });
+
+  it('prefixes server refusals and falls back to the default text', () => {
+    expect(loadErrorText(new ApiError('failure', 'Зачёт не найден', '0'))).toBe('Ошибка получения инфо по зачёту: Зачёт не найден');
+    expect(loadErrorText(new ApiError('transport', 'Failed to fetch'))).toBe('Произошла ошибка при загрузке данных');
+    expect(loadErrorText(new Error('x'))).toBe('Произошла ошибка при загрузке данных');
+  });
+
+  it('clears the drafts of one credit only', () => {
+    const data = new Map([
+      ['enot.creditDraft.2.1.1', '12'],
+      ['enot.creditDraft.2.2.5', 'слово'],
+      ['enot.creditDraft.21.1.1', '3'],
+      ['enot.htP1Draft.2.0.1', '4'],
+    ]);
+    const storage = {
+      get length() {
+        return data.size;
+      },
+      key: (index: number) => [...data.keys()][index] ?? null,
+      removeItem: (key: string) => void data.delete(key),
+    };
+    clearCreditDrafts(2, storage);
+    expect([...data.keys()]).toEqual(['enot.creditDraft.21.1.1', 'enot.htP1Draft.2.0.1']);
+  });
+});

@@ -1,0 +1,304 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credits } from '../../src/shared/contract';
+import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
+import { questionJsonOf } from '../../server/domains/homework/question-bank';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** Credit 2 covers lessons 3 and 4: open for the demo students, not started, 10 questions from the bank. */
+const CREDIT = 2;
+const LIMIT_TEXT = 'Превышен лимит попыток. Обратись к куратору';
+
+describe('automatic credit in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const db = () => server.server.services.db;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const userId = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+
+  async function openCredit(login: string, options: { width?: number; dark?: boolean; num?: number } = {}) {
+    const opened = await openPage(browser, server.url, { width: options.width, height: 900 });
+    await opened.context.addInitScript((dark) => {
+      localStorage.setItem('dark_theme', dark ? '1' : '0');
+      localStorage.setItem('enot.questionView', 'text');
+    }, options.dark ?? false);
+    await signInThroughForm(opened.page, login);
+    await opened.page.waitForURL(/\/study\/(roadmap|lk)/);
+    await opened.page.goto(`/study/zachet_auto/${options.num ?? CREDIT}`);
+    await opened.page.getByRole('heading', { level: 1, name: `Автоматический зачёт №${options.num ?? CREDIT}` }).waitFor();
+    return opened;
+  }
+
+  /** The open question's number, read from its heading. */
+  async function openQuestion(page: Page): Promise<number> {
+    const heading = page.locator('#credit-question-title');
+    await heading.waitFor();
+    return Number(((await heading.textContent()) ?? '').replace(/\D/g, ''));
+  }
+
+  /** Types an answer into whichever text-view input the question has and sends it. */
+  async function answer(page: Page, typed: string): Promise<void> {
+    const word = page.getByTestId('answer-word');
+    const digits = page.getByTestId('answer-digits');
+    if (await word.count()) await word.fill(typed);
+    else if (await digits.count()) await digits.fill(typed);
+    else {
+      await page.getByTestId('answer-slot-1').focus();
+      await page.keyboard.type(typed);
+    }
+    await page.getByTestId('credit-send').click();
+  }
+
+  /** The attempt's questions as the server drew them, with a right and a wrong answer as displayed. */
+  async function attemptAnswers(login: string) {
+    const id = await userId(login);
+    const progress = await db().selectFrom('user_credits_auto').selectAll().where('user_id', '=', id).where('credit_num', '=', CREDIT).executeTakeFirstOrThrow();
+    const rows = await db()
+      .selectFrom('credit_auto_answers')
+      .innerJoin('questions_p1', 'questions_p1.id', 'credit_auto_answers.question_id')
+      .selectAll('questions_p1')
+      .select('credit_auto_answers.q_num')
+      .where('credit_auto_answers.user_id', '=', id)
+      .where('credit_auto_answers.credit_num', '=', CREDIT)
+      .where('credit_auto_answers.attempt', '=', progress.attempts)
+      .execute();
+    return new Map(
+      rows.map((row) => {
+        const question = questionJsonOf(row);
+        const right = answerToDisplayed(question, question.rightAnswers[0]!);
+        // '9' is out of range for every bank question; slot answers need their full length.
+        const input = answerInputOf(question);
+        const wrong = input.kind === 'word' ? 'ошибка' : input.kind === 'slots' ? '9'.repeat(input.slots) : '9';
+        return [row.q_num, { right, wrong }] as const;
+      }),
+    );
+  }
+
+  /** Answers every open question through the page, wrong for the q_nums in `wrong` (all when true). */
+  async function solveAll(page: Page, login: string, wrong: true | number[]): Promise<void> {
+    const answers = await attemptAnswers(login);
+    await page.locator('.credit-nav').waitFor();
+    const open = await page.locator('.credit-nav__item[data-answered="0"]').count();
+    for (let step = 0; step < open; step += 1) {
+      const num = await openQuestion(page);
+      const pair = answers.get(num)!;
+      await answer(page, wrong === true || wrong.includes(num) ? pair.wrong : pair.right);
+      if (step < open - 1) await expect.poll(() => openQuestion(page)).not.toBe(num);
+    }
+    await page.getByTestId('credit-status').waitFor();
+  }
+
+  it('student: start, any order, a kept draft, a refused send, three failed attempts, then the limit', async () => {
+    const { page, context, errors } = await openCredit('student');
+    // Start view: the terms of the credit.
+    const facts = page.getByTestId('credit-facts');
+    await facts.waitFor();
+    const text = (await facts.textContent()) ?? '';
+    for (const part of ['Уроки3, 4', 'Вопросов10', 'Время20 мин', 'Допустимо ошибок2', 'Попытки0 из 3', 'СтатусНе начато']) expect(text).toContain(part);
+    expect(text).toMatch(/Дедлайндо \d{2}\.\d{2}\.\d{4} \(\d{2}:\d{2} мск\)/);
+    expect(await page.getByTestId('credit-timer').count()).toBe(0);
+    expect(await page.getByTestId('credit-back').getAttribute('href')).toBe('/study/roadmap/4');
+
+    await page.getByTestId('credit-start').click();
+    await page.locator('.credit-nav').waitFor();
+    await expect.poll(() => page.getByTestId('credit-timer').textContent()).toMatch(/^(20:00|19:5\d)$/);
+    expect(await page.locator('.credit-nav__item').count()).toBe(10);
+    expect(await openQuestion(page)).toBe(1);
+
+    // Any order: question 3 first; then the next unanswered after it (4) opens.
+    const answers = await attemptAnswers('student');
+    await page.getByTestId('credit-nav-3').click();
+    expect(await openQuestion(page)).toBe(3);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('credit-question-title');
+    await answer(page, answers.get(3)!.wrong);
+    await expect.poll(() => openQuestion(page)).toBe(4);
+    expect(await page.getByTestId('credit-nav-3').getAttribute('data-answered')).toBe('1');
+    expect(await page.getByTestId('credit-nav-3').getAttribute('aria-label')).toBe('Вопрос 3, ответ принят');
+
+    // An answered question shows the accepted answer and no input.
+    await page.getByTestId('credit-nav-3').click();
+    await page.getByTestId('credit-accepted').waitFor();
+    expect(await page.getByTestId('credit-send').count()).toBe(0);
+    await page.getByTestId('credit-to-next').click();
+    expect(await openQuestion(page)).toBe(4);
+
+    // A typed answer survives a reload (sessionStorage per credit, attempt and question).
+    const typed = answers.get(4)!.wrong;
+    const word = (await page.getByTestId('answer-word').count()) > 0;
+    const digits = (await page.getByTestId('answer-digits').count()) > 0;
+    if (word) await page.getByTestId('answer-word').fill(typed);
+    else if (digits) await page.getByTestId('answer-digits').fill(typed);
+    else {
+      await page.getByTestId('answer-slot-1').focus();
+      await page.keyboard.type(typed);
+    }
+    await page.reload();
+    await page.getByTestId('credit-nav-4').click();
+    if (word) expect(await page.getByTestId('answer-word').inputValue()).toBe(typed);
+    else if (digits) expect(await page.getByTestId('answer-digits').inputValue()).toBe(typed);
+    else expect(await page.getByTestId('answer-slot-1').inputValue()).toBe(typed[0]);
+
+    // A refused send keeps the question open and says why.
+    await page.route('**/app/api/zachets/send_zachet_auto.php', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: '0', message: 'Сбой проверки' }) }), { times: 1 });
+    await page.getByTestId('credit-send').click();
+    await expect.poll(() => page.getByTestId('credit-send-error').textContent()).toBe('Ошибка: Сбой проверки');
+    expect(await openQuestion(page)).toBe(4);
+    await page.getByTestId('credit-send').click();
+    await expect.poll(() => openQuestion(page)).toBe(5);
+    await screenshot(page, 'credit-auto-solving-light-1280');
+
+    // The rest wrong too: the last answer ends the attempt, the result shows.
+    await solveAll(page, 'student', true);
+    expect(await page.getByTestId('credit-status').textContent()).toBe('Не сдан');
+    expect(await page.getByTestId('credit-errors').textContent()).toBe('10 (допустимо 2)');
+    expect(await page.getByTestId('credit-timer').count()).toBe(0);
+    expect(await page.locator('.ht-summary__item').count()).toBe(10);
+    const result = await (await server.signIn('student')).call(credits.getZachetAuto, { zachetNum: CREDIT });
+    const first = result.questions[0]!;
+    const firstRow = await page.locator('.ht-summary__item').first().textContent();
+    expect(firstRow).toContain(`Правильный ответ: ${first.question.q_answer}`);
+    expect(firstRow).toContain(`Ваш ответ: ${first.question.user_answer}`);
+    expect(firstRow).toContain(`0 / ${first.question.real_ball}`);
+    await screenshot(page, 'credit-auto-result-light-1280');
+
+    // Retakes 2 and 3 (the same start call); then no retake, the spec's limit text.
+    for (const attempt of [2, 3]) {
+      expect(await page.getByTestId('credit-retake').textContent()).toBe('Пересдать');
+      await page.getByTestId('credit-retake').click();
+      await page.locator('.credit-nav').waitFor();
+      expect(await page.locator('.credit-nav__item[data-answered="1"]').count()).toBe(0);
+      await solveAll(page, 'student', true);
+      expect(await page.getByTestId('credit-status').textContent()).toBe('Не сдан');
+      expect(((await page.locator('.credit-facts__row[data-fact="attempts"]').textContent()) ?? '').endsWith(`${attempt} из 3`)).toBe(true);
+    }
+    expect(await page.getByTestId('credit-retake').count()).toBe(0);
+    expect(await page.getByTestId('credit-limit').textContent()).toBe(LIMIT_TEXT);
+    // A fourth start is refused by the server with the same text, and a stale page shows that refusal.
+    const fourth = await (await server.signIn('student')).callRaw(credits.getZachetAuto, { zachetNum: CREDIT, startButtonPressed: '1' });
+    expect(fourth.body).toEqual({ success: '0', message: LIMIT_TEXT });
+    let stale = true;
+    await page.route('**/app/api/zachets/get_zachet_auto.php', async (route) => {
+      // The first load believes one attempt is left (as a second tab opened earlier would).
+      const response = await route.fetch();
+      const body = await response.json();
+      if (stale && body.zachetInfo) body.zachetInfo.zu_popitka = 2;
+      stale = false;
+      await route.fulfill({ response, body: JSON.stringify(body) });
+    });
+    await page.reload();
+    await page.getByTestId('credit-retake').click();
+    await expect.poll(() => page.getByTestId('credit-refusal').textContent()).toContain(LIMIT_TEXT);
+    // The fresh state after the refusal: no retake offered any more.
+    await page.getByTestId('credit-retake').waitFor({ state: 'detached' });
+    // The refetch after the refusal may still be in flight: let it finish before the route goes.
+    await page.unrouteAll({ behavior: 'wait' });
+    await screenshot(page, 'credit-auto-limit-light-1280');
+    expect(errors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
+  it('egor: passes with two mistakes, marks a question difficult', async () => {
+    const { page, context, errors } = await openCredit('egor');
+    await page.getByTestId('credit-start').click();
+    await page.locator('.credit-nav').waitFor();
+    await solveAll(page, 'egor', [2, 7]);
+    expect(await page.getByTestId('credit-status').textContent()).toBe('Сдан');
+    expect(await page.getByTestId('credit-errors').textContent()).toBe('2 (допустимо 2)');
+    expect(await page.getByTestId('credit-retake').count()).toBe(0);
+    expect(await page.getByTestId('credit-limit').count()).toBe(0);
+    const rows = page.locator('.ht-summary__item');
+    expect(await rows.nth(1).locator('.ht-wrong').count()).toBe(1);
+    expect(await rows.nth(0).locator('.ht-right').count()).toBe(1);
+
+    // Detail with the explanation, then the difficult flag saved, and reverted on failure.
+    await page.getByRole('button', { name: 'Подробнее о вопросе 2' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Вопрос 2' }).waitFor();
+    const flag = page.getByTestId('ht-difficult-2');
+    await flag.getByRole('switch').click();
+    await flag.getByText('Сохранено').waitFor();
+    const result = await (await server.signIn('egor')).call(credits.getZachetAuto, { zachetNum: CREDIT });
+    const q2 = result.questions.find((row) => row.q_num === 2)!;
+    expect(q2.is_difficult).toBe('1');
+    await flag.getByText('Сохранено').waitFor({ state: 'detached', timeout: 4000 });
+    await page.route('**/app/api/train_p1/set_as_difficult.php', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: '0', message: 'Нет связи с базой' }) }), { times: 1 });
+    await flag.getByRole('switch').click();
+    await flag.getByText('Ошибка отметки вопроса, как трудного: Нет связи с базой').waitFor();
+    expect(await flag.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'credit-auto-detail-light-1280');
+    expect(errors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
+  it('load errors: the prefixed server refusal, or the default with retry', async () => {
+    const { page, context } = await openCredit('sofia', { num: 99 });
+    await page.getByRole('alert').getByText('Ошибка получения инфо по зачёту: Зачёт не найден').waitFor();
+    await page.route('**/app/api/zachets/get_zachet_auto.php', (route) => route.abort('failed'));
+    await page.goto(`/study/zachet_auto/${CREDIT}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Произошла ошибка при загрузке данных' });
+    await alert.waitFor({ timeout: 15_000 });
+    await page.unroute('**/app/api/zachets/get_zachet_auto.php');
+    await alert.getByRole('button', { name: 'Попробовать ещё раз' }).click();
+    await page.getByTestId('credit-start').waitFor();
+    // A refused start (credit 1's deadline has passed) is shown on the start view, which stays.
+    await db().updateTable('credits_auto').set({ deadline_at: Date.now() - 1000 }).where('num', '=', 1).execute();
+    await page.goto('/study/zachet_auto/1');
+    await page.getByTestId('credit-start').click();
+    await expect.poll(() => page.getByTestId('credit-refusal').textContent()).toBe('Зачёт не начатСрок сдачи зачёта истёк');
+    expect(await page.getByTestId('credit-start').count()).toBe(1);
+    await screenshot(page, 'credit-auto-refused-light-1280');
+    await context.close();
+  });
+
+  it('timer: re-synced on focus, counts down, and the attempt ends at 0', async () => {
+    const { page, context, errors } = await openCredit('timofey');
+    await page.getByTestId('credit-start').click();
+    await expect.poll(() => page.getByTestId('credit-timer').textContent()).toMatch(/^(20:00|19:5\d)$/);
+    const id = await userId('timofey');
+    await db().updateTable('user_credits_auto').set({ started_at: Date.now() - 20 * 60_000 + 5_000 }).where('user_id', '=', id).where('credit_num', '=', CREDIT).execute();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => page.getByTestId('credit-timer').textContent()).toMatch(/^00:0[0-5]$/);
+    await page.getByTestId('credit-status').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('credit-status').textContent()).toBe('Не сдан');
+    expect(await page.getByTestId('credit-errors').textContent()).toBe('10 (допустимо 2)');
+    expect(await page.getByTestId('credit-timer').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('screenshots in light and dark at 1280 and 390 px: start, solving and result', async () => {
+    const maxim = await userId('maxim');
+    for (const width of [1280, 390]) {
+      for (const dark of [false, true]) {
+        const theme = dark ? 'dark' : 'light';
+        // maxim starts afresh each time.
+        await db().deleteFrom('credit_auto_answers').where('user_id', '=', maxim).where('credit_num', '=', CREDIT).execute();
+        await db().deleteFrom('user_credits_auto').where('user_id', '=', maxim).where('credit_num', '=', CREDIT).execute();
+        const { page, context, errors } = await openCredit('maxim', { width, dark });
+        await page.getByTestId('credit-start').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(page, `credit-auto-start-${theme}-${width}`);
+        await page.getByTestId('credit-start').click();
+        await page.locator('.credit-nav').waitFor();
+        await openQuestion(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(page, `credit-auto-solving-${theme}-${width}`);
+        await solveAll(page, 'maxim', [1, 4, 6]);
+        expect(await page.getByTestId('credit-status').textContent()).toBe('Не сдан');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(page, `credit-auto-result-${theme}-${width}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
