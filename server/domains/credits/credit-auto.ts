@@ -153,6 +153,7 @@ export async function getCredit(db: Db, user: CurrentUser, num: number, start: b
     zachetInfo: {
       za_id: credit.num,
       za_lesson_numbers: credit.lesson_numbers,
+      za_lesson_num: credit.lesson_num,
       za_deadline: credit.deadline_at === null ? '' : formatMoscowDateTime(credit.deadline_at),
       za_questions: credit.question_count,
       za_max_time: credit.max_minutes,

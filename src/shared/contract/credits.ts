@@ -18,6 +18,8 @@ export const getZachetAuto = http('/app/api/zachets/get_zachet_auto.php', {
     zachetInfo: z.object({
       za_id: z.number().int(),
       za_lesson_numbers: z.string(),
+      /** Our extension: the lesson whose card shows this credit (the screen's way back). */
+      za_lesson_num: z.number().int(),
       /** Moscow 'dd.mm.yyyy hh:mm', '' without a deadline. */
       za_deadline: z.string(),
       za_questions: z.number().int(),

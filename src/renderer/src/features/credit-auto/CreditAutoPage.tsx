@@ -11,7 +11,7 @@ import { formatTimer } from '../homework-p1/logic';
 import { CreditResultView } from './CreditResultView';
 import { CreditSolvingView } from './CreditSolvingView';
 import { CreditStartView } from './CreditStartView';
-import { clearCreditDrafts, creditLesson, loadErrorText } from './logic';
+import { clearCreditDrafts, loadErrorText } from './logic';
 import type { CreditData } from './types';
 import { useCreditTimer } from './use-credit-timer';
 import '../../ui/field.css';
@@ -83,7 +83,7 @@ export function CreditAutoPage() {
     }
   }, [finished, num]);
 
-  const lesson = data ? creditLesson(data.zachetInfo.za_lesson_numbers) : null;
+  const lesson = data ? data.zachetInfo.za_lesson_num : null;
   return (
     <section className="screen ht-p1 credit-auto" aria-labelledby="credit-title">
       <div className="ht-p1__head">

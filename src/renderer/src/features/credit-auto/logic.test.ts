@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { answeredCount, canRetake, clearCreditDrafts, creditDraftKey, creditLesson, currentQuestion, deadlineText, lessonNumbers, loadErrorText, nextUnanswered, statusText } from './logic';
+import { answeredCount, canRetake, clearCreditDrafts, creditDraftKey, currentQuestion, deadlineText, lessonNumbers, loadErrorText, nextUnanswered, statusText } from './logic';
 
 const rows = (answered: string) => [...answered].map((flag, index) => ({ q_num: index + 1, answered: flag as '0' | '1' }));
 
 describe('automatic credit helpers', () => {
-  it('reads the lessons and the credit lesson', () => {
+  it('reads the lessons of a credit', () => {
     expect(lessonNumbers('3,4')).toEqual([3, 4]);
     expect(lessonNumbers(' 7, 8 ,x,9,0')).toEqual([7, 8, 9]);
-    expect(creditLesson('5,6')).toBe(6);
-    expect(creditLesson('')).toBeNull();
   });
 
   it('formats the deadline like the lesson card', () => {

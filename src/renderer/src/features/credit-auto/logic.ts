@@ -13,12 +13,6 @@ export function lessonNumbers(list: string): number[] {
     .filter((value) => Number.isInteger(value) && value > 0);
 }
 
-/** The lesson the credit belongs to: the last of its lessons (the credit closes them). */
-export function creditLesson(list: string): number | null {
-  const lessons = lessonNumbers(list);
-  return lessons.length > 0 ? Math.max(...lessons) : null;
-}
-
 /** Moscow 'dd.mm.yyyy hh:mm' as 'до {date} ({time} мск)'; '' means no deadline. */
 export function deadlineText(deadline: string): string {
   const match = /^(\d{2}\.\d{2}\.\d{4})\s+(\d{2}:\d{2})/.exec(deadline.trim());
