@@ -8,9 +8,10 @@ import { creditsHandlers } from './credits/handlers';
 import { financesHandlers } from './finances/handlers';
 import { homeworkHandlers } from './homework/handlers';
 import { materialsHandlers } from './materials/handlers';
+import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...creditsHandlers] as Implementation[];
+export const implementations: readonly Implementation[] = [...authHandlers, ...accountHandlers, ...shellHandlers, ...adminHandlers, ...calendarHandlers, ...ratingHandlers, ...preferencesHandlers, ...financesHandlers, ...materialsHandlers, ...courseHandlers, ...homeworkHandlers, ...creditsHandlers, ...questionBankAdminHandlers] as Implementation[];

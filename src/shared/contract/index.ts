@@ -9,6 +9,7 @@ import * as finances from './finances';
 import * as homework from './homework';
 import * as materials from './materials';
 import * as preferences from './preferences';
+import * as questionsP1Admin from './questions-p1-admin';
 import * as rating from './rating';
 import * as shell from './shell';
 import * as videoMedia from './video-media';
@@ -17,11 +18,11 @@ export * from './access';
 export * from './core';
 
 /** Every declared call and push, for the server's registry and the generic tests. */
-export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course, homework, credits, videoMedia].flatMap((module) =>
+export const allContracts: readonly AnyContract[] = [auth, account, shell, admin, calendar, rating, preferences, finances, materials, course, homework, credits, videoMedia, questionsP1Admin].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
       typeof value === 'object' && value !== null && 'kind' in value && 'path' in value,
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, finances, homework, materials, preferences, rating, shell, videoMedia };
+export { account, admin, auth, calendar, course, credits, finances, homework, materials, preferences, questionsP1Admin, rating, shell, videoMedia };
