@@ -30,7 +30,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
 
   /** A valid question of each answer kind, for lesson 6. */
   const base = { questionText: 'Текст', qEgeNum: 2, qLessonNum: 6, qChapter: '', isPublished: '1' as const };
-  const VALID: Record<string, Partial<EditableQuestion>> = {
+  const VALID: Record<'VARIANTS' | 'MATCH' | 'SEQUENSE' | 'WORD', Partial<EditableQuestion>> = {
     VARIANTS: { ...base, questionType: 'VARIANTS', questionAnsColumn1: ['а', 'б', 'в', 'г'], rightAnswers: ['31'] },
     MATCH: { ...base, questionType: 'MATCH', questionAnsColumn1: ['а', 'б', 'в'], questionAnsColumn2: ['x', 'y'], rightAnswers: ['122'] },
     SEQUENSE: { ...base, questionType: 'SEQUENSE', questionAnsColumn1: ['а', 'б', 'в'], rightAnswers: ['312'] },
@@ -94,7 +94,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     }
     // Stored tidy: WORD answers lower case with ё → е, no options; set answers ascending.
     expect(await get(questionId)).toMatchObject({ rightAnswers: ['елка', 'ель'], questionAnsColumn1: [], isPublished: '1' });
-    await save(questionId, VALID.VARIANTS!);
+    await save(questionId, VALID.VARIANTS);
     expect((await get(questionId)).rightAnswers).toEqual(['13']);
   });
 
@@ -106,7 +106,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
       expect(reply.body.message).toMatch(message);
       expect((reply.body.errors as Record<string, string>)[field]).toMatch(message);
     };
-    const { VARIANTS: set, MATCH: match, SEQUENSE: sequence, WORD: word } = VALID as Required<typeof VALID>;
+    const { VARIANTS: set, MATCH: match, SEQUENSE: sequence, WORD: word } = VALID;
     await refused({ ...set, questionType: 'ESSAY' }, 'questionType', T.unsupportedType);
     await refused({ ...set, questionText: '   ' }, 'questionText', 'Введите текст вопроса');
     await refused({ ...set, questionAnsColumn1: ['один'], rightAnswers: ['1'] }, 'questionAnsColumn1', /хотя бы два/);
