@@ -16,7 +16,11 @@ async function signIn(page: Page, login: string, dark = false): Promise<void> {
 }
 
 /** A dialog is fixed over the page: the viewport is what a person sees. */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+async function viewportShot(page: Page, name: string): Promise<void> {
+  // The dialog fades in: wait until nothing animates.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
 
 const dialogTitle = (page: Page, id: number) => page.getByRole('heading', { level: 2, name: `Редактирование вопроса №${id}` });
 
