@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Homework 6: lesson 6 is open for `student`, who has not started it. */
 const HT = 6;
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const NEW_TEXT = 'Выберите верные суждения о власти (исправлено в банке вопросов).';
 
 async function signIn(page: Page, login: string, dark = false): Promise<void> {
@@ -83,6 +84,18 @@ describe('part 1 question bank in chromium', () => {
     const saved = await db().selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirstOrThrow();
     expect(JSON.parse(saved.q_json)).toMatchObject({ questionText: NEW_TEXT, rightAnswers: [after] });
     await viewportShot(page, 'questions-p1-saved-light-1280');
+
+    // An image: a gif is refused before sending; a png is stored at once, shown, then removed.
+    const file = page.locator('input[type="file"]');
+    await file.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page.getByText('Разрешены только форматы jpeg, jpg, png').waitFor();
+    await file.setInputFiles({ name: 'scheme.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const picture = page.getByRole('img', { name: 'Картинка вопроса' });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    expect((await db().selectFrom('questions_p1').select('image_path').where('id', '=', questionId).executeTakeFirstOrThrow()).image_path).toMatch(/^\/app\/images\/questions\/\d+-[0-9a-f]{12}\.png$/);
+    await page.getByRole('button', { name: 'Удалить картинку' }).click();
+    await page.getByText('Картинки нет').waitFor();
+    expect((await db().selectFrom('questions_p1').select('image_path').where('id', '=', questionId).executeTakeFirstOrThrow()).image_path).toBe('');
 
     // Unsaved changes ask before closing.
     await page.getByLabel('Общее пояснение').fill('Черновик, который не сохранится');
