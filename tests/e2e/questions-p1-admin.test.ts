@@ -112,6 +112,12 @@ describe('part 1 question bank in chromium', () => {
     await page.getByLabel('Вопрос №', { exact: true }).fill(String(questionId));
     await page.getByRole('button', { name: 'Открыть', exact: true }).click();
     await expect.poll(() => page.getByLabel('Текст вопроса', { exact: true }).inputValue()).toBe(NEW_TEXT);
+    // The dialog's arrows walk the list.
+    await page.getByRole('button', { name: 'Следующий ›' }).click();
+    await dialogTitle(page, questionId + 1).waitFor();
+    expect(page.url()).toMatch(new RegExp(`\\?id=${questionId + 1}$`));
+    await page.getByRole('button', { name: '‹ Предыдущий' }).click();
+    await dialogTitle(page, questionId).waitFor();
     expect(errors).toEqual([]);
 
     // The student's next opening of homework part 1 draws the edited question.

@@ -30,7 +30,13 @@ interface LessonOption {
 }
 
 /** The edit dialog of one question (back-office §2.13): loads it, then hands it to the form. */
-export function QuestionEditDialog({ questionId, onClose }: { questionId: number; onClose: () => void }) {
+export interface DialogNeighbours {
+  previous: number | null;
+  next: number | null;
+  onOpen: (questionId: number) => void;
+}
+
+export function QuestionEditDialog({ questionId, onClose, neighbours }: { questionId: number; onClose: () => void; neighbours: DialogNeighbours }) {
   const question = useQuery({
     queryKey: ['questionsP1Admin', 'question', questionId],
     queryFn: ({ signal }) => api.call(getQuestion, { questionId }, { handleErrors: true, signal }),
@@ -39,7 +45,7 @@ export function QuestionEditDialog({ questionId, onClose }: { questionId: number
   });
   if (question.isSuccess) {
     const { qId: _id, ...form } = question.data.question;
-    return <QuestionEditor questionId={questionId} loaded={form} chapters={question.data.chapters} lessons={question.data.lessons} onClose={onClose} />;
+    return <QuestionEditor questionId={questionId} loaded={form} chapters={question.data.chapters} lessons={question.data.lessons} onClose={onClose} neighbours={neighbours} />;
   }
   return (
     <Popup open onClose={onClose} title={ruQuestionBank.rowTitle(questionId)} size="lg">
@@ -55,7 +61,21 @@ export function QuestionEditDialog({ questionId, onClose }: { questionId: number
   );
 }
 
-function QuestionEditor({ questionId, loaded, chapters, lessons, onClose }: { questionId: number; loaded: QuestionForm; chapters: string[]; lessons: LessonOption[]; onClose: () => void }) {
+function QuestionEditor({
+  questionId,
+  loaded,
+  chapters,
+  lessons,
+  onClose,
+  neighbours,
+}: {
+  questionId: number;
+  loaded: QuestionForm;
+  chapters: string[];
+  lessons: LessonOption[];
+  onClose: () => void;
+  neighbours: DialogNeighbours;
+}) {
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<QuestionForm>(loaded);
   const [form, setForm] = useState<QuestionForm>(loaded);
@@ -63,7 +83,8 @@ function QuestionEditor({ questionId, loaded, chapters, lessons, onClose }: { qu
   const [serverErrors, setServerErrors] = useState<QuestionFieldErrors>({});
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const [confirmClose, setConfirmClose] = useState(false);
+  /** What to do once leaving with unsaved changes is confirmed (close, or open another question). */
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
   const kind = kindOf(form);
   const supported = isQuestionType(form.questionType);
 
@@ -80,7 +101,8 @@ function QuestionEditor({ questionId, loaded, chapters, lessons, onClose }: { qu
   };
   const patch = (fields: Partial<QuestionForm>) => update({ ...form, ...fields });
 
-  const requestClose = () => (dirty ? setConfirmClose(true) : onClose());
+  const leave = (action: () => void) => (dirty ? setPendingLeave(() => action) : action());
+  const requestClose = () => leave(onClose);
 
   const save = async () => {
     setTried(true);
@@ -130,6 +152,14 @@ function QuestionEditor({ questionId, loaded, chapters, lessons, onClose }: { qu
                 {status.text}
               </p>
             )}
+            <span className="qedit__nav">
+              <Button variant="ghost" size="sm" disabled={neighbours.previous === null} onClick={() => neighbours.previous !== null && leave(() => neighbours.onOpen(neighbours.previous!))}>
+                {t.previous}
+              </Button>
+              <Button variant="ghost" size="sm" disabled={neighbours.next === null} onClick={() => neighbours.next !== null && leave(() => neighbours.onOpen(neighbours.next!))}>
+                {t.next}
+              </Button>
+            </span>
             <Button variant="secondary" onClick={requestClose}>
               {t.cancel}
             </Button>
@@ -216,16 +246,17 @@ function QuestionEditor({ questionId, loaded, chapters, lessons, onClose }: { qu
         </div>
       </Popup>
       <ConfirmPopup
-        open={confirmClose}
+        open={pendingLeave !== null}
         title={t.discardTitle}
         text={t.discardText}
         confirmLabel={t.discard}
         cancelLabel={t.keep}
         danger
-        onCancel={() => setConfirmClose(false)}
+        onCancel={() => setPendingLeave(null)}
         onConfirm={() => {
-          setConfirmClose(false);
-          onClose();
+          const action = pendingLeave;
+          setPendingLeave(null);
+          action?.();
         }}
       />
     </>

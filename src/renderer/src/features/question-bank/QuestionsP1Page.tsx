@@ -8,7 +8,7 @@ import { ruQuestionBank } from '../../i18n/question-bank';
 import { api } from '../../lib/api';
 import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';
 import { LIST_KEY } from './editor-logic';
-import { QuestionEditDialog } from './QuestionEditDialog';
+import { type DialogNeighbours, QuestionEditDialog } from './QuestionEditDialog';
 import './question-bank.css';
 
 const t = ruQuestionBank;
@@ -142,9 +142,16 @@ export function QuestionsP1Page() {
         </>
       )}
 
-      {editing !== null && <QuestionEditDialog key={editing} questionId={editing} onClose={() => open(null)} />}
+      {editing !== null && <QuestionEditDialog key={editing} questionId={editing} onClose={() => open(null)} neighbours={neighboursOf(filtered, editing, (id) => setParams({ id: String(id) }, { replace: true }))} />}
     </section>
   );
+}
+
+/** Previous and next question of the shown (filtered) list, for the dialog's arrows. */
+function neighboursOf(rows: QuestionListRow[], id: number, onOpen: (id: number) => void): DialogNeighbours {
+  const index = rows.findIndex((row) => row.qId === id);
+  if (index < 0) return { previous: null, next: null, onOpen };
+  return { previous: rows[index - 1]?.qId ?? null, next: rows[index + 1]?.qId ?? null, onOpen };
 }
 
 function QuestionRow({ row, onOpen }: { row: QuestionListRow; onOpen: () => void }) {
