@@ -9,6 +9,7 @@ import { financesHandlers } from './finances/handlers';
 import { homeworkHandlers } from './homework/handlers';
 import { trainP1Handlers } from './train-p1/handlers';
 import { materialsHandlers } from './materials/handlers';
+import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
@@ -32,4 +33,5 @@ export const implementations: readonly Implementation[] = [
   ...videoHandlers,
   ...videoAdminHandlers,
   ...trainP1Handlers,
+  ...questionBankAdminHandlers,
 ] as Implementation[];

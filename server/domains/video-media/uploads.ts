@@ -31,13 +31,13 @@ export const UPLOAD_MESSAGES = {
 
 type Refusal = { status: 400 | 401 | 403 | 404 | 413 | 500; code: '0' | '-1'; message: string };
 
-class UploadRefused extends Error {
+export class UploadRefused extends Error {
   constructor(readonly refusal: Refusal) {
     super(refusal.message);
   }
 }
 
-const refused = (status: Refusal['status'], message: string, code: '0' | '-1' = '0') => new UploadRefused({ status, code, message });
+export const refused = (status: Refusal['status'], message: string, code: '0' | '-1' = '0') => new UploadRefused({ status, code, message });
 
 /** Image formats by their first bytes (the file name and the declared type are not trusted). */
 export function imageKind(head: Buffer): 'png' | 'jpeg' | 'gif' | null {
@@ -47,7 +47,7 @@ export function imageKind(head: Buffer): 'png' | 'jpeg' | 'gif' | null {
   return null;
 }
 
-async function fileHead(path: string, bytes = 16): Promise<Buffer> {
+export async function fileHead(path: string, bytes = 16): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(bytes);
@@ -58,8 +58,11 @@ async function fileHead(path: string, bytes = 16): Promise<Buffer> {
   }
 }
 
+/** Who may upload: video editors unless the caller says otherwise (the question bank's editors). */
+export type UploadPermission = (user: CurrentUser) => Promise<boolean>;
+
 /** Verifies `data` (signed JSON) for the upload path: the caller's session, then the editor rule. */
-async function authorise<S extends z.ZodTypeAny>(services: Services, path: string, raw: string, schema: S): Promise<{ user: CurrentUser; data: z.output<S> }> {
+async function authorise<S extends z.ZodTypeAny>(services: Services, path: string, raw: string, schema: S, allowed: UploadPermission): Promise<{ user: CurrentUser; data: z.output<S> }> {
   let payload: unknown;
   try {
     payload = JSON.parse(raw);
@@ -72,7 +75,7 @@ async function authorise<S extends z.ZodTypeAny>(services: Services, path: strin
   if (!check.ok) throw refused(check.code === '-1' ? 401 : 400, check.message, check.code);
   const user = await currentUserFromRow(services.db, check.user, now);
   if (!user) throw refused(401, MESSAGES.forbidden, '-1');
-  if (!(await isVideoEditor(user))) throw refused(403, MESSAGES.forbidden);
+  if (!(await allowed(user))) throw refused(403, MESSAGES.forbidden);
   const { device: _d, ts: _t, signature: _s, ...input } = payload as Record<string, unknown>;
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw refused(400, UPLOAD_MESSAGES.malformed);
@@ -84,7 +87,7 @@ async function authorise<S extends z.ZodTypeAny>(services: Services, path: strin
  * client sends it first), so a stranger's file is cut off early; a file before `data` is still
  * bounded by `maxFileBytes` and discarded on refusal.
  */
-async function receive<S extends z.ZodTypeAny>(
+export async function receive<S extends z.ZodTypeAny>(
   c: Context<AppEnv>,
   services: Services,
   path: string,
@@ -92,6 +95,7 @@ async function receive<S extends z.ZodTypeAny>(
   maxFileBytes: number,
   tooLarge: string,
   dir: string,
+  allowed: UploadPermission = isVideoEditor,
 ): Promise<{ user: CurrentUser; data: z.output<S>; file: { path: string; filename: string; size: number } }> {
   const boundary = boundaryOf(c.req.header('content-type'));
   if (!boundary) throw refused(400, UPLOAD_MESSAGES.malformed);
@@ -104,7 +108,7 @@ async function receive<S extends z.ZodTypeAny>(
       maxFileBytes,
       fileTarget: (_field, index) => join(dir, `upload-${index}`),
       onField: async (name, value) => {
-        if (name === 'data') authorised = await authorise(services, path, value, schema);
+        if (name === 'data') authorised = await authorise(services, path, value, schema, allowed);
       },
     });
   } catch (error) {
@@ -117,7 +121,7 @@ async function receive<S extends z.ZodTypeAny>(
   return { ...authorised, file };
 }
 
-function answer(c: Context<AppEnv>, services: Services, path: string, run: (dir: string) => Promise<Record<string, unknown>>): Promise<Response> {
+export function answer(c: Context<AppEnv>, services: Services, path: string, run: (dir: string) => Promise<Record<string, unknown>>): Promise<Response> {
   return withScratch(run)
     .then((body) => c.json({ success: '1', message: '', ...body }))
     .catch((error: unknown) => {

@@ -9,6 +9,7 @@ import * as finances from './finances';
 import * as homework from './homework';
 import * as materials from './materials';
 import * as preferences from './preferences';
+import * as questionsP1Admin from './questions-p1-admin';
 import * as rating from './rating';
 import * as shell from './shell';
 import * as trainP1 from './train-p1';
@@ -37,6 +38,7 @@ export const allContracts: readonly AnyContract[] = [
   videoMedia,
   videoAdmin,
   trainP1,
+  questionsP1Admin,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -44,4 +46,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, finances, homework, materials, preferences, rating, shell, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, finances, homework, materials, preferences, questionsP1Admin, rating, shell, trainP1, video, videoAdmin, videoMedia };

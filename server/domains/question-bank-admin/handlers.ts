@@ -1,0 +1,81 @@
+import { questionsP1Admin } from '../../../src/shared/contract';
+import { isQuestionType, QUESTION_BANK_TEXTS as T, shortTextOf, tidyQuestion, validateQuestion } from '../../../src/shared/domain/question-bank-p1';
+import { editableQuestion } from '../../../src/shared/contract/questions-p1-admin';
+import { fail } from '../../contract/errors';
+import { implement } from '../../contract/implement';
+import type { Db } from '../../db';
+import { bankReference, editableQuestionOf, storedColumnsOf } from './bank-store';
+import { removeQuestionImage } from './images';
+
+async function questionRow(db: Db, questionId: number) {
+  const row = await db.selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirst();
+  if (!row) fail(T.notFound);
+  return row;
+}
+
+/** Handlers of the part 1 bank, one per contract in src/shared/contract/questions-p1-admin.ts. */
+export const questionBankAdminHandlers = [
+  implement(questionsP1Admin.getQuestionsList, async (ctx) => {
+    const rows = await ctx.services.db.selectFrom('questions_p1').selectAll().orderBy('id').execute();
+    return {
+      list: rows.map((row) => {
+        const question = editableQuestionOf(row);
+        return {
+          qId: row.id,
+          questionType: row.question_type,
+          qEgeNum: row.ege_num,
+          qLessonNum: row.lesson_num,
+          qChapter: row.chapter,
+          isPublished: row.is_published === 1 ? ('1' as const) : ('0' as const),
+          isSelfmade: row.is_selfmade === 1 ? ('1' as const) : ('0' as const),
+          hasImage: row.image_path !== '' ? ('1' as const) : ('0' as const),
+          shortText: shortTextOf(question.questionText),
+        };
+      }),
+    };
+  }),
+
+  implement(questionsP1Admin.getQuestion, async (ctx, { questionId }) => {
+    const row = await questionRow(ctx.services.db, questionId);
+    const reference = await bankReference(ctx.services.db);
+    return { question: { ...editableQuestionOf(row), qId: row.id }, chapters: [...reference.chapters], lessons: reference.lessonRows };
+  }),
+
+  implement(questionsP1Admin.createQuestion, async (ctx) => {
+    const now = ctx.services.clock.now();
+    // A draft: unpublished, no answer yet; a save must pass every rule before students can see it.
+    const draft = editableQuestion.parse({ questionType: 'VARIANTS', rightAnswers: [] });
+    const row = await ctx.services.db
+      .insertInto('questions_p1')
+      .values({ ...storedColumnsOf(draft), created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) fail(T.createFailed);
+    ctx.services.log.info(`questions_p1 ${row.id}: created by user ${ctx.user.id}`);
+    return { questionId: row.id };
+  }),
+
+  implement(questionsP1Admin.saveQuestion, async (ctx, { questionId, question }) => {
+    const db = ctx.services.db;
+    await questionRow(db, questionId);
+    if (!isQuestionType(question.questionType)) fail(T.unsupportedType, { errors: { questionType: T.unsupportedType } });
+    const tidy = tidyQuestion({ ...question, questionType: question.questionType });
+    const errors = validateQuestion(tidy, await bankReference(db));
+    const first = Object.values(errors)[0];
+    if (first) fail(first, { errors });
+    await db
+      .updateTable('questions_p1')
+      .set({ ...storedColumnsOf(tidy), updated_at: ctx.services.clock.now() })
+      .where('id', '=', questionId)
+      .execute();
+    ctx.services.log.info(`questions_p1 ${questionId}: saved by user ${ctx.user.id}`);
+    return {};
+  }),
+
+  implement(questionsP1Admin.deleteImageQuestion, async (ctx, { questionId }) => {
+    const row = await questionRow(ctx.services.db, questionId);
+    if (row.image_path === '') fail(T.noData);
+    await removeQuestionImage(ctx.services, row.id, row.image_path);
+    return {};
+  }),
+];

@@ -1,0 +1,29 @@
+import type { UploadContract } from '@shared/contract/core';
+import { createTimestampSource, signPayload } from '@shared/signing';
+import { apiBaseUrl } from '../../lib/api';
+import { readSession } from '../../lib/session';
+
+const nextTs = createTimestampSource();
+
+/**
+ * A multipart upload (core.ts `upload()`): `data` is the JSON payload signed for the path and goes
+ * first, so the server can refuse a stranger before reading the file. Resolves with the answer's
+ * fields; rejects with the server's Russian message.
+ */
+export async function uploadFile(contract: UploadContract, data: Record<string, unknown>, file: File): Promise<Record<string, unknown>> {
+  const session = readSession();
+  if (!session) throw new Error('Сессия завершена, войдите снова');
+  const form = new FormData();
+  form.append('data', JSON.stringify(await signPayload(contract.path, data, session, nextTs())));
+  form.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(apiBaseUrl() + contract.path, { method: 'POST', body: form });
+  } catch (error) {
+    throw new Error(error instanceof Error ? error.message : String(error));
+  }
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body) throw new Error(`HTTP ${response.status}`);
+  if (body.success !== '1') throw new Error(String(body.message || `HTTP ${response.status}`));
+  return body;
+}
