@@ -1,3 +1,4 @@
+import { serverAssetUrl } from '../../lib/server-asset-url';
 import { answerKindOf, MATCH_LETTERS, type QuestionJson } from '@shared/domain/questions';
 import { ruHomework } from '../../i18n/homework';
 import type { QuestionView } from '../preferences/use-question-view';
@@ -17,7 +18,7 @@ export function QuestionBody({ question, view, showOptions = true }: { question:
   return (
     <div className="ht-question">
       {question.questionText && <p className="ht-question__text">{question.questionText}</p>}
-      {question.questionImage && <img className="ht-question__image" src={question.questionImage} alt={t.image} loading="lazy" />}
+      {question.questionImage && <img className="ht-question__image" src={serverAssetUrl(question.questionImage)} alt={t.image} loading="lazy" />}
       {listOptions && kind === 'match' && (
         <div className="ht-columns">
           <OptionList name={question.questionAnsColumn1Name} options={column1} label={(n) => MATCH_LETTERS[n - 1] ?? String(n)} />

@@ -1,10 +1,11 @@
+import { serverAssetUrl } from '../../lib/server-asset-url';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteImageQuestion, getQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/questions-p1-admin';
 import { EGE_NUM_MAX, EGE_NUM_MIN, isQuestionType, randomPermutation, tidyQuestion, validateQuestion, type QuestionFieldErrors } from '@shared/domain/question-bank-p1';
 import { MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { ruQuestionBank } from '../../i18n/question-bank';
-import { api, apiBaseUrl } from '../../lib/api';
+import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextField, cx } from '../../ui';
 import { AnswerInput } from '../homework-p1/AnswerInput';
@@ -19,10 +20,6 @@ const t = ruQuestionBank.dialog;
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** The image address is server-relative; the desktop app's pages come from app://, so the server origin goes first. */
-function imageUrl(address: string): string {
-  return address.startsWith('/') ? apiBaseUrl() + address : address;
-}
-
 interface LessonOption {
   number: number;
   name: string;
@@ -405,7 +402,7 @@ function ImageField({ questionId, image, onChanged }: { questionId: number; imag
   return (
     <fieldset className="qedit__group">
       <legend>{t.image}</legend>
-      {image ? <img className="qedit__image" src={imageUrl(image)} alt={t.imageAlt} /> : <p className="muted small">{t.imageNone}</p>}
+      {image ? <img className="qedit__image" src={serverAssetUrl(image)} alt={t.imageAlt} /> : <p className="muted small">{t.imageNone}</p>}
       <div className="qedit__mix-buttons">
         <input ref={input} id={inputId} type="file" accept="image/jpeg,image/png" className="qedit__file" onChange={(event) => void onFile(event)} />
         <Button variant="secondary" size="sm" loading={busy} disabled={busy} onClick={() => input.current?.click()}>
@@ -432,7 +429,7 @@ function Preview({ form }: { form: QuestionForm }) {
   const [graphic, setGraphic] = useState(false);
   const [answer, setAnswer] = useState('');
   if (!isQuestionType(form.questionType)) return <p className="muted">{ruQuestionBank.noData}</p>;
-  const question = { ...form, questionType: form.questionType, questionImage: imageUrl(form.questionImage) } as QuestionJson;
+  const question = { ...form, questionType: form.questionType, questionImage: form.questionImage } as QuestionJson;
   const view = graphic ? 'graphic' : 'text';
   return (
     <div className="qedit__preview-inner">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../app/route-names';
 import { ruRoadmap } from '../../i18n/roadmap';
 import { IconCheck, cx } from '../../ui';
-import { lessonImageUrl } from './lesson-image';
+import { serverAssetUrl } from '../../lib/server-asset-url';
 import { lessonProgress, lessonStatusText } from './lesson-texts';
 import type { RoadPosition } from './road-layout';
 
@@ -42,7 +42,7 @@ export function RoadNode({ lesson, position, x, y }: RoadNodeProps) {
           )}
         </svg>
         {lesson.lesson_img_adr !== '' ? (
-          <img className="road-node__img" src={lessonImageUrl(lesson.lesson_img_adr)} alt="" decoding="async" draggable={false} />
+          <img className="road-node__img" src={serverAssetUrl(lesson.lesson_img_adr)} alt="" decoding="async" draggable={false} />
         ) : (
           <span className="road-node__img road-node__img--blank" aria-hidden="true" />
         )}

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { ruVideoAdmin } from '../../i18n/video-admin';
 import { Button, Card, ErrorBox, ProgressBar, Select } from '../../ui';
 import { MediaStatusBadge } from './MediaStatusBadge';
-import { previewUrl } from './preview-url';
+import { serverAssetUrl } from '../../lib/server-asset-url';
 import { PREVIEW_TYPES, previewProblem, type PreviewType, UPLOAD_PREVIEW_PATH, UPLOAD_VIDEO_PATH, uploadFile } from './upload';
 
 const t = ruVideoAdmin.detail;
@@ -16,7 +16,7 @@ export function MediaUploadCard({ video, onUploaded }: { video: AdminVideo; onUp
   const [progress, setProgress] = useState<number | null>(null);
   const [previewBusy, setPreviewBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const preview = previewUrl(video.videoPreview);
+  const preview = serverAssetUrl(video.videoPreview) || null;
 
   const sendVideo = async (file: File) => {
     setError(null);

@@ -9,7 +9,7 @@ import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
 import { Accordion, Button, EmptyState, ErrorBox, Loader } from '../../ui';
 import { BulkTranscribePopup } from './BulkTranscribePopup';
 import { MediaStatusBadge } from './MediaStatusBadge';
-import { previewUrl } from './preview-url';
+import { serverAssetUrl } from '../../lib/server-asset-url';
 import './video-admin.css';
 
 const t = ruVideoAdmin.list;
@@ -84,7 +84,7 @@ export function VideoListPage() {
 
 function VideoCard({ video }: { video: Item }) {
   const navigate = useNavigate();
-  const preview = previewUrl(video.videoPreview);
+  const preview = serverAssetUrl(video.videoPreview) || null;
   const name = video.videoShownName || video.videoFilename || t.noName;
   return (
     <button type="button" className="video-card" onClick={() => void navigate(`/curator/video_edit/${video.videoId}`)}>
