@@ -398,6 +398,8 @@ export interface HomeworksTable {
   dop_p2_max: DefaultedInt;
   /** Minutes for the required part 1 from its start; null = no timer (0011). */
   p1_time_limit_min: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: part 2 is self-checked ('Самопров') instead of checked by a curator (0015). */
+  p2_self_check: DefaultedInt;
   created_at: number;
   updated_at: number;
 }
@@ -415,7 +417,53 @@ export interface UserHomeworksTable {
   p1_q_last: DefaultedInt;
   p1_started_at: ColumnType<number | null, number | null | undefined, number | null>;
   p1_finished_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Part 2 (0015): the tab that opened the work last ('22' for others), times, late flag, mistake work, checker. */
+  p2_mark_save: DefaultedText;
+  p2_started_at: ColumnType<number | null, number | null | undefined, number | null>;
+  p2_submitted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  p2_late: DefaultedInt;
+  p2_mistake_work: DefaultedInt;
+  p2_checker_id: ColumnType<number | null, number | null | undefined, number | null>;
+  p2_checked_at: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: number;
+}
+
+export interface QuestionsP2Table {
+  id: Generated<number>;
+  question: string;
+  question_image: DefaultedText;
+  explanation_image: DefaultedText;
+  explanation_markdown: DefaultedText;
+  task_number: number;
+  lesson_num: number;
+  chapter: DefaultedText;
+  max_points: number;
+  is_public: DefaultedInt;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface HomeworkQuestionsP2Table {
+  ht_num: number;
+  is_dop: number;
+  q_number: number;
+  question_id: number;
+  is_mandatory: DefaultedInt;
+}
+
+export interface HomeworkAnswersP2Table {
+  user_id: number;
+  ht_num: number;
+  is_dop: number;
+  q_number: number;
+  question_id: number;
+  user_answer: DefaultedText;
+  old_answer: DefaultedText;
+  is_checked: DefaultedInt;
+  points: ColumnType<number | null, number | null | undefined, number | null>;
+  teacher_comment: DefaultedText;
+  teacher_json: DefaultedText;
+  saved_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface QuestionsP1Table {
@@ -577,6 +625,9 @@ export interface Database {
   homework_answers_p1: HomeworkAnswersP1Table;
   difficult_questions: DifficultQuestionsTable;
   credit_auto_answers: CreditAutoAnswersTable;
+  questions_p2: QuestionsP2Table;
+  homework_questions_p2: HomeworkQuestionsP2Table;
+  homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
 }

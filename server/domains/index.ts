@@ -7,6 +7,7 @@ import { courseHandlers } from './course/handlers';
 import { creditsHandlers } from './credits/handlers';
 import { financesHandlers } from './finances/handlers';
 import { homeworkHandlers } from './homework/handlers';
+import { homeworkP2Handlers } from './homework-p2/handlers';
 import { trainP1Handlers } from './train-p1/handlers';
 import { materialsHandlers } from './materials/handlers';
 import { questionBankAdminHandlers } from './question-bank-admin/handlers';
@@ -29,6 +30,7 @@ export const implementations: readonly Implementation[] = [
   ...materialsHandlers,
   ...courseHandlers,
   ...homeworkHandlers,
+  ...homeworkP2Handlers,
   ...creditsHandlers,
   ...videoHandlers,
   ...videoAdminHandlers,

@@ -10,7 +10,7 @@ import { seedAccountDemo } from './account';
 import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
 import { seedCourse } from './course';
-import { seedCourseProgress, seedQuestionBank } from './homework';
+import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -220,7 +220,9 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedFinancesDemo(trx, now);
     await seedTerms(trx, now);
     const videoIds = await seedCourse(trx, now);
-    await seedCourseProgress(trx, now, ids, videoIds, await seedQuestionBank(trx, now));
+    const attached = await seedQuestionBank(trx, now);
+    await seedQuestionBankP2(trx, now);
+    await seedCourseProgress(trx, now, ids, videoIds, attached);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

@@ -2,6 +2,7 @@ import { answerToDisplayed, digitsOf, pointsOfTask, questionJsonSchema, scoreAns
 import { DEFAULT_EXAM_PRIMARY_SCORES, questionRowOf } from '../../domains/homework/question-bank';
 import type { Db } from '../index';
 import { DEMO_QUESTIONS_P1 } from './questions-p1';
+import { DEMO_QUESTIONS_P2 } from './questions-p2';
 
 /**
  * The part 1 question bank of the demo course, attached to the homework of each lesson (the
@@ -51,6 +52,45 @@ export async function seedQuestionBank(db: Db, now: number): Promise<Attached> {
   return attached;
 }
 
+/**
+ * Part 2 questions of each lesson's homework (all mandatory); the mock exam takes the first
+ * question of every lesson. Counts and maxima on the homework rows follow the attached questions.
+ */
+export async function seedQuestionBankP2(db: Db, now: number): Promise<void> {
+  const byLesson = new Map<number, { id: number; maxPoints: number }[]>();
+  const chapters = new Map(
+    (await db.selectFrom('lessons').innerJoin('chapters', 'chapters.id', 'lessons.chapter_id').select(['lessons.number', 'chapters.name']).execute()).map((row) => [row.number, row.name]),
+  );
+  for (const item of DEMO_QUESTIONS_P2) {
+    const row = await db
+      .insertInto('questions_p2')
+      .values({
+        question: item.question,
+        explanation_markdown: item.explanation,
+        task_number: item.taskNumber,
+        lesson_num: item.lessonNum,
+        chapter: chapters.get(item.lessonNum) ?? '',
+        max_points: item.maxPoints,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    byLesson.set(item.lessonNum, [...(byLesson.get(item.lessonNum) ?? []), { id: row.id, maxPoints: item.maxPoints }]);
+  }
+  for (const homework of await db.selectFrom('homeworks').select(['num', 'lesson_num', 'is_probnik']).execute()) {
+    const list = homework.is_probnik === 1 ? [...byLesson.values()].map((questions) => questions[0]!) : (byLesson.get(homework.lesson_num) ?? []);
+    for (const [index, question] of list.entries()) {
+      await db.insertInto('homework_questions_p2').values({ ht_num: homework.num, is_dop: 0, q_number: index + 1, question_id: question.id, is_mandatory: 1 }).execute();
+    }
+    await db
+      .updateTable('homeworks')
+      .set({ p2_count: list.length, p2_max: list.reduce((sum, question) => sum + question.maxPoints, 0), dop_p2_count: 0, dop_p2_max: 0, updated_at: now })
+      .where('num', '=', homework.num)
+      .execute();
+  }
+}
+
 /** A deliberately wrong answer of the same shape: every digit shifted, or a wrong word. */
 function wrongAnswer(question: QuestionJson, right: string): string {
   if (question.questionType === 'WORD') return 'ошибка';
@@ -91,14 +131,45 @@ async function solvePart(db: Db, userId: number, attached: Attached, htNum: numb
  * around it. Part 2 results are checked scores as a curator would have entered them.
  */
 export async function seedCourseProgress(db: Db, now: number, students: ReadonlyMap<string, number>, videoIds: readonly number[], attached: Attached): Promise<void> {
-  const partTwo = (userId: number, htNum: number, points: number) =>
-    db
+  // A part 2 checked by the curator: the student's answers, points per task adding up to `points`, comments.
+  const curatorId = students.get('curator') ?? null;
+  const partTwo = async (userId: number, htNum: number, points: number) => {
+    const tasks = await db
+      .selectFrom('homework_questions_p2')
+      .innerJoin('questions_p2', 'questions_p2.id', 'homework_questions_p2.question_id')
+      .select(['homework_questions_p2.q_number', 'questions_p2.id', 'questions_p2.max_points', 'questions_p2.explanation_markdown'])
+      .where('homework_questions_p2.ht_num', '=', htNum)
+      .where('homework_questions_p2.is_dop', '=', 0)
+      .orderBy('homework_questions_p2.q_number')
+      .execute();
+    let left = points;
+    for (const task of tasks) {
+      const earned = Math.min(task.max_points, left);
+      left -= earned;
+      await db
+        .insertInto('homework_answers_p2')
+        .values({
+          user_id: userId,
+          ht_num: htNum,
+          is_dop: 0,
+          q_number: task.q_number,
+          question_id: task.id,
+          user_answer: task.explanation_markdown,
+          is_checked: 1,
+          points: earned,
+          teacher_comment: earned === task.max_points ? 'Отличный ответ: все элементы раскрыты.' : 'Не хватает конкретики в одном из элементов ответа.',
+          saved_at: now - 25 * DAY,
+        })
+        .execute();
+    }
+    await db
       .updateTable('user_homeworks')
-      .set({ status_p2: 'Проверен', points_p2: points })
+      .set({ status_p2: 'Проверен', points_p2: points - left, p2_submitted_at: now - 25 * DAY, p2_checked_at: now - 24 * DAY, p2_checker_id: curatorId })
       .where('user_id', '=', userId)
       .where('ht_num', '=', htNum)
       .where('is_dop', '=', 0)
       .execute();
+  };
   const started = (userId: number, htNum: number) =>
     db.insertInto('user_homeworks').values({ user_id: userId, ht_num: htNum, is_dop: 0, status_p1: 'Выполняется', p1_q_now: 1, p1_q_last: 1, p1_started_at: now - DAY, updated_at: now - DAY }).execute();
   // A watched video was started once: that start is a view.

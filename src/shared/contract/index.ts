@@ -7,6 +7,7 @@ import * as credits from './credits';
 import type { AnyContract } from './core';
 import * as finances from './finances';
 import * as homework from './homework';
+import * as homeworkP2 from './homework-p2';
 import * as materials from './materials';
 import * as preferences from './preferences';
 import * as questionsP1Admin from './questions-p1-admin';
@@ -33,6 +34,7 @@ export const allContracts: readonly AnyContract[] = [
   materials,
   course,
   homework,
+  homeworkP2,
   credits,
   video,
   videoMedia,
@@ -46,4 +48,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, finances, homework, materials, preferences, questionsP1Admin, rating, shell, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, finances, homework, homeworkP2, materials, preferences, questionsP1Admin, rating, shell, trainP1, video, videoAdmin, videoMedia };

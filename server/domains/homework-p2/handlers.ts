@@ -1,0 +1,32 @@
+import { homeworkP2 } from '../../../src/shared/contract';
+import { formatMoscowTimeWithSeconds } from '../../../src/shared/domain/moscow-time';
+import { implement } from '../../contract/implement';
+import { openPartTwo, savePartTwo, selfCheckTask, startMistakeWork, submitPartTwo } from './homework-p2';
+
+const dop = (flag: '0' | '1') => (flag === '1' ? 1 : 0) as 0 | 1;
+
+/** Handlers of homework part 2 for students, one per contract in src/shared/contract/homework-p2.ts. */
+export const homeworkP2Handlers = [
+  implement(homeworkP2.getHtP2Camel, async (ctx, { htNum, markSave, isDopPart }) => openPartTwo(ctx.services.db, ctx.user, htNum, dop(isDopPart), markSave, ctx.services.clock.now())),
+
+  implement(homeworkP2.saveHtP2New, async (ctx, { htNum, isDopPart, questions, forceSave, markSave }) => {
+    const now = ctx.services.clock.now();
+    await savePartTwo(ctx.services.db, ctx.user, htNum, dop(isDopPart), markSave, forceSave === '1', questions, now);
+    return { savedAt: formatMoscowTimeWithSeconds(now) };
+  }),
+
+  implement(homeworkP2.endHtP2, async (ctx, { htNum, isDopPart }) => {
+    await submitPartTwo(ctx.services.db, ctx.user, htNum, dop(isDopPart), ctx.services.clock.now());
+    return {};
+  }),
+
+  implement(homeworkP2.htToMistakeWorkP2, async (ctx, { htNum, isDopPart }) => {
+    await startMistakeWork(ctx.services.db, ctx.user, htNum, dop(isDopPart), ctx.services.clock.now());
+    return {};
+  }),
+
+  implement(homeworkP2.setSelfcheckResultHtP2, async (ctx, { dzNum, taskNum, checkComment, checkBall }) => {
+    await selfCheckTask(ctx.services.db, ctx.user, dzNum, taskNum, checkComment, checkBall, ctx.services.clock.now());
+    return {};
+  }),
+];

@@ -1,0 +1,267 @@
+import { MISTAKE_WORK_SEPARATOR, P2_TEXTS as T, type CommentSegment, type HomeworkP2Question } from '../../../src/shared/contract/homework-p2';
+import { formatMoscowDateTime, formatMoscowTimeWithSeconds, moscowDateKey } from '../../../src/shared/domain/moscow-time';
+import type { CurrentUser } from '../../auth/current-user';
+import { CallFailure, fail } from '../../contract/errors';
+import type { Db } from '../../db';
+import { openHomework } from '../homework/homework-p1';
+import { publicUserKey } from '../rating/user-key';
+
+/**
+ * Part 2 of a homework for the student: written answers saved as drafts (autosave) while the work
+ * is open, submitted for checking, then results; mistake work appends to the checked answer; a
+ * self-check homework is scored by the student. Only the tab that opened the work last may save
+ * without asking: any other tab is answered '22' unless it forces the save (§8).
+ */
+
+export interface P2Key {
+  userId: number;
+  htNum: number;
+  isDop: 0 | 1;
+}
+
+const EDITABLE = 'Выполняется';
+
+async function questionsOf(db: Db, htNum: number, isDop: 0 | 1) {
+  return db
+    .selectFrom('homework_questions_p2')
+    .innerJoin('questions_p2', 'questions_p2.id', 'homework_questions_p2.question_id')
+    .select([
+      'homework_questions_p2.q_number',
+      'homework_questions_p2.is_mandatory',
+      'questions_p2.id',
+      'questions_p2.question',
+      'questions_p2.task_number',
+      'questions_p2.max_points',
+    ])
+    .where('homework_questions_p2.ht_num', '=', htNum)
+    .where('homework_questions_p2.is_dop', '=', isDop)
+    .orderBy('homework_questions_p2.q_number')
+    .execute();
+}
+
+async function progressOf(db: Db, key: P2Key) {
+  return db.selectFrom('user_homeworks').selectAll().where('user_id', '=', key.userId).where('ht_num', '=', key.htNum).where('is_dop', '=', key.isDop).executeTakeFirst();
+}
+
+async function answersOf(db: Db, key: P2Key) {
+  return db.selectFrom('homework_answers_p2').selectAll().where('user_id', '=', key.userId).where('ht_num', '=', key.htNum).where('is_dop', '=', key.isDop).execute();
+}
+
+function parseSegments(json: string): Record<string, CommentSegment> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, CommentSegment>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Opens the work: starts it on first open, and makes this tab the one that may save. */
+export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, tab: string, now: number) {
+  const homework = await openHomework(db, user, htNum, now);
+  const questions = await questionsOf(db, htNum, isDop);
+  if (questions.length === 0) fail(T.noPart);
+  const key: P2Key = { userId: user.id, htNum, isDop };
+  await db
+    .insertInto('user_homeworks')
+    .values({ user_id: user.id, ht_num: htNum, is_dop: isDop, status_p2: EDITABLE, p2_started_at: now, p2_mark_save: tab, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop']).doUpdateSet({ p2_mark_save: tab, updated_at: now }))
+    .execute();
+  // A progress row created by part 1 has no part 2 status yet.
+  await db
+    .updateTable('user_homeworks')
+    .set({ status_p2: EDITABLE, p2_started_at: now })
+    .where('user_id', '=', user.id)
+    .where('ht_num', '=', htNum)
+    .where('is_dop', '=', isDop)
+    .where('status_p2', '=', '')
+    .execute();
+  const progress = (await progressOf(db, key))!;
+  const answers = await answersOf(db, key);
+  const checker = progress.p2_checker_id === null ? undefined : await db.selectFrom('users').select(['id', 'vk_id']).where('id', '=', progress.p2_checker_id).executeTakeFirst();
+  const status = progress.status_p2 as HomeworkP2Status;
+  const revealChecks = status !== EDITABLE || progress.p2_mistake_work === 1;
+
+  const list: HomeworkP2Question[] = questions.map((question) => {
+    const answer = answers.find((item) => item.q_number === question.q_number);
+    return {
+      qNumber: question.q_number,
+      qId: question.id,
+      q2Question: question.question,
+      q2QuestionNoBr: question.question.replace(/\s*\n\s*/g, ' '),
+      q2ObyazDz: question.is_mandatory === 1 ? '1' : '0',
+      qTaskNumber: question.task_number,
+      userAnswer: answer?.user_answer ?? '',
+      userOldAnswer: progress.p2_mistake_work === 1 ? (answer?.old_answer ?? '') : '',
+      isChecked: answer?.is_checked === 1 ? '1' : '0',
+      userBall: revealChecks ? (answer?.points ?? null) : null,
+      realBall: question.max_points,
+      teacherComment: revealChecks ? (answer?.teacher_comment ?? '') : '',
+      teacherJson: revealChecks ? parseSegments(answer?.teacher_json ?? '{}') : {},
+    };
+  });
+  const submittedAt = progress.p2_submitted_at;
+  return {
+    htStatusP2: status,
+    htInfo: {
+      htNum,
+      qNumsP2: questions.length,
+      htDeadline: homework.deadline_at === null ? '' : formatMoscowDateTime(homework.deadline_at),
+      htUserMaxballovP2: questions.reduce((sum, question) => sum + question.max_points, 0),
+      htUserBallovP2: progress.points_p2,
+      mistakeWorkP2: progress.p2_mistake_work === 1 ? ('1' as const) : ('0' as const),
+      isAvailableMistakeWork: mayStartMistakeWork(user, status) ? ('1' as const) : ('0' as const),
+      htUserChecker: checker ? publicUserKey(checker) : '',
+      htUserDateP2: submittedAt === null ? '' : moscowDateKey(submittedAt),
+      htUserTimeP2: submittedAt === null ? '' : formatMoscowTimeWithSeconds(submittedAt),
+      lessonNum: homework.lesson_num,
+      isLate: progress.p2_late === 1 ? ('1' as const) : ('0' as const),
+      isSelfCheck: (await isSelfCheck(db, htNum)) ? ('1' as const) : ('0' as const),
+    },
+    questions: list,
+  };
+}
+
+export type HomeworkP2Status = 'Выполняется' | 'Готово' | 'Проверен' | 'Отклонен' | 'Самопров' | 'Апелляция';
+
+/** Mistake work is part of some tariffs (users.with_mistake_work) and follows a checked work. */
+function mayStartMistakeWork(user: CurrentUser, status: string): boolean {
+  return user.row.with_mistake_work === 1 && (status === 'Проверен' || status === 'Отклонен');
+}
+
+async function isSelfCheck(db: Db, htNum: number): Promise<boolean> {
+  const row = await db.selectFrom('homeworks').select('p2_self_check').where('num', '=', htNum).executeTakeFirst();
+  return row?.p2_self_check === 1;
+}
+
+/**
+ * Saves the given answers. Refused with '22' when another tab opened the work since this one
+ * (unless forced, which makes this tab the owner). Checked answers stay as they are outside
+ * mistake work; in mistake work only text after the old answer may change.
+ */
+export async function savePartTwo(
+  db: Db,
+  user: CurrentUser,
+  htNum: number,
+  isDop: 0 | 1,
+  tab: string,
+  force: boolean,
+  answers: readonly { q_number: number; user_answer: string }[],
+  now: number,
+): Promise<void> {
+  await openHomework(db, user, htNum, now);
+  const key: P2Key = { userId: user.id, htNum, isDop };
+  const progress = await progressOf(db, key);
+  if (!progress || progress.status_p2 !== EDITABLE) fail(T.notEditable);
+  if (progress.p2_mark_save !== tab && !force) throw new CallFailure(T.otherDevice, '22');
+  const questions = await questionsOf(db, htNum, isDop);
+  const existing = await answersOf(db, key);
+  for (const item of answers) {
+    if (!questions.some((question) => question.q_number === item.q_number)) fail(T.unknownQuestion);
+    const previous = existing.find((answer) => answer.q_number === item.q_number);
+    if (progress.p2_mistake_work === 1) {
+      if (previous && previous.old_answer !== '' && !item.user_answer.startsWith(previous.old_answer + MISTAKE_WORK_SEPARATOR) && item.user_answer !== previous.old_answer) fail(T.oldAnswerKept);
+    } else if (previous?.is_checked === 1 && previous.user_answer !== item.user_answer) {
+      fail(T.checkedLocked);
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    // Claiming the work for this tab is part of the same write: a racing tab cannot interleave.
+    const claimed = await trx
+      .updateTable('user_homeworks')
+      .set({ p2_mark_save: tab, updated_at: now })
+      .where('user_id', '=', user.id)
+      .where('ht_num', '=', htNum)
+      .where('is_dop', '=', isDop)
+      .where('status_p2', '=', EDITABLE)
+      .where((eb) => (force ? eb.lit(true) : eb('p2_mark_save', '=', tab)))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new CallFailure(T.otherDevice, '22');
+    for (const item of answers) {
+      const question = questions.find((candidate) => candidate.q_number === item.q_number)!;
+      await trx
+        .insertInto('homework_answers_p2')
+        .values({ user_id: user.id, ht_num: htNum, is_dop: isDop, q_number: item.q_number, question_id: question.id, user_answer: item.user_answer, saved_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop', 'q_number']).doUpdateSet({ user_answer: item.user_answer, saved_at: now }))
+        .execute();
+    }
+  });
+}
+
+/** Submits the work: mandatory answers must be there; late submissions are flagged. */
+export async function submitPartTwo(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, now: number): Promise<void> {
+  const homework = await openHomework(db, user, htNum, now);
+  const key: P2Key = { userId: user.id, htNum, isDop };
+  const progress = await progressOf(db, key);
+  if (!progress || progress.status_p2 !== EDITABLE) fail(T.notEditable);
+  const questions = await questionsOf(db, htNum, isDop);
+  const answers = await answersOf(db, key);
+  const missing = questions
+    .filter((question) => question.is_mandatory === 1)
+    .filter((question) => (answers.find((answer) => answer.q_number === question.q_number)?.user_answer.trim() ?? '') === '')
+    .map((question) => question.q_number);
+  if (missing.length > 0) fail(T.mandatoryEmpty.replace('{nums}', missing.join(', ')));
+  const next = homework && (await isSelfCheck(db, htNum)) ? 'Самопров' : 'Готово';
+  await db
+    .updateTable('user_homeworks')
+    .set({ status_p2: next, p2_submitted_at: now, p2_late: homework.deadline_at !== null && homework.deadline_at < now ? 1 : 0, updated_at: now })
+    .where('user_id', '=', user.id)
+    .where('ht_num', '=', htNum)
+    .where('is_dop', '=', isDop)
+    .where('status_p2', '=', EDITABLE)
+    .execute();
+}
+
+/** Back to writing after a check: the checked answers are kept read-only above the new part. */
+export async function startMistakeWork(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, now: number): Promise<void> {
+  await openHomework(db, user, htNum, now);
+  const key: P2Key = { userId: user.id, htNum, isDop };
+  const progress = await progressOf(db, key);
+  if (!progress || !mayStartMistakeWork(user, progress.status_p2)) fail(T.mistakeWorkUnavailable);
+  await db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('user_homeworks')
+      .set({ status_p2: EDITABLE, p2_mistake_work: 1, updated_at: now })
+      .where('user_id', '=', user.id)
+      .where('ht_num', '=', htNum)
+      .where('is_dop', '=', isDop)
+      .where('status_p2', '=', progress.status_p2)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) fail(T.mistakeWorkUnavailable);
+    await trx
+      .updateTable('homework_answers_p2')
+      .set((eb) => ({ old_answer: eb.ref('user_answer'), is_checked: 0 }))
+      .where('user_id', '=', user.id)
+      .where('ht_num', '=', htNum)
+      .where('is_dop', '=', isDop)
+      .execute();
+  });
+}
+
+/** Self-check of one task: a whole score 0..max and a comment; the last one finishes the check. */
+export async function selfCheckTask(db: Db, user: CurrentUser, htNum: number, taskNum: number, comment: string, points: number, now: number): Promise<void> {
+  await openHomework(db, user, htNum, now);
+  const key: P2Key = { userId: user.id, htNum, isDop: 0 };
+  const progress = await progressOf(db, key);
+  if (!progress || progress.status_p2 !== 'Самопров') fail(T.notSelfCheck);
+  const question = (await questionsOf(db, htNum, 0)).find((candidate) => candidate.q_number === taskNum);
+  if (!question) fail(T.unknownQuestion);
+  if (points > question.max_points) fail(T.overMax.replace('{max}', String(question.max_points)));
+  await db
+    .insertInto('homework_answers_p2')
+    .values({ user_id: user.id, ht_num: htNum, is_dop: 0, q_number: taskNum, question_id: question.id, points, teacher_comment: comment, is_checked: 1, saved_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop', 'q_number']).doUpdateSet({ points, teacher_comment: comment, is_checked: 1 }))
+    .execute();
+  const questions = await questionsOf(db, htNum, 0);
+  const answers = await answersOf(db, key);
+  if (questions.every((item) => answers.some((answer) => answer.q_number === item.q_number && answer.is_checked === 1))) {
+    await db
+      .updateTable('user_homeworks')
+      .set({ status_p2: 'Проверен', points_p2: answers.reduce((sum, answer) => sum + (answer.points ?? 0), 0), p2_checked_at: now, p2_checker_id: user.id, updated_at: now })
+      .where('user_id', '=', user.id)
+      .where('ht_num', '=', htNum)
+      .where('is_dop', '=', 0)
+      .where('status_p2', '=', 'Самопров')
+      .execute();
+  }
+}
