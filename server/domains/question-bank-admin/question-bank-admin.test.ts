@@ -209,7 +209,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     expect((await save(questionId, VALID.MATCH)).body.success).toBe('1');
     expect((await get(questionId)).is90Plus).toBe('0');
     expect((await column()).is_90plus).toBe(0);
-    expect((await save(questionId, { ...VALID.MATCH, is90Plus: '2' })).body.success).toBe('0');
+    expect((await save(questionId, { ...VALID.MATCH, is90Plus: '2' as '1' })).body.success).toBe('0');
     // The demo bank marks its hardest questions.
     const seeded = (await admin.call(questionsP1Admin.getQuestionsList, {})).list.filter((item) => item.is90Plus === '1' && item.qId !== questionId);
     expect(seeded.length).toBe(8);
