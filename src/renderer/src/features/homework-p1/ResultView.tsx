@@ -68,7 +68,7 @@ export function ResultView({ score, max, questions, showScore = true, difficultE
               <li key={row.q_id} className="ht-summary__item">
                 <button type="button" className="ht-summary__open" onClick={() => setSelected(index)}>
                   <span className="visually-hidden">{t.open(row.q_number)}</span>
-                  <span className="ht-summary__number" aria-hidden="true">
+                  <span className="qr-number ht-summary__number" aria-hidden="true">
                     {row.q_number}
                   </span>
                   <span className="ht-summary__answers">

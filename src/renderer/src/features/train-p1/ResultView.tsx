@@ -102,7 +102,7 @@ function ResultRow({ row }: { row: TrainP1Question }) {
   return (
     <li className="trp1-row" data-testid={`trp1-row-${row.q_number}`}>
       <div className="trp1-row__main">
-        <span className="trp1-row__number" aria-hidden="true">
+        <span className="qr-number" aria-hidden="true">
           {row.q_number}
         </span>
         <span className="trp1-row__chapter">
