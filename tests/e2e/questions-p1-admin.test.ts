@@ -80,6 +80,8 @@ describe('part 1 question bank in chromium', () => {
     const hardSwitch = page.getByRole('switch', { name: '90+', exact: true });
     expect(await hardSwitch.getAttribute('aria-checked')).toBe(wasHard === 1 ? 'true' : 'false');
     await hardSwitch.click();
+    await hardSwitch.scrollIntoViewIfNeeded();
+    await viewportShot(page, 'questions-p1-90plus-switch-light-1280');
     await page.getByRole('checkbox', { name: new RegExp(`^${toggled}\\. `) }).check();
     await page.getByText(`Записывается как: ${after}`).waitFor();
     // The live preview follows the form.
