@@ -476,6 +476,8 @@ export interface QuestionsP1Table {
   chapter: DefaultedText;
   is_published: DefaultedInt;
   is_selfmade: DefaultedInt;
+  /** 1: a hard '90+' question, drawn by trainings only when the student includes 90+ (0014). */
+  is_90plus: DefaultedInt;
   image_path: DefaultedText;
   created_at: number;
   updated_at: number;
@@ -550,6 +552,8 @@ export interface TrainP1SessionsTable {
   user_id: number;
   testing_type: string;
   include_selfmade: DefaultedInt;
+  /** The training's 90+ choice (0014). */
+  include_90plus: DefaultedInt;
   q_nums: number;
   status: string;
   created_at: number;

@@ -75,6 +75,13 @@ describe('part 1 question bank in chromium', () => {
     await page.getByText('Исправьте ошибки в полях, отмеченных красным.').waitFor();
 
     await text.fill(NEW_TEXT);
+    // The 90+ marker flips with its switch and is saved with the rest.
+    const wasHard = (await db().selectFrom('questions_p1').select('is_90plus').where('id', '=', questionId).executeTakeFirstOrThrow()).is_90plus;
+    const hardSwitch = page.getByRole('switch', { name: '90+', exact: true });
+    expect(await hardSwitch.getAttribute('aria-checked')).toBe(wasHard === 1 ? 'true' : 'false');
+    await hardSwitch.click();
+    await hardSwitch.scrollIntoViewIfNeeded();
+    await viewportShot(page, 'questions-p1-90plus-switch-light-1280');
     await page.getByRole('checkbox', { name: new RegExp(`^${toggled}\\. `) }).check();
     await page.getByText(`Записывается как: ${after}`).waitFor();
     // The live preview follows the form.
@@ -83,6 +90,7 @@ describe('part 1 question bank in chromium', () => {
     await page.getByText('Изменения сохранены').waitFor();
     const saved = await db().selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirstOrThrow();
     expect(JSON.parse(saved.q_json)).toMatchObject({ questionText: NEW_TEXT, rightAnswers: [after] });
+    expect(saved.is_90plus).toBe(wasHard === 1 ? 0 : 1);
     await viewportShot(page, 'questions-p1-saved-light-1280');
 
     // An image: a gif is refused before sending; a png is stored at once, shown, then removed.

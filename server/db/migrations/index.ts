@@ -11,6 +11,7 @@ import * as m0010 from './0010-timecode-search';
 import * as m0011 from './0011-homework-p1';
 import * as m0012 from './0012-credits-auto';
 import * as m0013 from './0013-train-p1';
+import * as m0014 from './0014-questions-90plus';
 import * as m0015 from './0015-homework-p2';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0011-homework-p1': m0011,
   '0012-credits-auto': m0012,
   '0013-train-p1': m0013,
+  '0014-questions-90plus': m0014,
   '0015-homework-p2': m0015,
 };

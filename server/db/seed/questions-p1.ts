@@ -16,6 +16,8 @@ export interface DemoQuestionP1 {
   lessonNum: number;
   egeNum: number;
   selfmade?: boolean;
+  /** A hard question for students aiming at 90+ points (trainings draw it only when 90+ is on). */
+  plus90?: boolean;
   q: QuestionJsonInput;
 }
 
@@ -30,6 +32,8 @@ interface Meta {
   /** One short explanation per column-1 option. */
   descriptions?: string[];
   selfmade?: boolean;
+  /** Marks the question 90+ (five-row matching or orderings with several steps of reasoning). */
+  plus90?: boolean;
   mix1?: number[];
   mix2?: number[];
 }
@@ -49,6 +53,7 @@ function build(meta: Meta, body: Omit<QuestionJsonInput, 'descriptions' | 'descr
     lessonNum: meta.lesson,
     egeNum: meta.ege,
     ...(meta.selfmade ? { selfmade: true } : {}),
+    ...(meta.plus90 ? { plus90: true } : {}),
     q: {
       ...body,
       descriptions: meta.descriptions ?? [],
@@ -57,6 +62,7 @@ function build(meta: Meta, body: Omit<QuestionJsonInput, 'descriptions' | 'descr
       ...(meta.mix2 ? { mixRuleColumn2: meta.mix2 } : {}),
       isPublished: '1',
       isSelfmade: meta.selfmade ? '1' : '0',
+      is90Plus: meta.plus90 ? '1' : '0',
       qEgeNum: meta.ege,
       qLessonNum: meta.lesson,
       qChapter: chapterOf(meta.lesson),
@@ -221,6 +227,7 @@ const LESSON_1: DemoQuestionP1[] = [
     {
       lesson: 1,
       ege: 3,
+      plus90: true,
       general: 'Аграрный уклад и сословность характерны для традиционного общества, машинное производство — для индустриального, ведущая роль знаний и сферы услуг — для постиндустриального.',
       descriptions: ['Основа экономики — земледелие.', 'Результат промышленного переворота.', 'Информация — главный ресурс.', 'Большинство занято в сфере услуг.', 'Положение человека определяется происхождением.'],
       mix2: [3, 1, 2],
@@ -270,6 +277,7 @@ const LESSON_2: DemoQuestionP1[] = [
     {
       lesson: 2,
       ege: 4,
+      plus90: true,
       general: 'Познание идёт от чувственной ступени (ощущение → восприятие → представление) к рациональной (понятие → суждение → умозаключение).',
       mix1: [4, 2, 6, 1, 3, 5],
     },
@@ -424,6 +432,7 @@ const LESSON_3: DemoQuestionP1[] = [
     {
       lesson: 3,
       ege: 6,
+      plus90: true,
       general: 'Постоянные издержки не зависят от объёма выпуска (аренда, проценты по кредиту, страхование), переменные растут вместе с выпуском (сырьё, сдельная оплата труда).',
       descriptions: ['Аренда платится при любом выпуске.', 'Сырья нужно больше при большем выпуске.', 'Сдельная оплата зависит от выработки.', 'Проценты не зависят от выпуска.', 'Страховой взнос не зависит от выпуска.'],
     },
@@ -558,6 +567,7 @@ const LESSON_4: DemoQuestionP1[] = [
     {
       lesson: 4,
       ege: 7,
+      plus90: true,
       selfmade: true,
       general: 'Проект федерального бюджета составляет Правительство, закон о бюджете принимает Государственная Дума, затем его рассматривает Совет Федерации и подписывает Президент; после исполнения бюджета утверждается отчёт о его исполнении.',
       mix1: [5, 3, 1, 4, 2],
@@ -665,6 +675,7 @@ const LESSON_5: DemoQuestionP1[] = [
     {
       lesson: 5,
       ege: 9,
+      plus90: true,
       general: 'Позитивные санкции поощряют одобряемое поведение (премия, аплодисменты), негативные наказывают за нарушение норм (выговор, насмешка, лишение прав).',
       descriptions: ['Поощрение — позитивная.', 'Наказание — негативная.', 'Одобрение — позитивная.', 'Осуждение — негативная.', 'Наказание — негативная.'],
     },
@@ -776,6 +787,7 @@ const LESSON_6: DemoQuestionP1[] = [
     {
       lesson: 6,
       ege: 10,
+      plus90: true,
       general: 'Тоталитаризм — всеобъемлющий контроль и единая обязательная идеология; авторитаризм допускает ограниченный плюрализм вне политики; демократия основана на разделении властей, плюрализме и свободных конкурентных выборах.',
       descriptions: ['Контроль над всеми сферами — тоталитарный.', 'Обязательная идеология — тоталитарный.', 'Разделение властей — демократический.', 'Ограниченный плюрализм — авторитарный.', 'Свободные выборы — демократический.'],
     },
@@ -1066,6 +1078,7 @@ const LESSON_8: DemoQuestionP1[] = [
     {
       lesson: 8,
       ege: 14,
+      plus90: true,
       general: 'Законопроект вносится в Государственную Думу, Дума принимает закон, Совет Федерации его одобряет, Президент подписывает, после чего закон официально опубликовывается.',
       mix1: [4, 1, 5, 2, 3],
     },
@@ -1169,6 +1182,7 @@ const LESSON_9: DemoQuestionP1[] = [
     {
       lesson: 9,
       ege: 16,
+      plus90: true,
       general: 'Выговор и увольнение за прогул — дисциплинарные взыскания, штраф за нарушение правил пожарной безопасности — административная ответственность, возмещение убытков и неустойка — гражданско-правовая.',
       descriptions: ['Ст. 192 ТК РФ.', 'Ответственность по договору.', 'КоАП РФ.', 'Ст. 192 ТК РФ.', 'Ответственность по договору.'],
       mix1: [5, 4, 3, 2, 1],

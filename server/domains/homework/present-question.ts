@@ -4,7 +4,7 @@ import { questionJsonOf, type QuestionP1Row } from './question-bank';
 
 /** What a student may see of a question: while solving, no right answers and no explanations. */
 export function studentJson(question: QuestionJson, reveal: boolean): StudentQuestionJson {
-  const { rightAnswers, descriptions, descriptionGeneral, isPublished: _p, isSelfmade: _s, ...visible } = question;
+  const { rightAnswers, descriptions, descriptionGeneral, isPublished: _p, isSelfmade: _s, is90Plus: _n, ...visible } = question;
   return reveal ? { ...visible, rightAnswers: rightAnswers.map((right) => answerToDisplayed(question, right)), descriptions, descriptionGeneral } : visible;
 }
 

@@ -14,6 +14,7 @@ export function questionJsonOf(row: QuestionP1Row): QuestionJson {
     questionImage: row.image_path,
     isPublished: row.is_published === 1 ? '1' : '0',
     isSelfmade: row.is_selfmade === 1 ? '1' : '0',
+    is90Plus: row.is_90plus === 1 ? '1' : '0',
     qEgeNum: row.ege_num,
     qLessonNum: row.lesson_num,
     qChapter: row.chapter,
@@ -22,7 +23,7 @@ export function questionJsonOf(row: QuestionP1Row): QuestionJson {
 
 /** Splits a qJson into the stored JSON body and its columns. */
 export function questionRowOf(question: QuestionJson) {
-  const { questionType, questionImage, isPublished, isSelfmade, qEgeNum, qLessonNum, qChapter, ...body } = question;
+  const { questionType, questionImage, isPublished, isSelfmade, is90Plus, qEgeNum, qLessonNum, qChapter, ...body } = question;
   return {
     question_type: questionType,
     q_json: JSON.stringify(body),
@@ -31,6 +32,7 @@ export function questionRowOf(question: QuestionJson) {
     chapter: qChapter,
     is_published: isPublished === '1' ? 1 : 0,
     is_selfmade: isSelfmade === '1' ? 1 : 0,
+    is_90plus: is90Plus === '1' ? 1 : 0,
     image_path: questionImage,
   };
 }

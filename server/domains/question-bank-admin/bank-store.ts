@@ -26,6 +26,7 @@ export function editableQuestionOf(row: Row): EditableQuestion {
     questionImage: row.image_path,
     isPublished: row.is_published === 1 ? '1' : '0',
     isSelfmade: row.is_selfmade === 1 ? '1' : '0',
+    is90Plus: row.is_90plus === 1 ? '1' : '0',
     qEgeNum: row.ege_num,
     qLessonNum: row.lesson_num,
     qChapter: row.chapter,

@@ -28,6 +28,7 @@ export const questionBankAdminHandlers = [
           qChapter: row.chapter,
           isPublished: row.is_published === 1 ? ('1' as const) : ('0' as const),
           isSelfmade: row.is_selfmade === 1 ? ('1' as const) : ('0' as const),
+          is90Plus: row.is_90plus === 1 ? ('1' as const) : ('0' as const),
           hasImage: row.image_path !== '' ? ('1' as const) : ('0' as const),
           shortText: shortTextOf(question.questionText),
         };

@@ -193,4 +193,25 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     const part = await student.call(homework.getHtP1Divided, { htNum: HT, isDopPart: '0' });
     expect(part.questions[0]!.qJson.questionText).toBe('Изменённый текст вопроса для проверки');
   });
+
+  it('keeps the 90+ marker through save, open and the list, and in its column', async () => {
+    const { questionId } = await admin.call(questionsP1Admin.createQuestion, {});
+    expect((await get(questionId)).is90Plus).toBe('0');
+    expect((await save(questionId, { ...VALID.MATCH, is90Plus: '1' })).body.success).toBe('1');
+    expect((await get(questionId)).is90Plus).toBe('1');
+    const listed = (await admin.call(questionsP1Admin.getQuestionsList, {})).list.find((item) => item.qId === questionId);
+    expect(listed).toMatchObject({ is90Plus: '1', isPublished: '1' });
+    const column = async () => (await db().selectFrom('questions_p1').select(['is_90plus', 'q_json']).where('id', '=', questionId).executeTakeFirstOrThrow());
+    expect((await column()).is_90plus).toBe(1);
+    // The column is the only copy: the JSON body does not carry it.
+    expect(JSON.parse((await column()).q_json)).not.toHaveProperty('is90Plus');
+    // A save without the field clears it (the editor always sends the whole question).
+    expect((await save(questionId, VALID.MATCH)).body.success).toBe('1');
+    expect((await get(questionId)).is90Plus).toBe('0');
+    expect((await column()).is_90plus).toBe(0);
+    expect((await save(questionId, { ...VALID.MATCH, is90Plus: '2' as '1' })).body.success).toBe('0');
+    // The demo bank marks its hardest questions.
+    const seeded = (await admin.call(questionsP1Admin.getQuestionsList, {})).list.filter((item) => item.is90Plus === '1' && item.qId !== questionId);
+    expect(seeded.length).toBe(8);
+  });
 });

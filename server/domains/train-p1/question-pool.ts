@@ -4,15 +4,25 @@ import type { Db } from '../../db';
 import { canOpenLesson } from '../course/lesson-access';
 import type { QuestionP1Row } from '../homework/question-bank';
 
-/** Published questions of the lessons this user may open now (self-made ones only when asked). */
-export async function eligibleQuestions(db: Db, user: CurrentUser, includeSelfmade: boolean, now: number): Promise<QuestionP1Row[]> {
+/** Which optional kinds of question a pool takes; both are left out unless asked for. */
+export interface PoolOptions {
+  includeSelfmade: boolean;
+  include90Plus: boolean;
+}
+
+/** The whole bank the user may train on (stats and the choice's lists count every kind). */
+export const FULL_POOL: PoolOptions = { includeSelfmade: true, include90Plus: true };
+
+/** Published questions of the lessons this user may open now (self-made and 90+ ones only when asked). */
+export async function eligibleQuestions(db: Db, user: CurrentUser, options: PoolOptions, now: number): Promise<QuestionP1Row[]> {
   let query = db
     .selectFrom('questions_p1')
     .innerJoin('lessons', 'lessons.number', 'questions_p1.lesson_num')
     .selectAll('questions_p1')
     .select(['lessons.opens_at', 'lessons.demo_access'])
     .where('questions_p1.is_published', '=', 1);
-  if (!includeSelfmade) query = query.where('questions_p1.is_selfmade', '=', 0);
+  if (!options.includeSelfmade) query = query.where('questions_p1.is_selfmade', '=', 0);
+  if (!options.include90Plus) query = query.where('questions_p1.is_90plus', '=', 0);
   const rows = await query.orderBy('questions_p1.id').execute();
   return rows.filter((row) => canOpenLesson(user.type, row, now)).map(({ opens_at: _o, demo_access: _d, ...question }) => question);
 }
@@ -62,8 +72,8 @@ function shuffled<T>(items: readonly T[]): T[] {
 const EXAM_PART1_TASKS = 16;
 
 /** Draws the questions of a new test (at most `count`; asEge takes one per task 1–16 in task order). */
-export async function drawQuestions(db: Db, user: CurrentUser, type: TrainP1Type, includeSelfmade: boolean, count: number, now: number): Promise<QuestionP1Row[]> {
-  const pool = await eligibleQuestions(db, user, includeSelfmade, now);
+export async function drawQuestions(db: Db, user: CurrentUser, type: TrainP1Type, options: PoolOptions, count: number, now: number): Promise<QuestionP1Row[]> {
+  const pool = await eligibleQuestions(db, user, options, now);
   const needsHistory = type.kind === 'notTrained' || type.kind === 'oshibki';
   const history = needsHistory ? await questionHistory(db, user.id) : null;
   let matching: QuestionP1Row[];

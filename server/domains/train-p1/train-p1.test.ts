@@ -75,7 +75,7 @@ describe.each(testDialects)('training part 1 on %s', (dialect) => {
     expect((await student.callRaw(trainP1.goToChoiseSet, {})).body).toEqual({ success: '0', message: T.notRunning });
     // Nothing to train on in a closed lesson: the empty state, no training started.
     const closed = await student.call(trainP1.getQuestionsSet, { testingType: 'lessonNum:8', includeSelfmade: '1', qNums: 10 });
-    expect(closed).toEqual({ status: 'Отсутствуют', testInfo: { testingType: 'lessonNum:8', includeSelfmade: '1', qNums: 10 }, questions: [] });
+    expect(closed).toEqual({ status: 'Отсутствуют', testInfo: { testingType: 'lessonNum:8', includeSelfmade: '1', include90Plus: '0', qNums: 10 }, questions: [] });
     expect((await student.call(trainP1.getTrainP1Info, {})).status).toBe('Выбор');
   });
 
@@ -83,7 +83,7 @@ describe.each(testDialects)('training part 1 on %s', (dialect) => {
     const student = await server.signIn('student');
     const set = await student.call(trainP1.getQuestionsSet, { testingType: 'chapter:Экономика', includeSelfmade: '1', qNums: 5 });
     expect(set.status).toBe('Выполняется');
-    expect(set.testInfo).toEqual({ testingType: 'chapter:Экономика', includeSelfmade: '1', qNums: 5 });
+    expect(set.testInfo).toEqual({ testingType: 'chapter:Экономика', includeSelfmade: '1', include90Plus: '0', qNums: 5 });
     expect(set.questions).toHaveLength(5);
     expect(new Set(set.questions.map((q) => q.q_id)).size).toBe(5);
     expect(set.questions.every((q) => q.q_chapter === 'Экономика' && q.q_answer === '' && q.qJson.rightAnswers === undefined && q.qRating === '0.0' && q.ratingChange === null)).toBe(true);
@@ -194,5 +194,49 @@ describe.each(testDialects)('training part 1 on %s', (dialect) => {
     const inactive = await server.signIn('inactive');
     const none = await inactive.callRaw(trainP1.getQuestionsSet, { testingType: 'random', includeSelfmade: '1', qNums: 5 });
     if (none.body.success === '1') expect((none.body as unknown as TrainP1Set).status).toBe('Отсутствуют');
+  });
+
+  it('leaves 90+ questions out unless asked, and keeps the choice while resuming and in the result', async () => {
+    const client = await server.signIn('sofia');
+    const plus90 = await db().selectFrom('questions_p1').select(['id', 'lesson_num', 'ege_num']).where('is_90plus', '=', 1).where('is_published', '=', 1).execute();
+    const inLesson1 = plus90.filter((row) => row.lesson_num === 1).map((row) => row.id);
+    expect(plus90.length).toBeGreaterThanOrEqual(6);
+    expect(inLesson1.length).toBeGreaterThan(0);
+    const lesson1 = await db().selectFrom('questions_p1').select('id').where('lesson_num', '=', 1).where('is_published', '=', 1).where('is_selfmade', '=', 0).execute();
+    const ids = (set: TrainP1Set) => set.questions.map((q) => q.q_id).sort(byNumber);
+
+    // Without 90+ (the default): the whole lesson but its 90+ questions, whatever the type.
+    const without = await client.call(trainP1.getQuestionsSet, { testingType: 'lessonNum:1', qNums: 20 });
+    expect(without.testInfo).toEqual({ testingType: 'lessonNum:1', includeSelfmade: '0', include90Plus: '0', qNums: 20 });
+    expect(ids(without)).toEqual(lesson1.map((row) => row.id).filter((id) => !inLesson1.includes(id)).sort(byNumber));
+    await client.call(trainP1.goToChoiseSet, {});
+    for (const testingType of ['random', 'egeNum:3', 'chapter:Человек и общество', 'zachetNum:1', 'asEge']) {
+      const set = await client.call(trainP1.getQuestionsSet, { testingType, includeSelfmade: '1', include90Plus: '0', qNums: 20 });
+      expect(set.questions.length).toBeGreaterThan(0);
+      expect(set.questions.some((q) => plus90.some((row) => row.id === q.q_id))).toBe(false);
+      await client.call(trainP1.goToChoiseSet, {});
+    }
+
+    // With 90+: they are drawn too, and the flag stays with the training on every device.
+    const withHard = await client.call(trainP1.getQuestionsSet, { testingType: 'lessonNum:1', includeSelfmade: '0', include90Plus: '1', qNums: 20 });
+    expect(withHard.testInfo).toEqual({ testingType: 'lessonNum:1', includeSelfmade: '0', include90Plus: '1', qNums: 20 });
+    expect(ids(withHard)).toEqual(lesson1.map((row) => row.id).sort(byNumber));
+    const other = await server.signIn('sofia');
+    const resumed = await other.call(trainP1.getQuestionsSet, { testingType: 'random', include90Plus: '0', qNums: 5 });
+    expect(resumed.testInfo).toEqual(withHard.testInfo);
+    expect(resumed.questions.map((q) => q.q_id)).toEqual(withHard.questions.map((q) => q.q_id));
+    expect((await other.call(trainP1.getTrainP1Info, {})).testInfo?.include90Plus).toBe('1');
+    await solve(client, withHard, []);
+    const result = await other.call(trainP1.getTrainP1Info, {});
+    expect(result.status).toBe('Результат');
+    expect(result.testInfo?.include90Plus).toBe('1');
+    // Students never see the marker itself.
+    expect(result.questions.every((q) => !('is90Plus' in q.qJson))).toBe(true);
+    const session = await db().selectFrom('train_p1_sessions').select('include_90plus').where('user_id', '=', await userId('sofia')).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(session.include_90plus).toBe(1);
+    await client.call(trainP1.goToChoiseSet, {});
+
+    // The flag takes only '0' or '1'.
+    expect((await client.callRaw(trainP1.getQuestionsSet, { testingType: 'random', include90Plus: 'yes', qNums: 5 })).body.success).toBe('0');
   });
 });

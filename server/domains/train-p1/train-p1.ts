@@ -8,7 +8,7 @@ import { examPrimaryScores, questionJsonOf } from '../homework/question-bank';
 import { presentQuestion, typedAnswerProblem } from '../homework/present-question';
 import { awardRating } from '../rating/ledger';
 import { moscowMonthStart } from '../rating/moscow-days';
-import { drawQuestions, eligibleQuestions, questionHistory } from './question-pool';
+import { drawQuestions, eligibleQuestions, FULL_POOL, questionHistory } from './question-pool';
 import { trainRating } from './rating-rule';
 
 /**
@@ -21,13 +21,13 @@ const RUNNING = 'Выполняется';
 const RESULT = 'Результат';
 const CLOSED = 'Выбор';
 
-type Session = { id: number; testing_type: string; include_selfmade: number; q_nums: number; status: string };
+type Session = { id: number; testing_type: string; include_selfmade: number; include_90plus: number; q_nums: number; status: string };
 
 /** The running training, or the finished one whose result is still shown. */
 async function currentSession(db: Db, userId: number): Promise<Session | undefined> {
   return db
     .selectFrom('train_p1_sessions')
-    .select(['id', 'testing_type', 'include_selfmade', 'q_nums', 'status'])
+    .select(['id', 'testing_type', 'include_selfmade', 'include_90plus', 'q_nums', 'status'])
     .where('user_id', '=', userId)
     .where('status', 'in', [RUNNING, RESULT])
     .orderBy('id', 'desc')
@@ -65,7 +65,12 @@ async function presentSession(db: Db, userId: number, session: Session): Promise
   const reveal = session.status === RESULT;
   return {
     status: reveal ? 'Результат' : 'Выполняется',
-    testInfo: { testingType: session.testing_type, includeSelfmade: session.include_selfmade === 1 ? '1' : '0', qNums: session.q_nums },
+    testInfo: {
+      testingType: session.testing_type,
+      includeSelfmade: session.include_selfmade === 1 ? '1' : '0',
+      include90Plus: session.include_90plus === 1 ? '1' : '0',
+      qNums: session.q_nums,
+    },
     questions: rows.map((row) => ({
       ...presentQuestion(row, { qNumber: row.q_order, userAnswer: row.user_answer, points: row.points, maxPoints: row.max_points, difficult: difficultIds.has(row.id), reveal }),
       qRating: ratingValueFromTenths(ratings.get(row.id) ?? 0),
@@ -79,7 +84,7 @@ const NO_TEST: TrainP1Set = { status: 'Выбор', testInfo: null, questions: [
 
 export async function trainStats(db: Db, user: CurrentUser, now: number): Promise<TrainP1Stats> {
   const [pool, history, month] = await Promise.all([
-    eligibleQuestions(db, user, true, now),
+    eligibleQuestions(db, user, FULL_POOL, now),
     questionHistory(db, user.id),
     db
       .selectFrom('rating_changes')
@@ -104,7 +109,7 @@ export async function trainInfo(db: Db, user: CurrentUser, now: number) {
 
 /** The sets the choice offers: only values that have questions the user may train on. */
 export async function availableSets(db: Db, user: CurrentUser, now: number) {
-  const pool = await eligibleQuestions(db, user, true, now);
+  const pool = await eligibleQuestions(db, user, FULL_POOL, now);
   const lessons = [...new Set(pool.map((row) => row.lesson_num))].sort((a, b) => a - b);
   const chapters: string[] = [];
   for (const row of [...pool].sort((a, b) => a.lesson_num - b.lesson_num)) if (row.chapter && !chapters.includes(row.chapter)) chapters.push(row.chapter);
@@ -119,14 +124,17 @@ export async function availableSets(db: Db, user: CurrentUser, now: number) {
 }
 
 /** Resumes the running training, or draws a new one (closing a shown result first). */
-export async function startTraining(db: Db, user: CurrentUser, input: { testingType: string; includeSelfmade: '0' | '1'; qNums: number }, now: number): Promise<TrainP1Set> {
+export async function startTraining(db: Db, user: CurrentUser, input: { testingType: string; includeSelfmade: '0' | '1'; include90Plus: '0' | '1'; qNums: number }, now: number): Promise<TrainP1Set> {
   const type = parseTestingType(input.testingType);
   if (!type) fail(T.unknownType);
   const current = await currentSession(db, user.id);
   if (current?.status === RUNNING) return presentSession(db, user.id, current);
 
-  const questions = await drawQuestions(db, user, type, input.includeSelfmade === '1', input.qNums, now);
-  if (questions.length === 0) return { status: 'Отсутствуют', testInfo: { testingType: input.testingType, includeSelfmade: input.includeSelfmade, qNums: input.qNums }, questions: [] };
+  const options = { includeSelfmade: input.includeSelfmade === '1', include90Plus: input.include90Plus === '1' };
+  const questions = await drawQuestions(db, user, type, options, input.qNums, now);
+  if (questions.length === 0) {
+    return { status: 'Отсутствуют', testInfo: { testingType: input.testingType, includeSelfmade: input.includeSelfmade, include90Plus: input.include90Plus, qNums: input.qNums }, questions: [] };
+  }
   const scores = await examPrimaryScores(db);
 
   try {
@@ -134,7 +142,15 @@ export async function startTraining(db: Db, user: CurrentUser, input: { testingT
       await trx.updateTable('train_p1_sessions').set({ status: CLOSED }).where('user_id', '=', user.id).where('status', '=', RESULT).execute();
       const session = await trx
         .insertInto('train_p1_sessions')
-        .values({ user_id: user.id, testing_type: input.testingType, include_selfmade: input.includeSelfmade === '1' ? 1 : 0, q_nums: input.qNums, status: RUNNING, created_at: now })
+        .values({
+          user_id: user.id,
+          testing_type: input.testingType,
+          include_selfmade: options.includeSelfmade ? 1 : 0,
+          include_90plus: options.include90Plus ? 1 : 0,
+          q_nums: input.qNums,
+          status: RUNNING,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx

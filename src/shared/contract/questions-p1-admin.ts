@@ -36,6 +36,8 @@ export const questionListRow = z.object({
   qChapter: z.string(),
   isPublished: flag,
   isSelfmade: flag,
+  /** Our addition: the 90+ marker (qJson is90Plus). */
+  is90Plus: flag,
   hasImage: flag,
   /** The question text on one line, shortened. */
   shortText: z.string(),

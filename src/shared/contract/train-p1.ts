@@ -57,6 +57,8 @@ export type TrainP1Stats = z.infer<typeof trainP1Stats>;
 export const trainP1TestInfo = z.object({
   testingType: z.string(),
   includeSelfmade: flag,
+  /** Our addition: whether hard '90+' questions were included (the result shows 'Да'/'Нет'). */
+  include90Plus: flag,
   /** The question count asked for (the test may have fewer; asEge has one per task 1–16). */
   qNums: z.number().int(),
 });
@@ -105,6 +107,11 @@ export const getQuestionsSet = http('/app/api/train_p1/get_questions_set.php', {
   input: z.object({
     testingType: z.string().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов'),
     includeSelfmade: flag.default('0'),
+    /**
+     * Our addition (the catalogue has no field for the spec's 90+ flag): '1' also draws questions
+     * marked 90+; '0' (default) leaves them out of every testing type.
+     */
+    include90Plus: flag.default('0'),
     qNums: intLike.pipe(z.number().int().refine((n) => (TRAIN_P1_COUNTS as readonly number[]).includes(n), 'ожидалось 1, 5, 10 или 20')).default(TRAIN_P1_DEFAULT_COUNT),
   }),
   /** A running training is returned as it is (the input is then ignored). */

@@ -28,6 +28,8 @@ export const ruQuestionBank = {
   published: 'Опубликован',
   draft: 'Не опубликован',
   selfmade: 'Авторский',
+  /** The hard questions' marker (trainings draw them only with the 90+ switch on). */
+  plus90: '90+',
   withImage: 'С картинкой',
   ege: (num: number) => (num > 0 ? `№${num} ЕГЭ` : 'Без номера ЕГЭ'),
   lesson: (num: number) => (num > 0 ? `Урок ${num}` : 'Без урока'),
@@ -84,6 +86,7 @@ export const ruQuestionBank = {
     noChapter: 'Без раздела',
     isPublished: 'Опубликован',
     isSelfmade: 'Авторский вопрос',
+    is90Plus: '90+',
     image: 'Картинка',
     imageAlt: 'Картинка вопроса',
     imageNone: 'Картинки нет',

@@ -17,6 +17,8 @@ export const ruTrainP1 = {
     settingsTitle: 'Параметры',
     count: 'Количество вопросов',
     selfmade: 'Включить самодельные вопросы',
+    /** The spec's 90+ flag: hard questions for students aiming at 90+ points. */
+    plus90: 'Включить вопросы 90+',
     start: 'Начать тест',
     selectPlaceholder: 'Выберите',
     noValues: 'Нет доступных вариантов',
@@ -70,6 +72,8 @@ export const ruTrainP1 = {
     /** Spec learning §2 'Result of the last test'. */
     title: 'Результат последнего теста',
     type: 'Тип теста',
+    /** Spec learning §2: whether 90+ is included. */
+    plus90: '90+',
     selfmade: 'Самодельные вопросы',
     yes: 'Да',
     no: 'Нет',
@@ -83,6 +87,7 @@ export const ruTrainP1 = {
     noAnswer: 'Нет ответа',
     notAnswered: 'Не отвечен',
     explanation: 'Пояснение',
+    noQuestion: 'Не удалось показать вопрос',
     difficult: 'Трудный',
     difficultError: (message: string) => `Ошибка: ${message}`,
     saved: 'Сохранено',

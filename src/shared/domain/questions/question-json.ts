@@ -50,6 +50,8 @@ export const questionJsonSchema = z.object({
   mixRuleColumn2: permutation.default([]),
   isPublished: z.enum(['0', '1']).default('0'),
   isSelfmade: z.enum(['0', '1']).default('0'),
+  /** Our addition: '1' marks a hard question for students aiming at 90+ points (column is_90plus). */
+  is90Plus: z.enum(['0', '1']).default('0'),
   qEgeNum: z.number().int().min(0).max(30).default(0),
   qLessonNum: z.number().int().min(0).default(0),
   qChapter: z.string().max(200).default(''),

@@ -3,6 +3,7 @@ import { answerKindOf, MATCH_LETTERS, type QuestionJson } from '@shared/domain/q
 import { ruHomework } from '../../i18n/homework';
 import type { QuestionView } from '../preferences/use-question-view';
 import { displayedOptions } from './logic';
+import '../questions/question-result.css';
 
 const t = ruHomework.p1;
 
@@ -39,7 +40,7 @@ function OptionList({ name, options, label }: { name: string; options: { number:
       <ol className="ht-options__list" aria-label={name || t.options}>
         {options.map((option) => (
           <li key={option.number} className="ht-options__item">
-            <span className="ht-options__number">{label(option.number)}</span>
+            <span className="qr-number">{label(option.number)}</span>
             <span>{option.text}</span>
           </li>
         ))}

@@ -1,12 +1,11 @@
-import { type HomeworkQuestionP1, setAsDifficult } from '@shared/contract/homework';
-import { answerKindOf } from '@shared/domain/questions';
+import type { HomeworkQuestionP1 } from '@shared/contract/homework';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { ruHomework } from '../../i18n/homework';
-import { api } from '../../lib/api';
-import { Button, Card, cx, ErrorBox, Switch } from '../../ui';
+import { Button, Card, cx } from '../../ui';
 import { useQuestionView } from '../preferences/use-question-view';
-import { scoreTone, toQuestion } from './logic';
-import { QuestionBody } from './QuestionBody';
+import { DifficultSwitch as SharedDifficultSwitch } from '../questions/DifficultSwitch';
+import { QuestionResultBody, type QuestionResultTexts } from '../questions/QuestionResultBody';
+import { scoreTone } from './logic';
 
 const t = ruHomework.p1;
 
@@ -69,7 +68,7 @@ export function ResultView({ score, max, questions, showScore = true, difficultE
               <li key={row.q_id} className="ht-summary__item">
                 <button type="button" className="ht-summary__open" onClick={() => setSelected(index)}>
                   <span className="visually-hidden">{t.open(row.q_number)}</span>
-                  <span className="ht-summary__number" aria-hidden="true">
+                  <span className="qr-number ht-summary__number" aria-hidden="true">
                     {row.q_number}
                   </span>
                   <span className="ht-summary__answers">
@@ -98,9 +97,6 @@ export function ResultView({ score, max, questions, showScore = true, difficultE
 
 function QuestionDetail({ row, headingRef, flag }: { row: HomeworkQuestionP1; headingRef: RefObject<HTMLHeadingElement | null>; flag: FlagState }) {
   const [view] = useQuestionView();
-  const question = toQuestion(row.qJson);
-  const others = (row.qJson.rightAnswers ?? []).filter((answer) => answer !== row.q_answer);
-  const descriptions = (row.qJson.descriptions ?? []).filter((text) => text.trim() !== '');
   return (
     <Card as="article" className="ht-detail">
       <div className="ht-step__head">
@@ -112,47 +108,21 @@ function QuestionDetail({ row, headingRef, flag }: { row: HomeworkQuestionP1; he
         <span className="ht-result__nav-spacer" />
         <DifficultSwitch row={row} {...flag} />
       </div>
-      {question ? <QuestionBody question={question} view={view === 'graphic' && answerKindOf(question.questionType) !== 'match' ? 'text' : view} /> : <ErrorBox message={t.noQuestion} />}
-      <dl className="ht-detail__answers">
-        <div>
-          <dt>{t.yourAnswer}</dt>
-          <dd className={cx((row.user_ball ?? 0) >= row.real_ball ? 'ht-right' : 'ht-wrong')}>{row.user_answer || t.noAnswer}</dd>
-        </div>
-        <div>
-          <dt>{t.rightAnswer}</dt>
-          <dd className="ht-right">{row.q_answer}</dd>
-        </div>
-        {others.length > 0 && (
-          <div>
-            <dt>{t.otherAnswers}</dt>
-            <dd>{others.join(', ')}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{t.points}</dt>
-          <dd className={`ht-score--${scoreTone(row.user_ball ?? 0, row.real_ball)}`}>
-            {row.user_ball ?? 0} / {row.real_ball}
-          </dd>
-        </div>
-      </dl>
-      {(row.q_description || descriptions.length > 0) && (
-        <div className="ht-detail__explanation">
-          <h3>{t.explanation}</h3>
-          {row.q_description && <p>{row.q_description}</p>}
-          {descriptions.length > 0 && (
-            <ul>
-              {descriptions.map((text, index) => (
-                <li key={index}>{text}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <QuestionResultBody row={row} view={view} texts={RESULT_TEXTS} />
     </Card>
   );
 }
 
-/** The difficult flag: saved at once; failure reverts and says why, success says 'Сохранено' for 2 s. */
+const RESULT_TEXTS: QuestionResultTexts = {
+  yourAnswer: t.yourAnswer,
+  rightAnswer: t.rightAnswer,
+  noAnswer: t.noAnswer,
+  explanation: t.explanation,
+  noQuestion: t.noQuestion,
+  otherAnswers: t.otherAnswers,
+  points: t.points,
+};
+
 interface FlagState {
   checked: boolean;
   setChecked: (next: boolean) => void;
@@ -160,35 +130,5 @@ interface FlagState {
 }
 
 function DifficultSwitch({ row, checked, setChecked, errorText }: { row: HomeworkQuestionP1 } & FlagState) {
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const toggle = async (next: boolean) => {
-    setChecked(next);
-    setState({ kind: 'saving' });
-    window.clearTimeout(timer.current);
-    try {
-      await api.call(setAsDifficult, { qId: row.q_id, isDifficult: next ? '1' : '0' }, { handleErrors: true });
-      setState({ kind: 'saved' });
-      timer.current = window.setTimeout(() => setState({ kind: 'idle' }), 2000);
-    } catch (failure) {
-      setChecked(!next);
-      setState({ kind: 'error', message: errorText(failure instanceof Error ? failure.message : String(failure)) });
-    }
-  };
-
-  return (
-    <div className="ht-difficult" data-testid={`ht-difficult-${row.q_number}`}>
-      <Switch checked={checked} disabled={state.kind === 'saving'} onChange={(next) => void toggle(next)} label={t.difficult} />
-      <span className="ht-difficult__state" aria-live="polite">
-        {state.kind === 'saved' && <span className="ht-right small">{t.saved}</span>}
-        {state.kind === 'error' && (
-          <span className="ht-wrong small" role="alert">
-            {state.message}
-          </span>
-        )}
-      </span>
-    </div>
-  );
+  return <SharedDifficultSwitch qId={row.q_id} checked={checked} setChecked={setChecked} label={t.difficult} savedText={t.saved} errorText={errorText} testId={`ht-difficult-${row.q_number}`} />;
 }

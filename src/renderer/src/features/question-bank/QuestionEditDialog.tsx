@@ -231,6 +231,7 @@ function QuestionEditor({
               <div className="qedit__switches">
                 <Switch label={t.isPublished} checked={form.isPublished === '1'} onChange={(on) => patch({ isPublished: on ? '1' : '0' })} />
                 <Switch label={t.isSelfmade} checked={form.isSelfmade === '1'} onChange={(on) => patch({ isSelfmade: on ? '1' : '0' })} />
+                <Switch label={t.is90Plus} checked={form.is90Plus === '1'} onChange={(on) => patch({ is90Plus: on ? '1' : '0' })} />
               </div>
             </fieldset>
 

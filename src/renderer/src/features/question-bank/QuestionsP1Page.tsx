@@ -167,6 +167,7 @@ function QuestionRow({ row, onOpen }: { row: QuestionListRow; onOpen: () => void
             <span className="qbank__tag">{t.ege(row.qEgeNum)}</span>
             <span className="qbank__tag">{t.lesson(row.qLessonNum)}</span>
             <span className={cx('qbank__tag', row.isPublished === '1' ? 'qbank__tag--ok' : 'qbank__tag--warn')}>{row.isPublished === '1' ? t.published : t.draft}</span>
+            {row.is90Plus === '1' && <span className="qbank__tag qbank__tag--hard">{t.plus90}</span>}
             {row.isSelfmade === '1' && <span className="qbank__tag">{t.selfmade}</span>}
             {row.hasImage === '1' && <span className="qbank__tag">{t.withImage}</span>}
           </span>

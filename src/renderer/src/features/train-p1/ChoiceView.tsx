@@ -16,7 +16,7 @@ export interface ChoiceViewProps {
   startError: string | null;
 }
 
-/** Stats, kinds of test, count and the self-made switch (learning §2 'Training part 1', Choice). */
+/** Stats, kinds of test, count, the 90+ and self-made switches (learning §2 'Training part 1', Choice). */
 export function ChoiceView({ stats, choice, onChange, onStart, starting, startError }: ChoiceViewProps) {
   const ready = choiceType(choice) !== null;
   return (
@@ -58,7 +58,10 @@ export function ChoiceView({ stats, choice, onChange, onStart, starting, startEr
               </div>
             </fieldset>
           )}
-          <Switch checked={choice.includeSelfmade} onChange={(includeSelfmade) => onChange({ ...choice, includeSelfmade })} label={t.choice.selfmade} />
+          <div className="trp1-switches">
+            <Switch checked={choice.include90Plus} onChange={(include90Plus) => onChange({ ...choice, include90Plus })} label={t.choice.plus90} />
+            <Switch checked={choice.includeSelfmade} onChange={(includeSelfmade) => onChange({ ...choice, includeSelfmade })} label={t.choice.selfmade} />
+          </div>
           <div className="trp1-settings__actions">
             <Button type="submit" loading={starting} disabled={!ready} data-testid="trp1-start">
               {t.choice.start}

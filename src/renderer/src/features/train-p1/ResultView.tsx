@@ -1,11 +1,10 @@
-import { setAsDifficult } from '@shared/contract/homework';
 import type { TrainP1Question, TrainP1Stats, TrainP1TestInfo } from '@shared/contract/train-p1';
 import { useEffect, useRef, useState } from 'react';
 import { ruTrainP1 } from '../../i18n/train-p1';
-import { api } from '../../lib/api';
-import { Button, Card, cx, Switch } from '../../ui';
-import { toQuestion } from '../homework-p1/logic';
-import { QuestionBody } from '../homework-p1/QuestionBody';
+import { Button, Card, cx } from '../../ui';
+import { useQuestionView } from '../preferences/use-question-view';
+import { OwnDifficultSwitch } from '../questions/DifficultSwitch';
+import { QuestionResultBody, type QuestionResultTexts } from '../questions/QuestionResultBody';
 import { describeType, formatRatingChange, ratingTone } from './logic';
 
 const t = ruTrainP1.result;
@@ -21,7 +20,7 @@ export interface ResultViewProps {
   onChoice: () => Promise<void>;
 }
 
-/** The last test's result: type, rating widget, per question chapter, rating change and difficult flag (§2). */
+/** The last test's result: type, 90+ and self-made choices, rating widget, per question chapter, rating change and difficult flag (§2). */
 export function ResultView({ testInfo, questions, stats, starting, startError, onAgain, onChoice }: ResultViewProps) {
   const [leaving, setLeaving] = useState(false);
   const [leaveError, setLeaveError] = useState<string | null>(null);
@@ -53,8 +52,12 @@ export function ResultView({ testInfo, questions, stats, starting, startError, o
             <dd data-testid="trp1-result-type">{describeType(testInfo.testingType)}</dd>
           </div>
           <div>
+            <dt className="muted small">{t.plus90}</dt>
+            <dd data-testid="trp1-result-90plus">{testInfo.include90Plus === '1' ? t.yes : t.no}</dd>
+          </div>
+          <div>
             <dt className="muted small">{t.selfmade}</dt>
-            <dd>{testInfo.includeSelfmade === '1' ? t.yes : t.no}</dd>
+            <dd data-testid="trp1-result-selfmade">{testInfo.includeSelfmade === '1' ? t.yes : t.no}</dd>
           </div>
           <div>
             <dt className="muted small">{t.rightTitle}</dt>
@@ -95,14 +98,11 @@ export function ResultView({ testInfo, questions, stats, starting, startError, o
 }
 
 function ResultRow({ row }: { row: TrainP1Question }) {
-  const question = toQuestion(row.qJson);
-  const answered = row.user_answer !== '';
-  const isRight = answered && (row.user_ball ?? 0) >= row.real_ball;
-  const descriptions = (row.qJson.descriptions ?? []).filter((text) => text.trim() !== '');
+  const [view] = useQuestionView();
   return (
     <li className="trp1-row" data-testid={`trp1-row-${row.q_number}`}>
       <div className="trp1-row__main">
-        <span className="trp1-row__number" aria-hidden="true">
+        <span className="qr-number" aria-hidden="true">
           {row.q_number}
         </span>
         <span className="trp1-row__chapter">
@@ -114,73 +114,16 @@ function ResultRow({ row }: { row: TrainP1Question }) {
           <span className="visually-hidden">{t.ratingChange}: </span>
           {row.ratingChange === null ? t.notAnswered : formatRatingChange(row.ratingChange)}
         </span>
-        <DifficultSwitch qId={row.q_id} initial={row.is_difficult === '1'} />
+        <OwnDifficultSwitch qId={row.q_id} initial={row.is_difficult === '1'} label={t.difficult} savedText={t.saved} errorText={t.difficultError} testId={`trp1-difficult-${row.q_id}`} />
       </div>
       <details className="trp1-row__details">
         <summary>{t.details}</summary>
         <div className="trp1-row__body">
-          {question && <QuestionBody question={question} view="text" />}
-          <dl className="ht-detail__answers">
-            <div>
-              <dt>{t.yourAnswer}</dt>
-              <dd className={isRight ? 'ht-right' : 'ht-wrong'}>{answered ? row.user_answer : t.noAnswer}</dd>
-            </div>
-            <div>
-              <dt>{t.rightAnswer}</dt>
-              <dd className="ht-right">{row.q_answer}</dd>
-            </div>
-          </dl>
-          {(row.q_description || descriptions.length > 0) && (
-            <div className="ht-detail__explanation">
-              <h3>{t.explanation}</h3>
-              {row.q_description && <p>{row.q_description}</p>}
-              {descriptions.length > 0 && (
-                <ul>
-                  {descriptions.map((text, index) => (
-                    <li key={index}>{text}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
+          <QuestionResultBody row={row} view={view} texts={RESULT_TEXTS} />
         </div>
       </details>
     </li>
   );
 }
 
-/** The difficult flag: saved at once; a failure reverts the switch and says why (learning §8). */
-function DifficultSwitch({ qId, initial }: { qId: number; initial: boolean }) {
-  const [checked, setChecked] = useState(initial);
-  const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const toggle = async (next: boolean) => {
-    setChecked(next);
-    setState({ kind: 'saving' });
-    window.clearTimeout(timer.current);
-    try {
-      await api.call(setAsDifficult, { qId, isDifficult: next ? '1' : '0' }, { handleErrors: true });
-      setState({ kind: 'saved' });
-      timer.current = window.setTimeout(() => setState({ kind: 'idle' }), 2000);
-    } catch (failure) {
-      setChecked(!next);
-      setState({ kind: 'error', message: t.difficultError(messageOf(failure)) });
-    }
-  };
-
-  return (
-    <div className="trp1-difficult" data-testid={`trp1-difficult-${qId}`}>
-      <Switch checked={checked} disabled={state.kind === 'saving'} onChange={(next) => void toggle(next)} label={t.difficult} />
-      <span className="trp1-difficult__state" aria-live="polite">
-        {state.kind === 'saved' && <span className="ht-right small">{t.saved}</span>}
-        {state.kind === 'error' && (
-          <span className="ht-wrong small" role="alert">
-            {state.message}
-          </span>
-        )}
-      </span>
-    </div>
-  );
-}
+const RESULT_TEXTS: QuestionResultTexts = { yourAnswer: t.yourAnswer, rightAnswer: t.rightAnswer, noAnswer: t.noAnswer, explanation: t.explanation, noQuestion: t.noQuestion };

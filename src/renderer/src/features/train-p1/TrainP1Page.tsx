@@ -11,6 +11,7 @@ import { choiceOfTest, choiceType, readChoice, type TrainChoice, writeChoice } f
 import { ResultView } from './ResultView';
 import '../../ui/field.css';
 import '../homework-p1/homework-p1.css';
+import '../questions/question-result.css';
 import './train-p1.css';
 
 const t = ruTrainP1;
@@ -49,7 +50,7 @@ export function TrainP1Page() {
     setStarting(true);
     setStartError(null);
     try {
-      const set = await api.call(getQuestionsSet, { testingType, includeSelfmade: next.includeSelfmade ? '1' : '0', qNums: next.qNums }, { handleErrors: true });
+      const set = await api.call(getQuestionsSet, { testingType, includeSelfmade: next.includeSelfmade ? '1' : '0', include90Plus: next.include90Plus ? '1' : '0', qNums: next.qNums }, { handleErrors: true });
       if (set.status === 'Отсутствуют') setEmpty(true);
       await reload();
     } catch (failure) {

@@ -19,7 +19,9 @@ describe('training part 1 screen logic', () => {
     expect(parseChoice(null)).toEqual(DEFAULT_CHOICE);
     expect(parseChoice('{broken')).toEqual(DEFAULT_CHOICE);
     expect(DEFAULT_CHOICE.qNums).toBe(10);
-    expect(parseChoice(JSON.stringify({ kind: 'egeNum', values: { egeNum: 4, chapter: 7 }, qNums: 20, includeSelfmade: true }))).toEqual({ kind: 'egeNum', values: { egeNum: 4 }, qNums: 20, includeSelfmade: true });
+    expect(parseChoice(JSON.stringify({ kind: 'egeNum', values: { egeNum: 4, chapter: 7 }, qNums: 20, includeSelfmade: true }))).toEqual({ kind: 'egeNum', values: { egeNum: 4 }, qNums: 20, includeSelfmade: true, include90Plus: false });
+    expect(parseChoice(JSON.stringify({ kind: 'random', qNums: 5, include90Plus: true })).include90Plus).toBe(true);
+    expect(parseChoice(JSON.stringify({ kind: 'random', qNums: 5, include90Plus: '1' })).include90Plus).toBe(false);
     expect(parseChoice(JSON.stringify({ kind: 'nope', qNums: 3 }))).toEqual(DEFAULT_CHOICE);
   });
 
@@ -27,7 +29,7 @@ describe('training part 1 screen logic', () => {
     expect(describeType('chapter:Экономика')).toBe('По разделу: Экономика');
     expect(describeType('asEge')).toBe('Тест как на ЕГЭ');
     expect(describeType('strange')).toBe('Неизвестный тип');
-    expect(choiceOfTest({ testingType: 'lessonNum:3', includeSelfmade: '1', qNums: 5 }, DEFAULT_CHOICE)).toEqual({ kind: 'lessonNum', values: { lessonNum: 3 }, qNums: 5, includeSelfmade: true });
-    expect(choiceOfTest({ testingType: 'strange', includeSelfmade: '0', qNums: 5 }, DEFAULT_CHOICE)).toBeNull();
+    expect(choiceOfTest({ testingType: 'lessonNum:3', includeSelfmade: '1', include90Plus: '1', qNums: 5 }, DEFAULT_CHOICE)).toEqual({ kind: 'lessonNum', values: { lessonNum: 3 }, qNums: 5, includeSelfmade: true, include90Plus: true });
+    expect(choiceOfTest({ testingType: 'strange', includeSelfmade: '0', include90Plus: '0', qNums: 5 }, DEFAULT_CHOICE)).toBeNull();
   });
 });

@@ -35,9 +35,11 @@ export interface TrainChoice {
   values: { chapter?: string; lessonNum?: number; egeNum?: number; zachetNum?: number };
   qNums: number;
   includeSelfmade: boolean;
+  /** The spec's 90+ flag: also draw the hard questions marked 90+. */
+  include90Plus: boolean;
 }
 
-export const DEFAULT_CHOICE: TrainChoice = { kind: 'random', values: {}, qNums: TRAIN_P1_DEFAULT_COUNT, includeSelfmade: false };
+export const DEFAULT_CHOICE: TrainChoice = { kind: 'random', values: {}, qNums: TRAIN_P1_DEFAULT_COUNT, includeSelfmade: false, include90Plus: false };
 
 /** The stored choice; anything broken or unknown falls back to the defaults field by field. */
 export function parseChoice(raw: string | null): TrainChoice {
@@ -59,7 +61,7 @@ export function parseChoice(raw: string | null): TrainChoice {
     const value = stored[key];
     if (typeof value === 'number' && Number.isInteger(value) && value > 0) values[key] = value;
   }
-  return { kind, values, qNums, includeSelfmade: record.includeSelfmade === true };
+  return { kind, values, qNums, includeSelfmade: record.includeSelfmade === true, include90Plus: record.include90Plus === true };
 }
 
 export function readChoice(): TrainChoice {
@@ -86,12 +88,12 @@ export function describeType(testingType: string): string {
   return 'value' in type ? `${name}: ${type.value}` : name;
 }
 
-/** The choice that repeats a test: same type, count and self-made switch ('Take again'). */
-export function choiceOfTest(info: { testingType: string; includeSelfmade: '0' | '1'; qNums: number }, previous: TrainChoice): TrainChoice | null {
+/** The choice that repeats a test: same type, count, 90+ and self-made switches ('Take again'). */
+export function choiceOfTest(info: { testingType: string; includeSelfmade: '0' | '1'; include90Plus: '0' | '1'; qNums: number }, previous: TrainChoice): TrainChoice | null {
   const type = parseTestingType(info.testingType);
   if (!type) return null;
   const qNums = (TRAIN_P1_COUNTS as readonly number[]).includes(info.qNums) ? info.qNums : previous.qNums;
-  return { kind: type.kind, values: 'value' in type ? { ...previous.values, [type.kind]: type.value } : previous.values, qNums, includeSelfmade: info.includeSelfmade === '1' };
+  return { kind: type.kind, values: 'value' in type ? { ...previous.values, [type.kind]: type.value } : previous.values, qNums, includeSelfmade: info.includeSelfmade === '1', include90Plus: info.include90Plus === '1' };
 }
 
 /** The question to answer now: the first one without an answer. */
