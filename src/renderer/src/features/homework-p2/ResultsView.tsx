@@ -73,10 +73,10 @@ export function ResultsView(props: ResultsViewProps) {
           </li>
         ))}
       </ul>
-      <Popup open={open !== undefined} onClose={() => setOpenQ(null)} title={open ? t.question(open.qNumber) : ''} size="lg" className="p2-popup">
+      <Popup open={open !== undefined} onClose={() => setOpenQ(null)} title={open ? `${t.question(open.qNumber)}${open.q2ObyazDz === '1' ? '*' : ''}` : ''} size="lg" className="p2-popup">
         {open && (
           <div className="p2-popup__body" data-testid="p2-popup">
-            <QuestionHead question={open} headingId="p2-popup-q" />
+            <QuestionHead question={open} headingId="p2-popup-q" inPopup />
             <div className="p2-popup__row">
               <span>{t.score}:</span> <ScoreBadge ball={open.userBall} max={open.realBall} testId="p2-popup-score" />
               {props.checker !== '' && (
