@@ -5,10 +5,10 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 const OTHER_DEVICE = 'Внимание! Данное ДЗ сейчас выполняется на другом устройстве. Сохранение может привести к потере данных. Все равно сохранить?';
 
-async function signIn(page: Page, dark = false): Promise<void> {
+async function signIn(page: Page, dark = false, login = 'student'): Promise<void> {
   await page.goto('/study/login');
   await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
-  await signInThroughForm(page, 'student');
+  await signInThroughForm(page, login);
   await page.waitForURL(/\/study\/(roadmap|lk)$/);
 }
 
@@ -183,6 +183,41 @@ describe('homework part 2 in chromium', () => {
     const saved = await db().selectFrom('homework_answers_p2').innerJoin('users', 'users.id', 'homework_answers_p2.user_id').select('user_answer').where('users.login', '=', 'student').where('ht_num', '=', 2).where('q_number', '=', 1).executeTakeFirstOrThrow();
     expect(saved.user_answer).toBe(`${old}\n\nДополнение`);
     await screenshot(page, 'homework-p2-mistake-work-light-1280');
+    await context.close();
+  });
+
+  it('self-check: refuses scores outside 0..max, saves each task, then shows the checked work', async () => {
+    const egor = await db().selectFrom('users').select('id').where('login', '=', 'egor').executeTakeFirstOrThrow();
+    await db().updateTable('homeworks').set({ p2_self_check: 1 }).where('num', '=', 4).execute();
+    await db().updateTable('user_homeworks').set({ status_p2: 'Самопров', points_p2: null }).where('user_id', '=', egor.id).where('ht_num', '=', 4).where('is_dop', '=', 0).execute();
+    await db().updateTable('homework_answers_p2').set({ is_checked: 0, points: null, teacher_comment: '' }).where('user_id', '=', egor.id).where('ht_num', '=', 4).execute();
+    const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
+    await signIn(page, false, 'egor');
+    await openWork(page, 4);
+    await page.getByTestId('p2-selfcheck').waitFor();
+    const tasks = await page.locator('[data-testid^="p2-self-score-"]').count();
+    expect(tasks).toBeGreaterThan(0);
+    const max = Number(await page.getByTestId('p2-self-score-1').getAttribute('max'));
+    await page.getByTestId('p2-self-score-1').fill('-1');
+    await page.getByTestId('p2-self-send-1').click();
+    expect(await page.getByTestId('p2-self-error-1').textContent()).toBe('Нельзя поставить меньше 0 баллов');
+    await page.getByTestId('p2-self-score-1').fill(String(max + 1));
+    await page.getByTestId('p2-self-send-1').click();
+    expect(await page.getByTestId('p2-self-error-1').textContent()).toBe(`Вы поставили больше максимального балла. Максимальный балл: ${max}`);
+    await screenshot(page, 'homework-p2-selfcheck-light-390');
+    for (let q = 1; q < tasks; q++) {
+      await page.getByTestId(`p2-self-score-${q}`).fill('1');
+      await page.getByTestId(`p2-self-comment-${q}`).fill('Не хватило примера');
+      await page.getByTestId(`p2-self-send-${q}`).click();
+      await page.getByTestId(`p2-self-sent-${q}`).waitFor();
+    }
+    // The feedback hides after 2.5 s.
+    if (tasks > 1) await page.getByTestId(`p2-self-sent-${tasks - 1}`).waitFor({ state: 'detached', timeout: 5000 });
+    await page.getByTestId(`p2-self-score-${tasks}`).fill('0');
+    await page.getByTestId(`p2-self-send-${tasks}`).click();
+    // Every task scored: the server moved the work to 'Проверен' and the results show.
+    await expect.poll(() => page.getByTestId('p2-status').textContent(), { timeout: 10_000 }).toBe('Проверен');
+    expect(await page.getByTestId(`p2-card-score-${tasks}`).getAttribute('data-color')).toBe('red');
     await context.close();
   });
 });

@@ -62,6 +62,7 @@ function SelfCheckTask({ htNum, question, onScored }: { htNum: number; question:
       <p className="p2-answer-view">{question.userAnswer.trim() || t.noAnswer}</p>
       <form
         className="p2-self"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void send();
