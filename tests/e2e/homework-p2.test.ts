@@ -160,6 +160,8 @@ describe('homework part 2 in chromium', () => {
       const noted = popup.getByTestId('p2-segment').first();
       await noted.focus();
       expect(await noted.locator('.p2-seg__note').isVisible()).toBe(true);
+      // Let the popup's opening fade finish before the picture.
+      await page.waitForTimeout(500);
       await screenshot(page, `homework-p2-popup-${dark ? 'dark' : 'light'}-${width}`);
       await page.keyboard.press('Escape');
       await popup.waitFor({ state: 'detached' });
