@@ -26,11 +26,11 @@ export function AnswerForm(props: AnswerFormProps) {
   // The starting text is fixed once per mount: the server's answers with the unsaved draft over them.
   const start = useMemo(() => {
     const server = Object.fromEntries(questions.map((q) => [String(q.qNumber), q.userAnswer]));
-    return mergeDraft(server, readDraft(props.storageKey, props.tab));
+    return { server, ...mergeDraft(server, readDraft(props.storageKey, props.tab)) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const locked = useMemo(() => new Set(questions.filter((q) => q.isChecked === '1' && !mistakeWork).map((q) => String(q.qNumber))), [questions, mistakeWork]);
-  const saver = useP2Save({ htNum: props.htNum, dop: props.dop, tab: props.tab, storageKey: props.storageKey, initial: start.answers, locked, startDirty: start.restored });
+  const saver = useP2Save({ htNum: props.htNum, dop: props.dop, tab: props.tab, storageKey: props.storageKey, initial: start.answers, server: start.server, locked, startDirty: start.restored });
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
 

@@ -62,6 +62,9 @@ describe('drafts', () => {
     expect(mergeDraft(server, { key: 'k', tab: 't', at: 1, answers: { '1': 'a', '2': 'b' } }).restored).toBe(false);
     const merged = mergeDraft(server, { key: 'k', tab: 't', at: 1, answers: { '2': 'typed', '7': 'gone question' } });
     expect(merged).toEqual({ answers: { '1': 'a', '2': 'typed' }, restored: true });
+    // Typed over 'b', but the server now has a newer text from another device: the server's wins.
+    const stale = mergeDraft({ '1': 'a', '2': 'from phone' }, { key: 'k', tab: 't', at: 1, answers: { '1': 'mine', '2': 'typed' }, base: { '1': 'a', '2': 'b' } });
+    expect(stale).toEqual({ answers: { '1': 'mine', '2': 'from phone' }, restored: true });
   });
 
   it('replaces the draft of the same homework and tab, keeps 10, drops on demand', () => {

@@ -44,6 +44,8 @@ export interface DraftEntry {
   tab: string;
   at: number;
   answers: Record<string, string>;
+  /** The server's answers the draft was typed over: a question whose server text moved on since is not restored. */
+  base?: Record<string, string>;
 }
 
 export const DRAFT_MAX = 10;
@@ -59,7 +61,8 @@ export function dropDraft(drafts: readonly DraftEntry[], key: string, tab: strin
 
 /**
  * The answers to start from: the server's, with the unsaved local draft laid over them where it
- * differs (a draft only exists while a save has not succeeded, so it is the newer text).
+ * differs, unless the server's text changed since the draft was typed (saved from another device:
+ * then the server's is the newer one).
  */
 export function mergeDraft(server: Record<string, string>, draft: DraftEntry | undefined): { answers: Record<string, string>; restored: boolean } {
   if (!draft) return { answers: { ...server }, restored: false };
@@ -67,6 +70,7 @@ export function mergeDraft(server: Record<string, string>, draft: DraftEntry | u
   let restored = false;
   for (const [q, text] of Object.entries(draft.answers ?? {})) {
     if (typeof text !== 'string' || !(q in server)) continue;
+    if (draft.base && typeof draft.base[q] === 'string' && draft.base[q] !== server[q]) continue;
     if (text !== server[q]) {
       answers[q] = text;
       restored = true;

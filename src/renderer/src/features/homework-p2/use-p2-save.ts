@@ -17,6 +17,8 @@ export interface P2SaveOptions {
   storageKey: string;
   /** The full answers by question number as they start (server text with any restored draft). */
   initial: Record<string, string>;
+  /** The server's answers as loaded (what a draft is typed over). */
+  server: Record<string, string>;
   /** Questions the server would refuse to change (checked outside mistake work): never sent. */
   locked: ReadonlySet<string>;
   startDirty: boolean;
@@ -36,13 +38,14 @@ export function useP2Save(options: P2SaveOptions) {
   const answersRef = useRef(answers);
   const dirtyRef = useRef(options.startDirty);
   const savingRef = useRef<Promise<boolean> | null>(null);
+  const baseRef = useRef(options.server);
 
   const update = useCallback(
     (q: string, value: string) => {
       setAnswers((previous) => {
         const next = { ...previous, [q]: value };
         answersRef.current = next;
-        writeDraft({ key: storageKey, tab, at: Date.now(), answers: next });
+        writeDraft({ key: storageKey, tab, at: Date.now(), answers: next, base: baseRef.current });
         return next;
       });
       dirtyRef.current = true;
@@ -63,6 +66,8 @@ export function useP2Save(options: P2SaveOptions) {
             .filter(([q]) => !locked.has(q))
             .map(([q, text]) => ({ q_number: Number(q), user_answer: text }));
           const result = await api.call(saveHtP2New, { htNum, isDopPart: dop, questions, forceSave: mode.force ? '1' : '0', markSave: tab }, { handleErrors: true });
+          // The server now holds what was sent: later drafts are typed over it.
+          baseRef.current = { ...baseRef.current, ...Object.fromEntries(questions.map((item) => [String(item.q_number), item.user_answer])) };
           // Typed on while saving: that text is still only local.
           if (answersRef.current === snapshot) {
             dirtyRef.current = false;
