@@ -222,4 +222,22 @@ describe('homework part 2 in chromium', () => {
     expect(await page.getByTestId(`p2-card-score-${tasks}`).getAttribute('data-color')).toBe('red');
     await context.close();
   });
+
+  it('saves on leaving the screen, and shows a load failure with its prefix and a retry', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await signIn(page, false, 'maxim');
+    await page.route('**/get_ht_p2_camel.php', (route) => route.abort());
+    await page.goto('/study/ht_p2?dz_num=1&dop=0');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Ошибка загрузки ДЗ: ');
+    await page.unroute('**/get_ht_p2_camel.php');
+    await page.getByRole('button', { name: 'Попробовать ещё раз' }).click();
+    await page.getByTestId('p2-answer-1').waitFor();
+    await page.getByTestId('p2-answer-1').fill('Ответ перед уходом');
+    await page.getByTestId('p2-back').click();
+    await page.waitForURL((url) => !url.search.includes('dz_num'));
+    const row = () =>
+      db().selectFrom('homework_answers_p2').innerJoin('users', 'users.id', 'homework_answers_p2.user_id').select('user_answer').where('users.login', '=', 'maxim').where('ht_num', '=', 1).where('q_number', '=', 1).executeTakeFirst();
+    await expect.poll(async () => (await row())?.user_answer).toBe('Ответ перед уходом');
+    await context.close();
+  });
 });
