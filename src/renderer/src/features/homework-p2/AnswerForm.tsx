@@ -27,7 +27,6 @@ export function AnswerForm(props: AnswerFormProps) {
   const start = useMemo(() => {
     const server = Object.fromEntries(questions.map((q) => [String(q.qNumber), q.userAnswer]));
     return { server, ...mergeDraft(server, readDraft(props.storageKey, props.tab)) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const locked = useMemo(() => new Set(questions.filter((q) => q.isChecked === '1' && !mistakeWork).map((q) => String(q.qNumber))), [questions, mistakeWork]);
   const saver = useP2Save({ htNum: props.htNum, dop: props.dop, tab: props.tab, storageKey: props.storageKey, initial: start.answers, server: start.server, locked, startDirty: start.restored });
