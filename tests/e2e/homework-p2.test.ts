@@ -118,6 +118,7 @@ describe('homework part 2 in chromium', () => {
     await page.getByTestId('p2-readonly').waitFor();
     expect(await page.getByTestId('p2-status').textContent()).toBe('Готово');
     expect(await page.locator('textarea').count()).toBe(0);
+    await screenshot(page, 'homework-p2-readonly-light-1280');
     expect(await savedAnswer(1)).toBe('Первый ответ\nс переносом строки');
     expect(errors.filter((text) => !text.includes('net::ERR_FAILED'))).toEqual([]);
     await context.close();
