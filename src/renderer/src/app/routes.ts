@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
         handle: { title: ruTitles.videoLessonVideoId } satisfies RouteHandle,
       },
       { path: 'ht_p1/:htNum/:dop', lazy: () => import('../features/homework-p1/HomeworkP1Page').then((m) => ({ Component: m.HomeworkP1Page })), handle: { title: ruTitles.htP1HtNumDop } satisfies RouteHandle },
-      screen('ht_p2', ruTitles.htP2, undefined, { bare: true }),
+      { path: 'ht_p2', lazy: () => import('../features/homework-p2/HomeworkP2Page').then((m) => ({ Component: m.HomeworkP2Page })), handle: { title: ruTitles.htP2, bare: true } satisfies RouteHandle },
       {
         // Named 'autoTests' (route-names.ts): start, solving with the timer, result.
         path: 'zachet_auto/:numberTest',

@@ -39,6 +39,10 @@ export const STORAGE_KEYS = {
   videoQuality: 'enot.videoQuality',
   /** PKCE verifier and state of a VK ID sign-in under way (sessionStorage). */
   vkAuth: 'enot.vkAuth',
+  /** Homework part 2 tab ids as JSON [{key: 'htNum:dop', tab, at}] (learning §9: 12 h, at most 10). */
+  htP2Tabs: 'enot.htP2Tabs',
+  /** Homework part 2 answers typed but not yet saved, JSON [{key, tab, at, answers}] (at most 10). */
+  htP2Drafts: 'enot.htP2Drafts',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,0 +1,117 @@
+import { endHtP2, type HomeworkP2Question } from '@shared/contract/homework-p2';
+import { useMemo, useState } from 'react';
+import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { Button, ConfirmPopup } from '../../ui';
+import { ErrorPopup } from './ErrorPopup';
+import { joinMistakeWork, mergeDraft, splitMistakeWork } from './logic';
+import { readDraft } from './p2-storage';
+import { QuestionHead } from './QuestionHead';
+import { saveStateText, useP2Save } from './use-p2-save';
+
+interface AnswerFormProps {
+  htNum: number;
+  dop: '0' | '1';
+  tab: string;
+  storageKey: string;
+  mistakeWork: boolean;
+  questions: HomeworkP2Question[];
+  onSubmitted: () => void;
+}
+
+/** The answering form of a work in progress (learning §2, §9). */
+export function AnswerForm(props: AnswerFormProps) {
+  const { questions, mistakeWork } = props;
+  // The starting text is fixed once per mount: the server's answers with the unsaved draft over them.
+  const start = useMemo(() => {
+    const server = Object.fromEntries(questions.map((q) => [String(q.qNumber), q.userAnswer]));
+    return { server, ...mergeDraft(server, readDraft(props.storageKey, props.tab)) };
+  }, []);
+  const locked = useMemo(() => new Set(questions.filter((q) => q.isChecked === '1' && !mistakeWork).map((q) => String(q.qNumber))), [questions, mistakeWork]);
+  const saver = useP2Save({ htNum: props.htNum, dop: props.dop, tab: props.tab, storageKey: props.storageKey, initial: start.answers, server: start.server, locked, startDirty: start.restored });
+  const [confirmSubmit, setConfirmSubmit] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  const submit = async () => {
+    setConfirmSubmit(false);
+    if (saver.isDirty() && !(await saver.save())) return;
+    try {
+      await api.call(endHtP2, { htNum: props.htNum, isDopPart: props.dop }, { handleErrors: true });
+      props.onSubmitted();
+    } catch (caught) {
+      setSendError(caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.sendError + (caught instanceof Error ? caught.message : String(caught)));
+    }
+  };
+
+  return (
+    <form
+      className="p2-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void saver.save();
+      }}
+    >
+      {start.restored && (
+        <p className="p2-note" role="status" data-testid="p2-draft-restored">
+          {t.draftRestored}
+        </p>
+      )}
+      {questions.map((question) => {
+        const q = String(question.qNumber);
+        const full = saver.answers[q] ?? '';
+        const old = mistakeWork ? question.userOldAnswer : '';
+        const disabled = locked.has(q);
+        const headingId = `p2-q-${q}`;
+        return (
+          <section key={q} className="p2-q" aria-labelledby={headingId} data-testid={`p2-question-${q}`}>
+            <QuestionHead question={question} headingId={headingId} />
+            {old !== '' && (
+              <div className="p2-old">
+                <p className="p2-old__label">{t.oldAnswer}</p>
+                <p className="p2-old__text">{old}</p>
+              </div>
+            )}
+            <label className="p2-answer">
+              <span className="p2-answer__label">{old !== '' ? t.addedAnswer : t.answer}</span>
+              <textarea
+                className="ui-field__control p2-answer__input"
+                rows={6}
+                value={old !== '' ? splitMistakeWork(old, full) : full}
+                disabled={disabled}
+                aria-required={question.q2ObyazDz === '1'}
+                onChange={(event) => saver.update(q, old !== '' ? joinMistakeWork(old, event.target.value) : event.target.value)}
+                data-testid={`p2-answer-${q}`}
+              />
+              {disabled && <span className="p2-answer__hint">{t.checkedLocked}</span>}
+            </label>
+          </section>
+        );
+      })}
+      <div className="p2-actions">
+        <p className={`p2-save-state p2-save-state--${saver.state.kind}`} role="status" aria-live="polite" data-testid="p2-save-state">
+          {saveStateText(saver.state)}
+        </p>
+        <Button type="submit" variant="secondary" loading={saver.state.kind === 'saving'} data-testid="p2-save">
+          {t.save}
+        </Button>
+        <Button type="button" onClick={() => setConfirmSubmit(true)} data-testid="p2-submit">
+          {t.submit}
+        </Button>
+      </div>
+      <ConfirmPopup open={confirmSubmit} title={t.submitConfirm} text={t.submitConfirmText} confirmLabel={t.submitYes} cancelLabel={t.cancel} onConfirm={submit} onCancel={() => setConfirmSubmit(false)} />
+      <ConfirmPopup
+        open={saver.conflict}
+        title={t.otherDeviceTitle}
+        text={t.otherDevice}
+        confirmLabel={t.forceSave}
+        cancelLabel={t.cancel}
+        danger
+        onConfirm={saver.forceSave}
+        onCancel={saver.dropConflict}
+      />
+      <ErrorPopup message={saver.error ?? sendError} onClose={() => (saver.error ? saver.clearError() : setSendError(null))} />
+    </form>
+  );
+}
+

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { getHtP2Camel } from '@shared/contract/homework-p2';
+import { useMemo } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/route-names';
+import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { buttonClassName, ErrorBox, IconChevronLeft, Loader } from '../../ui';
+import { AnswerForm } from './AnswerForm';
+import { Countdown } from './Countdown';
+import { InfoCard } from './InfoCard';
+import { claimStoredTab, homeworkKey } from './p2-storage';
+import { ReadOnlyView } from './ReadOnlyView';
+import { ResultsView } from './ResultsView';
+import { SelfCheckView } from './SelfCheckView';
+import '../../ui/field.css';
+import '../homework-p1/homework-p1.css';
+import './homework-p2.css';
+
+/** Homework part 2, /study/ht_p2?dz_num&dop (learning §2 'Homework part 2'). */
+export function HomeworkP2Page() {
+  const [params] = useSearchParams();
+  const rawNum = params.get('dz_num');
+  if (rawNum === null) return <Navigate to="/" replace />;
+  return <HomeworkP2Screen rawNum={rawNum} dop={params.get('dop') && params.get('dop') !== '0' ? '1' : '0'} />;
+}
+
+function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
+  const htNum = Number(rawNum);
+  const valid = /^\d+$/.test(rawNum) && htNum >= 1;
+  const storageKey = homeworkKey(htNum, dop);
+  // One tab id per homework, kept across reloads (learning §9).
+  const tab = useMemo(() => claimStoredTab(storageKey), [storageKey]);
+
+  const work = useQuery({
+    queryKey: ['htP2', htNum, dop, tab],
+    queryFn: ({ signal }) => api.call(getHtP2Camel, { htNum, markSave: tab, isDopPart: dop }, { handleErrors: true, signal }),
+    enabled: valid,
+    retry: false,
+    refetchOnWindowFocus: false,
+    gcTime: 0,
+  });
+  const data = work.data;
+  const reload = () => void work.refetch();
+  const status = data?.htStatusP2;
+  const mistakeWork = data?.htInfo.mistakeWorkP2 === '1';
+  const lesson = data?.htInfo.lessonNum;
+
+  return (
+    <section className="screen ht-p1 p2" aria-labelledby="p2-title">
+      <div className="ht-p1__head">
+        <Link to={lesson ? paths.lesson(lesson) : paths.roadmap()} className={buttonClassName('ghost', { size: 'sm' })} data-testid="p2-back">
+          <IconChevronLeft />
+          {t.back}
+        </Link>
+        <div className="p2-titles">
+          <h1 id="p2-title" className="ht-p1__title">
+            {t.title(valid ? htNum : rawNum)}
+          </h1>
+          {mistakeWork && (
+            <p className="p2-subtitle-line" data-testid="p2-mistake-subtitle">
+              {t.mistakeWork}
+            </p>
+          )}
+        </div>
+        {status === 'Выполняется' && data?.htInfo.htDeadline ? <Countdown deadline={data.htInfo.htDeadline} /> : null}
+      </div>
+      {!valid ? (
+        <ErrorBox message={t.badLink} />
+      ) : work.isPending ? (
+        <Loader />
+      ) : work.isError && !data ? (
+        <ErrorBox message={work.error instanceof ApiError && work.error.kind === 'failure' ? work.error.message : t.loadError + work.error.message} onRetry={reload} />
+      ) : data ? (
+        <>
+          <InfoCard status={data.htStatusP2} info={data.htInfo} />
+          {dop === '1' && <p className="p2-note">{t.optionalHint}</p>}
+          {status === 'Апелляция' && (
+            <p className="p2-note p2-note--accent" data-testid="p2-appeal">
+              {t.appeal}
+            </p>
+          )}
+          {data.questions.length === 0 ? (
+            <p className="p2-muted">{t.noQuestions}</p>
+          ) : status === 'Выполняется' ? (
+            <AnswerForm
+              key={work.dataUpdatedAt}
+              htNum={htNum}
+              dop={dop}
+              tab={tab}
+              storageKey={storageKey}
+              mistakeWork={mistakeWork}
+              questions={data.questions}
+              onSubmitted={reload}
+            />
+          ) : status === 'Готово' ? (
+            <ReadOnlyView questions={data.questions} />
+          ) : status === 'Самопров' ? (
+            <SelfCheckView htNum={htNum} questions={data.questions} onReload={reload} />
+          ) : (
+            <ResultsView htNum={htNum} dop={dop} checker={data.htInfo.htUserChecker} mistakeWorkAvailable={data.htInfo.isAvailableMistakeWork === '1'} questions={data.questions} onReload={reload} />
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { getHtP2Camel } from '@shared/contract/homework-p2';
+import type { OutputOf } from '@shared/contract/core';
+import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
+
+type Info = OutputOf<typeof getHtP2Camel>['htInfo'];
+
+/** Question count, status, deadline, and max points (or the earned ones once checked). */
+export function InfoCard({ status, info }: { status: string; info: Info }) {
+  const earned = info.htUserBallovP2 !== null && status !== 'Выполняется' && status !== 'Готово' && status !== 'Самопров';
+  const submitted = info.htUserDateP2 ? `${info.htUserDateP2.split('-').reverse().join('.')} ${info.htUserTimeP2.slice(0, 5)}` : '';
+  return (
+    <dl className="p2-info" data-testid="p2-info">
+      <div>
+        <dt>{t.questionCount}</dt>
+        <dd>{info.qNumsP2}</dd>
+      </div>
+      <div>
+        <dt>{t.status}</dt>
+        <dd data-testid="p2-status">{status}</dd>
+      </div>
+      <div>
+        <dt>{t.deadline}</dt>
+        <dd>{info.htDeadline ? `${info.htDeadline} мск` : t.noDeadline}</dd>
+      </div>
+      <div>
+        <dt>{earned ? t.earnedPoints : t.maxPoints}</dt>
+        <dd data-testid="p2-points">{earned ? `${info.htUserBallovP2} / ${info.htUserMaxballovP2}` : info.htUserMaxballovP2}</dd>
+      </div>
+      {submitted && (
+        <div>
+          <dt>{t.submitted}</dt>
+          <dd>
+            {submitted}
+            {info.isLate === '1' && (
+              <span className="p2-late" data-testid="p2-late">
+                {t.late}
+              </span>
+            )}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}

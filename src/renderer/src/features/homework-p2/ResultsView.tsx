@@ -1,0 +1,100 @@
+import { type HomeworkP2Question, htToMistakeWorkP2 } from '@shared/contract/homework-p2';
+import { useState } from 'react';
+import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { Button, Popup } from '../../ui';
+import { AnswerWithSegments } from './AnswerWithSegments';
+import { CheckerName } from './CheckerName';
+import { ErrorPopup } from './ErrorPopup';
+import { QuestionHead } from './QuestionHead';
+import { ScoreBadge } from './ScoreBadge';
+
+interface ResultsViewProps {
+  htNum: number;
+  dop: '0' | '1';
+  checker: string;
+  mistakeWorkAvailable: boolean;
+  questions: HomeworkP2Question[];
+  onReload: () => void;
+}
+
+/** Checked work: a card per question and a popup with the checker's marks for one (learning §2, §3). */
+export function ResultsView(props: ResultsViewProps) {
+  const [openQ, setOpenQ] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = props.questions.find((q) => q.qNumber === openQ);
+
+  const startMistakeWork = async () => {
+    setBusy(true);
+    try {
+      await api.call(htToMistakeWorkP2, { htNum: props.htNum, isDopPart: props.dop }, { handleErrors: true });
+      props.onReload();
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.mistakeWorkError + (caught instanceof Error ? caught.message : String(caught)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="p2-results" aria-labelledby="p2-results-title">
+      <div className="p2-results__head">
+        <h2 id="p2-results-title" className="p2-section-title">
+          {t.resultsTitle}
+        </h2>
+        {props.checker !== '' && (
+          <p className="p2-muted">
+            {t.checker}: <CheckerName checker={props.checker} />
+          </p>
+        )}
+        {props.mistakeWorkAvailable && (
+          <Button type="button" variant="secondary" loading={busy} onClick={() => void startMistakeWork()} data-testid="p2-mistake-work">
+            {t.startMistakeWork}
+          </Button>
+        )}
+      </div>
+      <ul className="p2-cards">
+        {props.questions.map((question) => (
+          <li key={question.qNumber}>
+            <button type="button" className="p2-card" onClick={() => setOpenQ(question.qNumber)} data-testid={`p2-card-${question.qNumber}`}>
+              <span className="p2-card__top">
+                <span className="p2-card__num">
+                  {t.question(question.qNumber)}
+                  {question.q2ObyazDz === '1' && <span className="p2-q__star">*</span>}
+                </span>
+                <span className="ht-tag">{t.task(question.qTaskNumber)}</span>
+                <ScoreBadge ball={question.userBall} max={question.realBall} testId={`p2-card-score-${question.qNumber}`} />
+              </span>
+              <span className="p2-card__text">{question.q2QuestionNoBr}</span>
+              <span className="p2-card__more">{t.open}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Popup open={open !== undefined} onClose={() => setOpenQ(null)} title={open ? `${t.question(open.qNumber)}${open.q2ObyazDz === '1' ? '*' : ''}` : ''} size="lg" className="p2-popup">
+        {open && (
+          <div className="p2-popup__body" data-testid="p2-popup">
+            <QuestionHead question={open} headingId="p2-popup-q" inPopup />
+            <div className="p2-popup__row">
+              <span>{t.score}:</span> <ScoreBadge ball={open.userBall} max={open.realBall} testId="p2-popup-score" />
+              {props.checker !== '' && (
+                <span className="p2-muted">
+                  {t.checker}: <CheckerName checker={props.checker} />
+                </span>
+              )}
+            </div>
+            <h3 className="p2-subtitle">{t.answer}</h3>
+            <AnswerWithSegments text={open.userAnswer} segments={open.teacherJson} />
+            <h3 className="p2-subtitle">{t.teacherComment}</h3>
+            <p className="p2-comment" data-testid="p2-teacher-comment">
+              {open.teacherComment.trim() || t.noComment}
+            </p>
+          </div>
+        )}
+      </Popup>
+      <ErrorPopup message={error} onClose={() => setError(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { saveHtP2New } from '@shared/contract/homework-p2';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { clearDraft, writeDraft } from './p2-storage';
+
+/** Autosave period (learning §9). */
+export const AUTOSAVE_MS = 120_000;
+
+export type SaveState = { kind: 'clean' } | { kind: 'unsaved' } | { kind: 'saving' } | { kind: 'saved'; at: string };
+
+export interface P2SaveOptions {
+  htNum: number;
+  dop: '0' | '1';
+  tab: string;
+  storageKey: string;
+  /** The full answers by question number as they start (server text with any restored draft). */
+  initial: Record<string, string>;
+  /** The server's answers as loaded (what a draft is typed over). */
+  server: Record<string, string>;
+  /** Questions the server would refuse to change (checked outside mistake work): never sent. */
+  locked: ReadonlySet<string>;
+  startDirty: boolean;
+}
+
+/**
+ * The answers being written and their saving: a local draft on every change, autosave every
+ * 120 s while changed, a save when the page is hidden or left, and the '22' other-device
+ * question (§8) for saves the student asked for or autosaves while the page is shown.
+ */
+export function useP2Save(options: P2SaveOptions) {
+  const { htNum, dop, tab, storageKey, locked } = options;
+  const [answers, setAnswers] = useState<Record<string, string>>(options.initial);
+  const [state, setState] = useState<SaveState>(options.startDirty ? { kind: 'unsaved' } : { kind: 'clean' });
+  const [conflict, setConflict] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const answersRef = useRef(answers);
+  const dirtyRef = useRef(options.startDirty);
+  const savingRef = useRef<Promise<boolean> | null>(null);
+  const baseRef = useRef(options.server);
+
+  const update = useCallback(
+    (q: string, value: string) => {
+      setAnswers((previous) => {
+        const next = { ...previous, [q]: value };
+        answersRef.current = next;
+        writeDraft({ key: storageKey, tab, at: Date.now(), answers: next, base: baseRef.current });
+        return next;
+      });
+      dirtyRef.current = true;
+      setState({ kind: 'unsaved' });
+    },
+    [storageKey, tab],
+  );
+
+  /** Saves the current answers; true when the server took them. */
+  const save = useCallback(
+    async (mode: { force?: boolean; quiet?: boolean } = {}): Promise<boolean> => {
+      if (savingRef.current) await savingRef.current;
+      const snapshot = answersRef.current;
+      const run = (async () => {
+        setState({ kind: 'saving' });
+        try {
+          const questions = Object.entries(snapshot)
+            .filter(([q]) => !locked.has(q))
+            .map(([q, text]) => ({ q_number: Number(q), user_answer: text }));
+          const result = await api.call(saveHtP2New, { htNum, isDopPart: dop, questions, forceSave: mode.force ? '1' : '0', markSave: tab }, { handleErrors: true });
+          // The server now holds what was sent: later drafts are typed over it.
+          baseRef.current = { ...baseRef.current, ...Object.fromEntries(questions.map((item) => [String(item.q_number), item.user_answer])) };
+          // Typed on while saving: that text is still only local.
+          if (answersRef.current === snapshot) {
+            dirtyRef.current = false;
+            clearDraft(storageKey, tab);
+            setState({ kind: 'saved', at: result.savedAt });
+          } else setState({ kind: 'unsaved' });
+          return true;
+        } catch (caught) {
+          setState({ kind: 'unsaved' });
+          if (caught instanceof ApiError && caught.code === '22') {
+            if (!mode.quiet) setConflict(true);
+          } else if (!mode.quiet) {
+            setError(caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.saveError + (caught instanceof Error ? caught.message : String(caught)));
+          }
+          return false;
+        }
+      })();
+      savingRef.current = run;
+      try {
+        return await run;
+      } finally {
+        if (savingRef.current === run) savingRef.current = null;
+      }
+    },
+    [htNum, dop, tab, storageKey, locked],
+  );
+
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (dirtyRef.current) void saveRef.current({ quiet: document.visibilityState === 'hidden' });
+    }, AUTOSAVE_MS);
+    // Leaving: the tab hidden, the page going away, or the route left. The draft stays in
+    // localStorage if this save does not make it.
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden' && dirtyRef.current) void saveRef.current({ quiet: true });
+    };
+    const onPageHide = () => {
+      if (dirtyRef.current) void saveRef.current({ quiet: true });
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
+      if (dirtyRef.current) void saveRef.current({ quiet: true });
+    };
+  }, []);
+
+  return {
+    answers,
+    update,
+    state,
+    save,
+    isDirty: () => dirtyRef.current,
+    conflict,
+    /** '22' confirmed: take the work over from the other device. */
+    forceSave: async () => {
+      setConflict(false);
+      await save({ force: true });
+    },
+    /** '22' cancelled: nothing is saved (the draft stays local). */
+    dropConflict: () => setConflict(false),
+    error,
+    clearError: () => setError(null),
+  };
+}
+
+export function saveStateText(state: SaveState): string {
+  switch (state.kind) {
+    case 'unsaved':
+      return t.notSaved;
+    case 'saving':
+      return t.saving;
+    case 'saved':
+      return t.savedAt(state.at);
+    default:
+      return t.saved;
+  }
+}
