@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { checkableStudent, loadHomework, questionsP2, visibleStudents } from './reading';
-import { mayEditTasks, reviewerTransition } from './transitions';
+import { mayEditTasks, reviewerTransition } from '../../../src/shared/domain/reviewer-transitions';
 
 /**
  * Write side of curator checking of part 2: scores, comments and comment segments per task, the

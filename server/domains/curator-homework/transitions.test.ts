@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEWER_ACTIONS } from '../../../src/shared/contract/curator-homework';
 import { P2_STATUSES } from '../../../src/shared/contract/homework-p2';
-import { mayEditTasks, reviewerTransition } from './transitions';
+import { mayEditTasks, reviewerTransition } from '../../../src/shared/domain/reviewer-transitions';
 
 // Back-office §4: save only when Готово; finish when Готово or Отклонен; reject when Готово; return when Готово or Отклонен.
 const EXPECTED: Record<(typeof REVIEWER_ACTIONS)[number], Record<string, string | null>> = {

@@ -1,4 +1,4 @@
-import type { ReviewerAction } from '../../../src/shared/contract/curator-homework';
+import type { ReviewerAction } from '../contract/curator-homework';
 
 /**
  * Back-office §4 reviewer actions on a part 2 work, as one table: the statuses an action is allowed
