@@ -54,6 +54,7 @@ export const ruCuratorHomework = {
     status: 'Статус',
     submitted: 'Сдано',
     checker: 'Проверил',
+    total: 'Сумма баллов',
     goal: 'Цель ученика',
     task: (q: number, ege: number) => `Вопрос ${q} (задание ЕГЭ ${ege})`,
     answer: 'Ответ ученика',

@@ -92,7 +92,7 @@ export function HtP2ResultPage() {
               </div>
             )}
             <div>
-              <dt>Σ</dt>
+              <dt>{t.total}</dt>
               <dd>
                 {total} / {max}
               </dd>
