@@ -9,6 +9,8 @@ export const ruCuratorHomework = {
     toWorks: 'К работам',
     trial: 'Пробник',
     crossTitle: 'Перекрёстные проверки',
+    crossStatus: 'Статус',
+    crossDate: 'Последняя проверка',
     crossChecked: 'Проверено',
     crossNot: 'Не проверено',
     empty: 'Задания отсутствуют',

@@ -54,6 +54,13 @@ export function HomeworksPage() {
           <h2>{t.crossTitle}</h2>
           <div className="curator-hw__table-wrap">
             <table className="curator-hw__table">
+              <thead>
+                <tr>
+                  <th>{t.lesson}</th>
+                  <th>{t.crossStatus}</th>
+                  <th>{t.crossDate}</th>
+                </tr>
+              </thead>
               <tbody>
                 {list.data.crossChecks.map((item) => (
                   <tr key={item.htNumber}>
