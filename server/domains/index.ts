@@ -5,6 +5,7 @@ import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { courseHandlers } from './course/handlers';
 import { creditsHandlers } from './credits/handlers';
+import { curatorHomeworkHandlers } from './curator-homework/handlers';
 import { financesHandlers } from './finances/handlers';
 import { homeworkHandlers } from './homework/handlers';
 import { homeworkP2Handlers } from './homework-p2/handlers';
@@ -31,6 +32,7 @@ export const implementations: readonly Implementation[] = [
   ...courseHandlers,
   ...homeworkHandlers,
   ...homeworkP2Handlers,
+  ...curatorHomeworkHandlers,
   ...creditsHandlers,
   ...videoHandlers,
   ...videoAdminHandlers,

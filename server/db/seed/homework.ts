@@ -170,6 +170,21 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
       .where('is_dop', '=', 0)
       .execute();
   };
+  // A part 2 submitted for checking ('Готово') with the student's own answers, for the curator's queue.
+  const submitted = async (userId: number, htNum: number, answers: readonly string[], at: number) => {
+    const tasks = await db.selectFrom('homework_questions_p2').select(['q_number', 'question_id']).where('ht_num', '=', htNum).where('is_dop', '=', 0).orderBy('q_number').execute();
+    for (const [index, task] of tasks.entries()) {
+      await db
+        .insertInto('homework_answers_p2')
+        .values({ user_id: userId, ht_num: htNum, is_dop: 0, q_number: task.q_number, question_id: task.question_id, user_answer: answers[index] ?? '', saved_at: at })
+        .execute();
+    }
+    await db
+      .insertInto('user_homeworks')
+      .values({ user_id: userId, ht_num: htNum, is_dop: 0, status_p2: 'Готово', p2_started_at: at - 3_600_000, p2_submitted_at: at, updated_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop']).doUpdateSet({ status_p2: 'Готово', p2_started_at: at - 3_600_000, p2_submitted_at: at, updated_at: at }))
+      .execute();
+  };
   const started = (userId: number, htNum: number) =>
     db.insertInto('user_homeworks').values({ user_id: userId, ht_num: htNum, is_dop: 0, status_p1: 'Выполняется', p1_q_now: 1, p1_q_last: 1, p1_started_at: now - DAY, updated_at: now - DAY }).execute();
   // A watched video was started once: that start is a view.
@@ -194,7 +209,9 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
     for (const videoId of videoIds) await watched(egor, videoId);
     for (const htNum of [1, 2, 3, 4]) {
       await solvePart(db, egor, attached, htNum, 0, htNum % 2 === 0 ? [1] : [], now - (35 - htNum * 7) * DAY);
-      await partTwo(egor, htNum, 4);
+      // Homework 3 part 2 waits for the curator's check (back office §2.4).
+      if (htNum === 3) await submitted(egor, 3, HT3_ANSWERS.egor, now - 2 * DAY);
+      else await partTwo(egor, htNum, 4);
     }
     await db.insertInto('user_credits_auto').values({ user_id: egor, credit_num: 1, status: 'Сдан', attempts: 1, errors: 0, started_at: now - 12 * DAY, finished_at: now - 12 * DAY, updated_at: now - 12 * DAY }).execute();
   }
@@ -203,4 +220,24 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
     await watched(sofia, videoIds[0]);
     await started(sofia, 1);
   }
+  const sofiaId = students.get('sofia');
+  if (sofiaId !== undefined) await submitted(sofiaId, 3, HT3_ANSWERS.sofia, now - DAY);
+  const maxim = students.get('maxim');
+  if (maxim !== undefined) await submitted(maxim, 3, HT3_ANSWERS.maxim, now - 3 * 3_600_000);
 }
+
+/** Demo part 2 answers to homework 3 (competition; factors of demand), of uneven quality. */
+const HT3_ANSWERS = {
+  egor: [
+    '1) Конкуренция заставляет продавцов снижать цены, чтобы привлечь покупателя: например, сотовые операторы снижают тарифы.\n2) Производители улучшают качество товаров, иначе покупатель уйдёт к другим.\n3) Конкуренция расширяет ассортимент: в магазинах появляются новые товары.',
+    'Доходы потребителей: при росте зарплаты люди чаще покупают бытовую технику. Цены на товары-заменители: если подорожал чай, растёт спрос на кофе. Ожидания: перед повышением цен люди скупают сахар.',
+  ],
+  sofia: [
+    'Конкуренция выгодна потребителю, потому что цены становятся ниже. Также фирмы стараются делать товары лучше.',
+    'На спрос влияют мода и реклама, например все покупают кроссовки известной марки. Ещё влияет погода.',
+  ],
+  maxim: [
+    'Первый аргумент: фирмы внедряют новые технологии, чтобы обогнать соперников, и покупатель получает более современные товары (смартфоны каждый год лучше). Второй: снижение издержек ведёт к снижению цен. Третий: растёт качество обслуживания — банки соревнуются удобством приложений.',
+    'Фактор 1 — доходы: студент, получивший стипендию, покупает больше книг. Фактор 2 — цены дополняющих товаров: подорожание бензина снижает спрос на автомобили. Фактор 3 — число покупателей: в курортный город летом приезжают туристы, растёт спрос на жильё.',
+  ],
+};

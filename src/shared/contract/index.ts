@@ -4,6 +4,7 @@ import * as auth from './auth';
 import * as calendar from './calendar';
 import * as course from './course';
 import * as credits from './credits';
+import * as curatorHomework from './curator-homework';
 import type { AnyContract } from './core';
 import * as finances from './finances';
 import * as homework from './homework';
@@ -35,6 +36,7 @@ export const allContracts: readonly AnyContract[] = [
   course,
   homework,
   homeworkP2,
+  curatorHomework,
   credits,
   video,
   videoMedia,
@@ -48,4 +50,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, finances, homework, homeworkP2, materials, preferences, questionsP1Admin, rating, shell, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homework, homeworkP2, materials, preferences, questionsP1Admin, rating, shell, trainP1, video, videoAdmin, videoMedia };

@@ -1,0 +1,162 @@
+import { CHECK_TEXTS as T, type ReviewerAction, type TaskCheck } from '../../../src/shared/contract/curator-homework';
+import type { CurrentUser } from '../../auth/current-user';
+import { fail } from '../../contract/errors';
+import type { Db } from '../../db';
+import { checkableStudent, loadHomework, questionsP2, visibleStudents } from './reading';
+import { mayEditTasks, reviewerTransition } from '../../../src/shared/domain/reviewer-transitions';
+
+/**
+ * Write side of curator checking of part 2: scores, comments and comment segments per task, the
+ * per-task checked flag, and the reviewer actions of back-office §4 (table in transitions.ts).
+ * Every write re-reads the work's status inside its transaction and updates it only from that
+ * status, so two checkers (or a checker and the student) cannot interleave.
+ */
+
+type Question = Awaited<ReturnType<typeof questionsP2>>[number];
+type Tx = Db;
+
+/** Refuses a check that names an unknown task, a score over the max, or a segment beyond the answer. */
+function validateCheck(questions: readonly Question[], qNumber: number, check: TaskCheck, answer: string): Question {
+  const question = questions.find((candidate) => candidate.q_number === qNumber);
+  if (!question) fail(T.unknownTask.replace('{num}', String(qNumber)));
+  if (check.ballov !== null && (check.ballov < 0 || check.ballov > question.max_points)) {
+    fail(T.overMax.replace('{num}', String(qNumber)).replace('{max}', String(question.max_points)));
+  }
+  for (const segment of Object.values(check.add_comments)) {
+    if (segment.finish_pos > answer.length) fail(T.segmentOutside.replace('{num}', String(qNumber)));
+  }
+  return question;
+}
+
+async function workOf(db: Db, userId: number, htNum: number) {
+  const work = await db.selectFrom('user_homeworks').selectAll().where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', 0).executeTakeFirst();
+  if (!work || work.status_p2 === '') fail(T.noWork);
+  return work;
+}
+
+async function answersOf(db: Db, userId: number, htNum: number) {
+  return db.selectFrom('homework_answers_p2').selectAll().where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
+}
+
+/** Writes one task's check; an optional task the student left empty gets a row with an empty answer. */
+async function writeCheck(db: Tx, userId: number, htNum: number, question: Question, check: TaskCheck, isChecked?: 0 | 1) {
+  const json = JSON.stringify(check.add_comments);
+  const values = { points: check.ballov, teacher_comment: check.cur_comment, teacher_json: json, ...(isChecked === undefined ? {} : { is_checked: isChecked }) };
+  await db
+    .insertInto('homework_answers_p2')
+    .values({ user_id: userId, ht_num: htNum, is_dop: 0, q_number: question.q_number, question_id: question.id, ...values })
+    .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop', 'q_number']).doUpdateSet(values))
+    .execute();
+}
+
+/** Moves the work from `from` to `to` with extra columns; refuses if someone changed it meanwhile. */
+async function moveWork(db: Tx, userId: number, htNum: number, from: string, set: Record<string, unknown>, action: string) {
+  const moved = await db
+    .updateTable('user_homeworks')
+    .set(set)
+    .where('user_id', '=', userId)
+    .where('ht_num', '=', htNum)
+    .where('is_dop', '=', 0)
+    .where('status_p2', '=', from)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) fail(T.actionRefused.replace('{action}', action).replace('{status}', from));
+}
+
+/** Finishes a work: every task checked, points_p2 = their sum; refuses while a task has no score. */
+async function finishWork(trx: Tx, checker: CurrentUser, userId: number, htNum: number, from: string, questions: readonly Question[], now: number) {
+  const answers = await answersOf(trx, userId, htNum);
+  const unscored = questions.filter((question) => (answers.find((answer) => answer.q_number === question.q_number)?.points ?? null) === null).map((question) => question.q_number);
+  if (unscored.length > 0) fail(T.scoreMissing.replace('{nums}', unscored.join(', ')));
+  await trx.updateTable('homework_answers_p2').set({ is_checked: 1 }).where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
+  const points = answers.reduce((sum, answer) => sum + (answer.points ?? 0), 0);
+  await moveWork(trx, userId, htNum, from, { status_p2: 'Проверен', points_p2: points, p2_checker_id: checker.id, p2_checked_at: now, updated_at: now }, 'endChecking');
+}
+
+/**
+ * A reviewer action on one student's work (set_result_p2). The given checks are saved first (all
+ * actions), then: saveChecking keeps 'Готово'; endChecking finishes it ('Проверен', sum of scores,
+ * the checker and time); reject marks it 'Отклонен' (the student sees the comments; no points);
+ * return gives it back as 'Выполняется' with the tasks unchecked so the student can edit again.
+ */
+export async function reviewWork(db: Db, user: CurrentUser, action: ReviewerAction, htNum: number, key: string, checks: Record<string, TaskCheck>, now: number) {
+  await loadHomework(db, htNum);
+  const student = await checkableStudent(db, user, key);
+  const work = await workOf(db, student.id, htNum);
+  const next = reviewerTransition(action, work.status_p2);
+  if (next === null) fail(T.actionRefused.replace('{action}', action).replace('{status}', work.status_p2));
+  const questions = await questionsP2(db, htNum);
+  const answers = await answersOf(db, student.id, htNum);
+  const entries = Object.entries(checks).map(([qNumber, check]) => {
+    const num = Number(qNumber);
+    return { question: validateCheck(questions, num, check, answers.find((answer) => answer.q_number === num)?.user_answer ?? ''), check };
+  });
+  await db.transaction().execute(async (trx) => {
+    for (const { question, check } of entries) await writeCheck(trx, student.id, htNum, question, check);
+    if (action === 'endChecking') return finishWork(trx, user, student.id, htNum, work.status_p2, questions, now);
+    if (action === 'reject') return moveWork(trx, student.id, htNum, work.status_p2, { status_p2: next, points_p2: null, p2_checker_id: user.id, p2_checked_at: now, updated_at: now }, action);
+    if (action === 'return') {
+      await trx.updateTable('homework_answers_p2').set({ is_checked: 0 }).where('user_id', '=', student.id).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
+      // p2_mark_save '' : whichever tab the student opens next owns the work.
+      return moveWork(trx, student.id, htNum, work.status_p2, { status_p2: next, points_p2: null, p2_mark_save: '', updated_at: now }, action);
+    }
+    // saveChecking: the status stays; touching the row keeps a concurrent status change from slipping by.
+    return moveWork(trx, student.id, htNum, work.status_p2, { updated_at: now }, action);
+  });
+}
+
+export interface TaskFlag {
+  dzNum: number;
+  studentId: string;
+  taskNum: number;
+  taskStatus: '0' | '1';
+  jsonData: TaskCheck;
+}
+
+/**
+ * Saves tasks with their checked flag (set_task_checked_p2, and set_tasks_checked_p2 for the batch
+ * view): all are validated first, then written in one transaction, so a batch is all or nothing.
+ * Only submitted works ('Готово') take task checks; marking a task checked needs its score.
+ */
+export async function setTaskFlags(db: Db, user: CurrentUser, tasks: readonly TaskFlag[], now: number) {
+  const prepared: { task: TaskFlag; student: { id: number }; question: Question }[] = [];
+  for (const task of tasks) {
+    await loadHomework(db, task.dzNum);
+    const student = await checkableStudent(db, user, task.studentId);
+    const work = await workOf(db, student.id, task.dzNum);
+    if (!mayEditTasks(work.status_p2)) fail(T.actionRefused.replace('{action}', 'saveChecking').replace('{status}', work.status_p2));
+    const questions = await questionsP2(db, task.dzNum);
+    const answer = (await answersOf(db, student.id, task.dzNum)).find((row) => row.q_number === task.taskNum)?.user_answer ?? '';
+    const question = validateCheck(questions, task.taskNum, task.jsonData, answer);
+    if (task.taskStatus === '1' && task.jsonData.ballov === null) fail(T.scoreMissing.replace('{nums}', String(task.taskNum)));
+    prepared.push({ task, student, question });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const { task, student, question } of prepared) {
+      await writeCheck(trx, student.id, task.dzNum, question, task.jsonData, task.taskStatus === '1' ? 1 : 0);
+      await moveWork(trx, student.id, task.dzNum, 'Готово', { updated_at: now }, 'saveChecking');
+    }
+  });
+}
+
+/**
+ * 'Send all checked' of a homework (send_checked_p2): every submitted work the user may check whose
+ * tasks are all marked checked is finished as by endChecking. Works with an unchecked task stay.
+ * Returns how many works were finished.
+ */
+export async function sendChecked(db: Db, user: CurrentUser, htNum: number, now: number): Promise<number> {
+  await loadHomework(db, htNum);
+  const questions = await questionsP2(db, htNum);
+  if (questions.length === 0) return 0;
+  const ids = (await visibleStudents(db, user)).map((student) => student.id);
+  if (ids.length === 0) return 0;
+  const submitted = await db.selectFrom('user_homeworks').select('user_id').where('ht_num', '=', htNum).where('is_dop', '=', 0).where('status_p2', '=', 'Готово').where('user_id', 'in', ids).execute();
+  let sent = 0;
+  for (const { user_id: userId } of submitted) {
+    const answers = await answersOf(db, userId, htNum);
+    const allChecked = questions.every((question) => answers.some((answer) => answer.q_number === question.q_number && answer.is_checked === 1 && answer.points !== null));
+    if (!allChecked) continue;
+    await db.transaction().execute((trx) => finishWork(trx, user, userId, htNum, 'Готово', questions, now));
+    sent += 1;
+  }
+  return sent;
+}

@@ -1,0 +1,32 @@
+import { curatorHomework } from '../../../src/shared/contract';
+import { implement } from '../../contract/implement';
+import { reviewWork, sendChecked, setTaskFlags } from './checking';
+import { homeworkList, resultP1, resultP2, worksOfHomework } from './reading';
+
+/** Handlers of curator homework checking, one per contract in src/shared/contract/curator-homework.ts. */
+export const curatorHomeworkHandlers = [
+  implement(curatorHomework.getDzList, async (ctx) => homeworkList(ctx.services.db, ctx.user)),
+
+  implement(curatorHomework.sendCheckedP2, async (ctx, { taskId }) => ({ sent: await sendChecked(ctx.services.db, ctx.user, taskId, ctx.services.clock.now()) })),
+
+  implement(curatorHomework.getHtListForDz, async (ctx, { htNumber }) => worksOfHomework(ctx.services.db, ctx.user, htNumber)),
+
+  implement(curatorHomework.getResultP1, async (ctx, { dzNum, isDopPart, userVkId }) => resultP1(ctx.services.db, ctx.user, dzNum, isDopPart === '1' ? 1 : 0, userVkId)),
+
+  implement(curatorHomework.getResultP2, async (ctx, { dzNum, type, onlyChecked }) => ({ result: await resultP2(ctx.services.db, ctx.user, dzNum, type, onlyChecked === '1') })),
+
+  implement(curatorHomework.setResultP2, async (ctx, { action, dzNum, studentId, jsonData }) => {
+    await reviewWork(ctx.services.db, ctx.user, action, dzNum, studentId, jsonData, ctx.services.clock.now());
+    return {};
+  }),
+
+  implement(curatorHomework.setTaskCheckedP2, async (ctx, input) => {
+    await setTaskFlags(ctx.services.db, ctx.user, [input], ctx.services.clock.now());
+    return {};
+  }),
+
+  implement(curatorHomework.setTasksCheckedP2, async (ctx, { tasks }) => {
+    await setTaskFlags(ctx.services.db, ctx.user, tasks, ctx.services.clock.now());
+    return {};
+  }),
+];

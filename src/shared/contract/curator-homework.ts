@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { access } from './access';
+import { http } from './core';
+import { flag, intLike } from './fields';
+import { commentSegment, P2_STATUSES } from './homework-p2';
+
+/**
+ * Curator checking of homework (back-office §2.4, §3 'Homework', 'Cross check', 'Student homework
+ * row', 'Part 2 result item', §4 reviewer actions, §5 segments and scores, §7.1 home_tasks/curator).
+ * Every call needs the 'homework' button (curators, admins, USERS_EDIT_DZ); a single work can
+ * further be read or checked only by the student's curator, an admin or USERS_EDIT_DZ.
+ */
+
+const checkers = access.icon('homework');
+const htNum = intLike.pipe(z.number().int().min(1, 'номер ДЗ от 1').max(100000, 'слишком большой номер ДЗ'));
+const taskNum = intLike.pipe(z.number().int().min(1, 'номер задания от 1').max(100, 'номер задания до 100'));
+/** A student's public key (VK id or id<n>, see rating/user-key). */
+const studentKey = z.string().min(1).max(40);
+
+/** Longest general comment and segment sub-comment. */
+export const CHECK_COMMENT_MAX = 5_000;
+/** §5/§9: a segment ends at most 100 characters after its start. */
+export const SEGMENT_MAX_LENGTH = 100;
+
+/** A segment the checker sends: §5 start ≥ 0, start ≤ end ≤ start + 100. */
+export const checkedSegment = commentSegment
+  .extend({ zacherkn: z.number().int().min(0).max(1), cur_subcomment: z.string().max(CHECK_COMMENT_MAX) })
+  .refine((segment) => segment.start_pos <= segment.finish_pos, { message: 'Начало фрагмента не может быть позже его конца' })
+  .refine((segment) => segment.finish_pos <= segment.start_pos + SEGMENT_MAX_LENGTH, { message: `Фрагмент не длиннее ${SEGMENT_MAX_LENGTH} символов` });
+
+/** The check of one task: general comment, score (null = not scored yet), segments keyed '1'..n. */
+export const taskCheck = z.object({
+  cur_comment: z.string().max(CHECK_COMMENT_MAX, `комментарий не длиннее ${CHECK_COMMENT_MAX} символов`).default(''),
+  ballov: z.union([intLike.pipe(z.number().int('балл — целое число').min(0, 'Нельзя поставить меньше 0 баллов')), z.null()]).default(null),
+  add_comments: z.record(z.string().regex(/^\d{1,3}$/), checkedSegment).refine((value) => Object.keys(value).length <= 200, 'не больше 200 фрагментов').default({}),
+});
+export type TaskCheck = z.infer<typeof taskCheck>;
+
+export const REVIEWER_ACTIONS = ['saveChecking', 'endChecking', 'reject', 'return'] as const;
+export type ReviewerAction = (typeof REVIEWER_ACTIONS)[number];
+
+export const curatorHomework = z.object({
+  htNumber: z.number().int(),
+  /** 1: a mock exam ('trial' badge). */
+  isProbnik: z.number().int(),
+  htNumsP1: z.number().int(),
+  htNumsP2: z.number().int(),
+  /** Moscow 'dd.mm.yyyy' and 'hh:mm' of the student deadline; '' without one. */
+  htDeadline: z.string(),
+  htDeadlineTime: z.string(),
+  /** Moscow 'dd.mm.yyyy hh:mm' by which curators check; '' without a student deadline. */
+  htDeadlineCur: z.string(),
+});
+export type CuratorHomework = z.infer<typeof curatorHomework>;
+
+export const crossCheck = z.object({
+  htNumber: z.number().int(),
+  /** 1: every submitted work of the homework (visible to the caller) is checked. */
+  htStatus: z.number().int(),
+  /** Moscow date and time of the latest check; '' before any. */
+  ccCheckDate: z.string(),
+  ccCheckTime: z.string(),
+});
+export type CrossCheck = z.infer<typeof crossCheck>;
+
+const partSummary = { status: z.string(), date: z.string(), time: z.string(), points: z.number().int().nullable(), max: z.number().int() };
+export const studentHomeworkRow = z.object({
+  userSurname: z.string(),
+  userName: z.string(),
+  userBlocked: flag,
+  userVkId: z.string(),
+  userTgNickname: z.string(),
+  /** The homework curator's full name ('' without one). */
+  curator: z.string(),
+  htUserStatusP1: partSummary.status,
+  htUserDateP1: partSummary.date,
+  htUserTimeP1: partSummary.time,
+  htUserBallovP1: partSummary.points,
+  htUserMaxballovP1: partSummary.max,
+  htUserStatusP1Dop: partSummary.status,
+  htUserDateP1Dop: partSummary.date,
+  htUserTimeP1Dop: partSummary.time,
+  htUserBallovP1Dop: partSummary.points,
+  htUserMaxballovP1Dop: partSummary.max,
+  htUserStatusP2: partSummary.status,
+  htUserDateP2: partSummary.date,
+  htUserTimeP2: partSummary.time,
+  htUserBallovP2: partSummary.points,
+  htUserMaxballovP2: partSummary.max,
+  withMistakeWork: flag,
+  /** '1': part 2 is checked by a curator (not a self-check homework). */
+  withCheck: flag,
+  /** Our extensions: part 2 submitted after the deadline; tasks checked so far. */
+  isLate: flag,
+  p2CheckedCount: z.number().int(),
+});
+export type StudentHomeworkRow = z.infer<typeof studentHomeworkRow>;
+
+export const getDzList = http('/app/api/home_tasks/curator/get_dz_list.php', {
+  input: z.object({}),
+  output: z.object({ homeTasks: z.array(curatorHomework), crossChecks: z.array(crossCheck) }),
+  access: checkers,
+});
+
+export const sendCheckedP2 = http('/app/api/home_tasks/curator/send_checked_p2.php', {
+  input: z.object({ taskId: htNum }),
+  /** `sent`: how many works were finished (our extension). */
+  output: z.object({ sent: z.number().int() }),
+  access: checkers,
+});
+
+export const getHtListForDz = http('/app/api/home_tasks/curator/get_ht_list_for_dz.php', {
+  input: z.object({ htNumber: htNum }),
+  output: z.object({ users: z.array(studentHomeworkRow), homeTask: curatorHomework, crossCheck }),
+  access: checkers,
+});
+
+export const resultP1Question = z.object({
+  qNumber: z.number().int(),
+  qId: z.number().int(),
+  qEgeNum: z.number().int(),
+  /** The question as stored (qJson string with questionType). */
+  qQuestion: z.string(),
+  userAnswer: z.string(),
+  userBall: z.number().int().nullable(),
+  realBall: z.number().int(),
+});
+export const getResultP1 = http('/app/api/home_tasks/curator/get_result_p1.php', {
+  input: z.object({ dzNum: htNum, isDopPart: flag.default('0'), userVkId: studentKey }),
+  output: z.object({
+    questions: z.array(resultP1Question),
+    user: z.object({ userName: z.string(), userSurname: z.string(), userVkId: z.string(), htUserStatusP1: z.string() }),
+    sums: z.object({ userBall: z.number().int(), realBall: z.number().int() }),
+  }),
+  access: checkers,
+});
+
+export const resultP2Item = z.object({
+  htNumber: z.number().int(),
+  userVkId: z.string(),
+  qNumber: z.number().int(),
+  qTaskNumber: z.number().int(),
+  qId: z.number().int(),
+  q2Question: z.string(),
+  userName: z.string(),
+  userSurname: z.string(),
+  userAnswer: z.string(),
+  userGoalBall: z.number().int().nullable(),
+  realBall: z.number().int(),
+  userBall: z.number().int().nullable(),
+  teacherComment: z.string(),
+  /** Comment segments keyed '1'..n. */
+  teacherJson: z.record(z.string(), commentSegment),
+  isChecked: flag,
+  htUserStatusP2: z.enum(P2_STATUSES).or(z.literal('')),
+  /** Checker's full name and public key; '' before a check. */
+  checker: z.string(),
+  htUserChecker: z.string(),
+  htInfo: z.object({ htDeadline: z.string(), htUserCheckDate: z.string() }),
+  /** Our extensions: submission time (Moscow 'dd.mm.yyyy hh:mm') and late flag. */
+  htUserSubmitDate: z.string(),
+  isLate: flag,
+});
+export type ResultP2Item = z.infer<typeof resultP2Item>;
+
+/** 'userVkId:{key}' (one student's work) or 'taskNum:{n}' (one task across students). */
+export const resultP2Type = z.string().regex(/^(userVkId:[A-Za-z0-9]{1,40}|taskNum:\d{1,3})$/, "ожидалось 'userVkId:{id}' или 'taskNum:{n}'");
+
+export const getResultP2 = http('/app/api/home_tasks/curator/get_result_p2.php', {
+  input: z.object({ dzNum: htNum, type: resultP2Type, onlyChecked: flag.default('0') }),
+  output: z.object({ result: z.array(resultP2Item) }),
+  access: checkers,
+});
+
+export const setResultP2 = http('/app/api/home_tasks/curator/set_result_p2.php', {
+  input: z.object({
+    action: z.enum(REVIEWER_ACTIONS),
+    dzNum: htNum,
+    studentId: studentKey,
+    /** Per question number. */
+    jsonData: z.record(z.string().regex(/^\d{1,3}$/), taskCheck).default({}),
+  }),
+  output: z.object({}),
+  access: checkers,
+});
+
+const taskCheckInput = z.object({ dzNum: htNum, studentId: studentKey, taskNum, taskStatus: flag, jsonData: taskCheck });
+
+export const setTaskCheckedP2 = http('/app/api/home_tasks/curator/set_task_checked_p2.php', {
+  input: taskCheckInput,
+  output: z.object({}),
+  access: checkers,
+});
+
+export const setTasksCheckedP2 = http('/app/api/home_tasks/curator/set_tasks_checked_p2.php', {
+  input: z.object({ tasks: z.array(taskCheckInput).min(1, 'нет заданий').max(200, 'не больше 200 заданий') }),
+  output: z.object({}),
+  access: checkers,
+});
+
+export const CHECK_TEXTS = {
+  notFound: 'Домашнее задание не найдено',
+  noStudent: 'Ученик не найден',
+  notYours: 'Проверять эту работу может только куратор ученика',
+  noWork: 'Работа ученика не найдена',
+  actionRefused: 'Действие «{action}» недоступно для работы в статусе «{status}»',
+  unknownTask: 'Задание {num} не найдено в работе',
+  overMax: 'Балл за задание {num}: от 0 до {max}',
+  segmentOutside: 'Фрагмент в задании {num} выходит за пределы ответа',
+  scoreMissing: 'Поставьте баллы за задания: {nums}',
+  selfCheck: 'Это ДЗ проверяет сам ученик',
+  /** §8 success texts shown by the screens. */
+  saved: 'Изменения успешно сохранены',
+  sent: 'ДЗ успешно отправлены',
+} as const;
+
+/** Days a curator has after the student deadline to check (the curator deadline, §2.4). */
+export const CURATOR_CHECK_DAYS = 3;

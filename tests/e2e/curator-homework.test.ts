@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeworkP2 } from '../../src/shared/contract';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them. */
+const HT = 3;
+
+async function signIn(page: Page, login: string, dark = false): Promise<void> {
+  await page.goto('/study/login');
+  await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
+  await signInThroughForm(page, login);
+  await page.waitForURL(/\/study\/(roadmap|lk|curator.*)$/);
+}
+
+/** Selects characters [from, to) of the first task's answer as a person would with the mouse. */
+async function selectInAnswer(page: Page, from: number, to: number): Promise<void> {
+  await page.getByTestId('answer').first().evaluate(
+    (element, [from, to]) => {
+      const text = element.firstChild!.firstChild as Text;
+      const range = document.createRange();
+      range.setStart(text, from!);
+      range.setEnd(text, to!);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      element.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    },
+    [from, to],
+  );
+}
+
+describe('curator homework checking in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const db = () => server.server.services.db;
+  let egorKey = '';
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+    const egor = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', 'egor').executeTakeFirstOrThrow();
+    egorKey = egor.vk_id ?? `id${egor.id}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens homework 3, checks egor’s work with a segment and scores; egor sees the check', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await signIn(page, 'curator');
+    await page.goto('/study/curator/homeworks');
+    await page.getByRole('heading', { level: 1, name: 'Домашние задания' }).waitFor();
+    await page.getByText('Пробник').first().waitFor();
+    await screenshot(page, 'curator-homeworks-light-1280');
+    await page.locator('tr', { hasText: /^3/ }).getByRole('link', { name: 'К работам' }).first().click();
+    await page.getByRole('heading', { level: 1, name: `Домашнее задание ${HT} (проверка)` }).waitFor();
+    await page.getByTestId(`work-${egorKey}`).waitFor();
+    // The demo student has only started part 1; egor, sofia and maxim wait for a check.
+    expect(await page.locator('.work-card', { hasText: 'Часть 2: Готово' }).count()).toBe(3);
+    await screenshot(page, 'curator-homework-check-light-1280');
+
+    await page.getByTestId(`work-${egorKey}`).getByRole('link', { name: 'Проверить часть 2' }).click();
+    await page.getByRole('heading', { level: 1, name: `ДЗ ${HT}, часть 2` }).waitFor();
+    expect(await page.getByTestId('work-status').textContent()).toBe('Готово');
+    // Only the actions allowed for 'Готово' are offered.
+    for (const name of ['Сохранить проверку', 'Завершить проверку', 'Отклонить', 'Вернуть на доработку']) await page.getByRole('button', { name }).waitFor();
+
+    await selectInAnswer(page, 3, 40);
+    await page.getByLabel('Комментарий к фрагменту').fill('Хороший пример');
+    await page.getByLabel('Цвет').selectOption('green');
+    await page.getByRole('button', { name: 'Добавить фрагмент' }).click();
+    await page.locator('.task-check__segment').first().waitFor();
+    expect(await page.locator('.task-check__answer').first().locator('.seg--green').count()).toBe(1);
+    // Scores are clamped to the task maximum on input.
+    const scores = page.getByLabel('Баллы (0–3)');
+    await scores.nth(0).fill('7');
+    expect(await scores.nth(0).inputValue()).toBe('3');
+    await scores.nth(0).fill('2');
+    await scores.nth(1).fill('3');
+    await page.getByLabel('Комментарий к заданию').first().fill('Третий аргумент не раскрыт');
+    await screenshot(page, 'curator-ht-p2-light-1280');
+
+    await page.getByRole('button', { name: 'Завершить проверку' }).click();
+    await page.getByText('Проверка завершена').waitFor();
+    await expect.poll(() => page.getByTestId('work-status').textContent()).toBe('Проверен');
+    expect(await page.getByRole('button', { name: 'Завершить проверку' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    const egor = await server.signIn('egor');
+    const seen = await egor.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'EgorE2' });
+    expect(seen.htStatusP2).toBe('Проверен');
+    expect(seen.htInfo.htUserBallovP2).toBe(5);
+    expect(Object.values(seen.questions[0]!.teacherJson)).toEqual([{ start_pos: 3, finish_pos: 40, color: 'green', zacherkn: 0, cur_subcomment: 'Хороший пример' }]);
+    expect(seen.questions[0]!.teacherComment).toBe('Третий аргумент не раскрыт');
+  });
+
+  it('looks right in both themes on wide and narrow screens', async () => {
+    const sofia = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', 'sofia').executeTakeFirstOrThrow();
+    const sofiaKey = sofia.vk_id ?? `id${sofia.id}`;
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const { page, context, errors } = await openPage(browser, server.url, { width });
+        await signIn(page, 'curator', dark);
+        const name = `${dark ? 'dark' : 'light'}-${width}`;
+        await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${sofiaKey}`);
+        await page.getByTestId('answer').first().waitFor();
+        await selectInAnswer(page, 0, 12);
+        await page.getByRole('button', { name: 'Добавить фрагмент' }).waitFor();
+        await screenshot(page, `curator-ht-p2-${name}`);
+        await page.goto(`/study/curator/homeworks/${HT}`);
+        await page.locator('.work-card').first().waitFor();
+        await screenshot(page, `curator-homework-check-${name}`);
+        await page.goto(`/study/curator/homeworks/ht_p2_tasks/${HT}/0/1`);
+        await page.getByRole('button', { name: 'Пометить все проверенными' }).waitFor();
+        await screenshot(page, `curator-ht-p2-tasks-${name}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
