@@ -71,6 +71,8 @@ describe.each(testDialects)('homework part 2 on %s', (dialect) => {
     expect(checked.htStatusP2).toBe('Проверен');
     expect(checked.htInfo.htUserBallovP2).toBe(5);
     expect(checked.htInfo.htUserChecker).not.toBe('');
+    const curator = await db().selectFrom('users').select(['surname', 'name']).where('login', '=', 'curator').executeTakeFirstOrThrow();
+    expect(checked.htInfo.htUserCheckerName).toBe(`${curator.surname} ${curator.name}`);
     expect(checked.questions.every((q) => q.isChecked === '1' && q.teacherComment !== '' && q.userBall !== null)).toBe(true);
     expect(checked.htInfo.isAvailableMistakeWork).toBe('0');
     expect((await student.callRaw(homeworkP2.htToMistakeWorkP2, { htNum: 1 })).body).toEqual({ success: '0', message: T.mistakeWorkUnavailable });

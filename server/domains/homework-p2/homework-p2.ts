@@ -78,7 +78,7 @@ export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDo
     .execute();
   const progress = (await progressOf(db, key))!;
   const answers = await answersOf(db, key);
-  const checker = progress.p2_checker_id === null ? undefined : await db.selectFrom('users').select(['id', 'vk_id']).where('id', '=', progress.p2_checker_id).executeTakeFirst();
+  const checker = progress.p2_checker_id === null ? undefined : await db.selectFrom('users').select(['id', 'vk_id', 'surname', 'name']).where('id', '=', progress.p2_checker_id).executeTakeFirst();
   const status = progress.status_p2 as HomeworkP2Status;
   const revealChecks = status !== EDITABLE || progress.p2_mistake_work === 1;
 
@@ -112,6 +112,7 @@ export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDo
       mistakeWorkP2: progress.p2_mistake_work === 1 ? ('1' as const) : ('0' as const),
       isAvailableMistakeWork: mayStartMistakeWork(user, status) ? ('1' as const) : ('0' as const),
       htUserChecker: checker ? publicUserKey(checker) : '',
+      htUserCheckerName: checker ? `${checker.surname} ${checker.name}`.trim() : '',
       htUserDateP2: submittedAt === null ? '' : moscowDateKey(submittedAt),
       htUserTimeP2: submittedAt === null ? '' : formatMoscowTimeWithSeconds(submittedAt),
       lessonNum: homework.lesson_num,

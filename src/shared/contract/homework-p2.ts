@@ -63,6 +63,8 @@ export const getHtP2Camel = http('/app/api/home_tasks/get_ht_p2_camel.php', {
       isAvailableMistakeWork: flag,
       /** The checker's public key (VK id or id<n>), '' before a check. */
       htUserChecker: z.string(),
+      /** Our extension: the checker's name ('Фамилия Имя'), '' before a check. */
+      htUserCheckerName: z.string(),
       /** Submission date 'yyyy-mm-dd' and time 'hh:mm:ss' (Moscow); '' before it. */
       htUserDateP2: z.string(),
       htUserTimeP2: z.string(),

@@ -99,7 +99,7 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
           ) : status === 'Самопров' ? (
             <SelfCheckView htNum={htNum} questions={data.questions} onReload={reload} />
           ) : (
-            <ResultsView htNum={htNum} dop={dop} checker={data.htInfo.htUserChecker} mistakeWorkAvailable={data.htInfo.isAvailableMistakeWork === '1'} questions={data.questions} onReload={reload} />
+            <ResultsView htNum={htNum} dop={dop} checker={data.htInfo.htUserChecker} checkerName={data.htInfo.htUserCheckerName} mistakeWorkAvailable={data.htInfo.isAvailableMistakeWork === '1'} questions={data.questions} onReload={reload} />
           )}
         </>
       ) : null}

@@ -14,6 +14,7 @@ interface ResultsViewProps {
   htNum: number;
   dop: '0' | '1';
   checker: string;
+  checkerName: string;
   mistakeWorkAvailable: boolean;
   questions: HomeworkP2Question[];
   onReload: () => void;
@@ -46,7 +47,7 @@ export function ResultsView(props: ResultsViewProps) {
         </h2>
         {props.checker !== '' && (
           <p className="p2-muted">
-            {t.checker}: <CheckerName checker={props.checker} />
+            {t.checker}: <CheckerName checker={props.checker} name={props.checkerName} />
           </p>
         )}
         {props.mistakeWorkAvailable && (
@@ -81,7 +82,7 @@ export function ResultsView(props: ResultsViewProps) {
               <span>{t.score}:</span> <ScoreBadge ball={open.userBall} max={open.realBall} testId="p2-popup-score" />
               {props.checker !== '' && (
                 <span className="p2-muted">
-                  {t.checker}: <CheckerName checker={props.checker} />
+                  {t.checker}: <CheckerName checker={props.checker} name={props.checkerName} />
                 </span>
               )}
             </div>
