@@ -117,7 +117,7 @@ export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDo
       htUserTimeP2: submittedAt === null ? '' : formatMoscowTimeWithSeconds(submittedAt),
       lessonNum: homework.lesson_num,
       isLate: progress.p2_late === 1 ? ('1' as const) : ('0' as const),
-      isSelfCheck: (await isSelfCheck(db, htNum)) ? ('1' as const) : ('0' as const),
+      isSelfCheck: homework.p2_self_check === 1 ? ('1' as const) : ('0' as const),
     },
     questions: list,
   };
@@ -128,11 +128,6 @@ export type HomeworkP2Status = 'Выполняется' | 'Готово' | 'Пр
 /** Mistake work is part of some tariffs (users.with_mistake_work) and follows a checked work. */
 function mayStartMistakeWork(user: CurrentUser, status: string): boolean {
   return user.row.with_mistake_work === 1 && (status === 'Проверен' || status === 'Отклонен');
-}
-
-async function isSelfCheck(db: Db, htNum: number): Promise<boolean> {
-  const row = await db.selectFrom('homeworks').select('p2_self_check').where('num', '=', htNum).executeTakeFirst();
-  return row?.p2_self_check === 1;
 }
 
 /**
@@ -202,7 +197,7 @@ export async function submitPartTwo(db: Db, user: CurrentUser, htNum: number, is
     .filter((question) => (answers.find((answer) => answer.q_number === question.q_number)?.user_answer.trim() ?? '') === '')
     .map((question) => question.q_number);
   if (missing.length > 0) fail(T.mandatoryEmpty.replace('{nums}', missing.join(', ')));
-  const next = homework && (await isSelfCheck(db, htNum)) ? 'Самопров' : 'Готово';
+  const next = homework.p2_self_check === 1 ? 'Самопров' : 'Готово';
   await db
     .updateTable('user_homeworks')
     .set({ status_p2: next, p2_submitted_at: now, p2_late: homework.deadline_at !== null && homework.deadline_at < now ? 1 : 0, updated_at: now })

@@ -19,14 +19,12 @@ export interface PartKey {
   isDop: 0 | 1;
 }
 
-type Trx = Db;
-
 /** The homework with its lesson gate; refuses unknown homework and closed lessons. */
 export async function openHomework(db: Db, user: CurrentUser, htNum: number, now: number) {
   const homework = await db
     .selectFrom('homeworks')
     .innerJoin('lessons', 'lessons.number', 'homeworks.lesson_num')
-    .select(['homeworks.num', 'homeworks.lesson_num', 'homeworks.deadline_at', 'homeworks.p1_time_limit_min', 'lessons.opens_at', 'lessons.demo_access'])
+    .select(['homeworks.num', 'homeworks.lesson_num', 'homeworks.deadline_at', 'homeworks.p1_time_limit_min', 'homeworks.p2_self_check', 'lessons.opens_at', 'lessons.demo_access'])
     .where('homeworks.num', '=', htNum)
     .executeTakeFirst();
   if (!homework) fail(T.notFound);
@@ -81,7 +79,7 @@ async function startIfNew(db: Db, key: PartKey, homework: Homework, now: number)
 }
 
 /** Ends the part: unanswered questions score 0; the part's points are the sum of saved points. */
-async function finish(db: Trx, key: PartKey, now: number): Promise<void> {
+async function finish(db: Db, key: PartKey, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const sum = await trx
       .selectFrom('homework_answers_p1')
@@ -139,7 +137,9 @@ export async function getPartOne(db: Db, user: CurrentUser, htNum: number, isDop
       reveal: done,
     });
   });
-  const maxTotal = answers.length > 0 && done ? answers.reduce((sum, item) => sum + item.max_points, 0) : questions.reduce((sum, row) => sum + pointsOfTask(scores, row.ege_num), 0);
+  // A finished part keeps the points its answers were worth; the bank's current points never lower it.
+  const maxNow = questions.reduce((sum, row) => sum + pointsOfTask(scores, row.ege_num), 0);
+  const maxAnswered = done ? answers.reduce((sum, item) => sum + item.max_points, 0) : 0;
   return {
     htStatusP1: done ? ('Готово' as const) : ('Выполняется' as const),
     htInfo: {
@@ -148,7 +148,7 @@ export async function getPartOne(db: Db, user: CurrentUser, htNum: number, isDop
       q_nums_p1: questions.length,
       lesson_num: homework.lesson_num,
       user_ballov_p1: done ? progress.points_p1 : null,
-      maxballov_p1: Math.max(maxTotal, questions.reduce((sum, row) => sum + pointsOfTask(scores, row.ege_num), 0)),
+      maxballov_p1: Math.max(maxAnswered, maxNow),
       timer: done ? null : secondsLeft(homework, isDop, progress.p1_started_at, now),
     },
     questions: list,

@@ -53,20 +53,15 @@ export function LessonCardView({ card }: { card: LessonCard }) {
         <Section title={t.creditsAuto} kind="auto">
           {card.zachetsAuto.map((credit) => (
             <li key={credit.za_id}>
-              <Link className="lesson-row lesson-row--link" to={paths.autoTests(credit.za_id)}>
-                <span className="lesson-row__icon" aria-hidden="true">
-                  <BoltIcon />
-                </span>
-                <span className="lesson-row__main">
-                  <span className="lesson-row__title">{t.creditAuto(credit.za_id)}</span>
-                  <span className="lesson-row__meta">
-                    {credit.za_lesson_numbers !== '' && <span>{t.creditLessons(credit.za_lesson_numbers)}</span>}
-                    {credit.za_deadline !== '' && <span>{t.creditUntil(credit.za_deadline)}</span>}
-                  </span>
-                </span>
-                <StatusPill raw={credit.zu_status} text={taskStatusText(credit.zu_status, 'auto')} />
-                <IconChevronRight className="lesson-row__chevron" />
-              </Link>
+              <CreditRow
+                to={paths.autoTests(credit.za_id)}
+                icon={<BoltIcon />}
+                title={t.creditAuto(credit.za_id)}
+                lessons={credit.za_lesson_numbers}
+                when={credit.za_deadline !== '' ? t.creditUntil(credit.za_deadline) : ''}
+                status={credit.zu_status}
+                statusText={taskStatusText(credit.zu_status, 'auto')}
+              />
             </li>
           ))}
         </Section>
@@ -75,20 +70,15 @@ export function LessonCardView({ card }: { card: LessonCard }) {
         <Section title={t.creditsVerbal} kind="oral">
           {card.zachetsVerbal.map((credit) => (
             <li key={credit.zachet_id}>
-              <Link className="lesson-row lesson-row--link" to={paths.zachet_zapis(credit.zachet_id)}>
-                <span className="lesson-row__icon" aria-hidden="true">
-                  <MicIcon />
-                </span>
-                <span className="lesson-row__main">
-                  <span className="lesson-row__title">{t.creditVerbal(credit.zachet_id)}</span>
-                  <span className="lesson-row__meta">
-                    {credit.zachet_lesson_numbers !== '' && <span>{t.creditLessons(credit.zachet_lesson_numbers)}</span>}
-                    {credit.zachet_date_start !== '' && <span>{t.creditPeriod(credit.zachet_date_start, credit.zachet_date_end)}</span>}
-                  </span>
-                </span>
-                <StatusPill raw={credit.zachet_status} text={taskStatusText(credit.zachet_status, 'oral')} />
-                <IconChevronRight className="lesson-row__chevron" />
-              </Link>
+              <CreditRow
+                to={paths.zachet_zapis(credit.zachet_id)}
+                icon={<MicIcon />}
+                title={t.creditVerbal(credit.zachet_id)}
+                lessons={credit.zachet_lesson_numbers}
+                when={credit.zachet_date_start !== '' ? t.creditPeriod(credit.zachet_date_start, credit.zachet_date_end) : ''}
+                status={credit.zachet_status}
+                statusText={taskStatusText(credit.zachet_status, 'oral')}
+              />
             </li>
           ))}
         </Section>
@@ -143,6 +133,38 @@ function HomeworkItem({ task, dop }: { task: CardHomework; dop: boolean }) {
         )}
       </ul>
     </article>
+  );
+}
+
+interface CreditRowProps {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  /** Lessons the credit covers ('' = none listed). */
+  lessons: string;
+  /** Deadline or period text, '' when there is none. */
+  when: string;
+  status: string;
+  statusText: string;
+}
+
+/** One automatic or oral credit: a link to its screen with lessons, dates and status. */
+function CreditRow({ to, icon, title, lessons, when, status, statusText }: CreditRowProps) {
+  return (
+    <Link className="lesson-row lesson-row--link" to={to}>
+      <span className="lesson-row__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="lesson-row__main">
+        <span className="lesson-row__title">{title}</span>
+        <span className="lesson-row__meta">
+          {lessons !== '' && <span>{t.creditLessons(lessons)}</span>}
+          {when !== '' && <span>{when}</span>}
+        </span>
+      </span>
+      <StatusPill raw={status} text={statusText} />
+      <IconChevronRight className="lesson-row__chevron" />
+    </Link>
   );
 }
 
