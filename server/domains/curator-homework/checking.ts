@@ -4,6 +4,8 @@ import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { checkableStudent, loadHomework, questionsP2, visibleStudents } from './reading';
 import { mayEditTasks, reviewerTransition } from '../../../src/shared/domain/reviewer-transitions';
+import { CallFailure } from '../../contract/errors';
+import { readWorkVersion } from './work-version';
 
 /**
  * Write side of curator checking of part 2: scores, comments and comment segments per task, the
@@ -49,27 +51,42 @@ async function writeCheck(db: Tx, userId: number, htNum: number, question: Quest
     .execute();
 }
 
+/**
+ * Optimistic guard of an offline check: the row must still carry the `updated_at` read when its
+ * version was compared, and the write moves `updated_at` forward (even within the same millisecond).
+ */
+type Guard = { updatedAt: number; refuse: () => never };
+
 /** Moves the work from `from` to `to` with extra columns; refuses if someone changed it meanwhile. */
-async function moveWork(db: Tx, userId: number, htNum: number, from: string, set: Record<string, unknown>, action: string) {
+async function moveWork(db: Tx, userId: number, htNum: number, from: string, set: Record<string, unknown>, action: string, guard?: Guard) {
+  const values = guard && typeof set.updated_at === 'number' ? { ...set, updated_at: Math.max(set.updated_at, guard.updatedAt + 1) } : set;
   const moved = await db
     .updateTable('user_homeworks')
-    .set(set)
+    .set(values)
     .where('user_id', '=', userId)
     .where('ht_num', '=', htNum)
     .where('is_dop', '=', 0)
     .where('status_p2', '=', from)
+    .$if(guard !== undefined, (query) => query.where('updated_at', '=', guard!.updatedAt))
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) fail(T.actionRefused.replace('{action}', action).replace('{status}', from));
+  if (Number(moved.numUpdatedRows) === 1) return;
+  if (guard) guard.refuse();
+  fail(T.actionRefused.replace('{action}', action).replace('{status}', from));
 }
 
 /** Finishes a work: every task checked, points_p2 = their sum; refuses while a task has no score. */
-async function finishWork(trx: Tx, checker: CurrentUser, userId: number, htNum: number, from: string, questions: readonly Question[], now: number) {
+async function finishWork(trx: Tx, checker: CurrentUser, userId: number, htNum: number, from: string, questions: readonly Question[], now: number, guard?: Guard) {
   const answers = await answersOf(trx, userId, htNum);
   const unscored = questions.filter((question) => (answers.find((answer) => answer.q_number === question.q_number)?.points ?? null) === null).map((question) => question.q_number);
   if (unscored.length > 0) fail(T.scoreMissing.replace('{nums}', unscored.join(', ')));
   await trx.updateTable('homework_answers_p2').set({ is_checked: 1 }).where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
   const points = answers.reduce((sum, answer) => sum + (answer.points ?? 0), 0);
-  await moveWork(trx, userId, htNum, from, { status_p2: 'Проверен', points_p2: points, p2_checker_id: checker.id, p2_checked_at: now, updated_at: now }, 'endChecking');
+  await moveWork(trx, userId, htNum, from, { status_p2: 'Проверен', points_p2: points, p2_checker_id: checker.id, p2_checked_at: now, updated_at: now }, 'endChecking', guard);
+}
+
+/** The conflict refusal: the caller shows both versions and lets the curator choose. */
+function refuseConflict(currentVersion: string): never {
+  throw new CallFailure(T.conflict, '0', { conflict: '1', workVersion: currentVersion });
 }
 
 /**
@@ -78,30 +95,47 @@ async function finishWork(trx: Tx, checker: CurrentUser, userId: number, htNum: 
  * the checker and time); reject marks it 'Отклонен' (the student sees the comments; no points);
  * return gives it back as 'Выполняется' with the tasks unchecked so the student can edit again.
  */
-export async function reviewWork(db: Db, user: CurrentUser, action: ReviewerAction, htNum: number, key: string, checks: Record<string, TaskCheck>, now: number) {
+export async function reviewWork(
+  db: Db,
+  user: CurrentUser,
+  action: ReviewerAction,
+  htNum: number,
+  key: string,
+  checks: Record<string, TaskCheck>,
+  now: number,
+  baseVersion?: string,
+): Promise<string> {
   await loadHomework(db, htNum);
   const student = await checkableStudent(db, user, key);
-  const work = await workOf(db, student.id, htNum);
-  const next = reviewerTransition(action, work.status_p2);
-  if (next === null) fail(T.actionRefused.replace('{action}', action).replace('{status}', work.status_p2));
+  await workOf(db, student.id, htNum); // refuses a student without a part 2 work
   const questions = await questionsP2(db, htNum);
-  const answers = await answersOf(db, student.id, htNum);
-  const entries = Object.entries(checks).map(([qNumber, check]) => {
-    const num = Number(qNumber);
-    return { question: validateCheck(questions, num, check, answers.find((answer) => answer.q_number === num)?.user_answer ?? ''), check };
-  });
   await db.transaction().execute(async (trx) => {
+    // Read again inside the transaction: the version compared is the one the guarded update sees.
+    const current = (await readWorkVersion(trx, student.id, htNum))!;
+    let guard: Guard | undefined;
+    if (baseVersion !== undefined) {
+      if (current.version !== baseVersion) refuseConflict(current.version);
+      guard = { updatedAt: current.work.updated_at, refuse: () => refuseConflict(current.version) };
+    }
+    const from = current.work.status_p2;
+    const next = reviewerTransition(action, from);
+    if (next === null) fail(T.actionRefused.replace('{action}', action).replace('{status}', from));
+    const entries = Object.entries(checks).map(([qNumber, check]) => {
+      const num = Number(qNumber);
+      return { question: validateCheck(questions, num, check, current.answers.find((answer) => answer.q_number === num)?.user_answer ?? ''), check };
+    });
     for (const { question, check } of entries) await writeCheck(trx, student.id, htNum, question, check);
-    if (action === 'endChecking') return finishWork(trx, user, student.id, htNum, work.status_p2, questions, now);
-    if (action === 'reject') return moveWork(trx, student.id, htNum, work.status_p2, { status_p2: next, points_p2: null, p2_checker_id: user.id, p2_checked_at: now, updated_at: now }, action);
+    if (action === 'endChecking') return finishWork(trx, user, student.id, htNum, from, questions, now, guard);
+    if (action === 'reject') return moveWork(trx, student.id, htNum, from, { status_p2: next, points_p2: null, p2_checker_id: user.id, p2_checked_at: now, updated_at: now }, action, guard);
     if (action === 'return') {
       await trx.updateTable('homework_answers_p2').set({ is_checked: 0 }).where('user_id', '=', student.id).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
       // p2_mark_save '' : whichever tab the student opens next owns the work.
-      return moveWork(trx, student.id, htNum, work.status_p2, { status_p2: next, points_p2: null, p2_mark_save: '', updated_at: now }, action);
+      return moveWork(trx, student.id, htNum, from, { status_p2: next, points_p2: null, p2_mark_save: '', updated_at: now }, action, guard);
     }
     // saveChecking: the status stays; touching the row keeps a concurrent status change from slipping by.
-    return moveWork(trx, student.id, htNum, work.status_p2, { updated_at: now }, action);
+    return moveWork(trx, student.id, htNum, from, { updated_at: now }, action, guard);
   });
+  return (await readWorkVersion(db, student.id, htNum))!.version;
 }
 
 export interface TaskFlag {

@@ -131,6 +131,32 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     expect((await curator.callRaw(curatorHomework.setResultP2, { action: 'return', dzNum: HT, studentId })).body.success).toBe('0');
   });
 
+  it('refuses a check based on an old version (offline sync), and of two parallel ones exactly one lands', async () => {
+    const studentId = await key('maxim');
+    const curator = await server.signIn('curator');
+    const admin = await server.signIn('admin');
+    const read = async () => (await curator.call(curatorHomework.getResultP2, { dzNum: HT, type: `userVkId:${studentId}`, onlyChecked: '0' })).result[0]!.workVersion;
+    const base = await read();
+    expect(base).toMatch(/^[0-9a-f]{20}$/);
+    const save = (client: typeof curator, comment: string, baseVersion?: string) =>
+      client.callRaw(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId, jsonData: { '1': { cur_comment: comment, ballov: 1, add_comments: {} } }, ...(baseVersion ? { baseVersion } : {}) });
+    const saved = await save(curator, 'первый', base);
+    expect(saved.body.success).toBe('1');
+    const next = saved.body.workVersion as string;
+    expect(next).not.toBe(base);
+    expect(await read()).toBe(next);
+    // The old base is refused with the current version; nothing is written.
+    expect((await save(admin, 'поверх', base)).body).toEqual({ success: '0', message: T.conflict, conflict: '1', workVersion: next });
+    expect((await curator.call(curatorHomework.getResultP2, { dzNum: HT, type: `userVkId:${studentId}`, onlyChecked: '0' })).result[0]!.teacherComment).toBe('первый');
+    // Two writers from one base at once: one lands, the other is told about the conflict.
+    const replies = await Promise.all([save(curator, 'A', next), save(admin, 'B', next), save(curator, 'C', next)]);
+    expect(replies.filter((reply) => reply.body.success === '1')).toHaveLength(1);
+    expect(replies.filter((reply) => reply.body.conflict === '1')).toHaveLength(2);
+    // Without a base (online checking) the write goes through as before.
+    expect((await save(curator, 'онлайн')).body.success).toBe('1');
+    expect((await curator.callRaw(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId, baseVersion: 'не-версия' })).body.success).toBe('0');
+  });
+
   it('only the student’s curator, an admin or USERS_EDIT_DZ may check', async () => {
     const studentId = await key('maxim');
     const maxim = await idOf('maxim');

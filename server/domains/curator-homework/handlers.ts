@@ -15,10 +15,9 @@ export const curatorHomeworkHandlers = [
 
   implement(curatorHomework.getResultP2, async (ctx, { dzNum, type, onlyChecked }) => ({ result: await resultP2(ctx.services.db, ctx.user, dzNum, type, onlyChecked === '1') })),
 
-  implement(curatorHomework.setResultP2, async (ctx, { action, dzNum, studentId, jsonData }) => {
-    await reviewWork(ctx.services.db, ctx.user, action, dzNum, studentId, jsonData, ctx.services.clock.now());
-    return {};
-  }),
+  implement(curatorHomework.setResultP2, async (ctx, { action, dzNum, studentId, jsonData, baseVersion }) => ({
+    workVersion: await reviewWork(ctx.services.db, ctx.user, action, dzNum, studentId, jsonData, ctx.services.clock.now(), baseVersion),
+  })),
 
   implement(curatorHomework.setTaskCheckedP2, async (ctx, input) => {
     await setTaskFlags(ctx.services.db, ctx.user, [input], ctx.services.clock.now());

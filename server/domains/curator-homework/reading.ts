@@ -15,6 +15,7 @@ import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
 import { findUserByKey, publicUserKey } from '../rating/user-key';
 import { checksEveryone, mayCheckStudent } from './checker-access';
+import { workVersionOf } from './work-version';
 
 /** Read side of curator checking: homework list, works of one homework, part 1 and part 2 results. */
 
@@ -247,6 +248,7 @@ export async function resultP2(db: Db, user: CurrentUser, htNum: number, type: s
     if (!work || work.status_p2 === '') continue;
     if (taskFilter !== undefined && work.status_p2 !== 'Готово') continue;
     const checker = checkers.find((row) => row.id === work.p2_checker_id);
+    const workVersion = workVersionOf(work, answers.filter((row) => row.user_id === student.id));
     for (const question of questions) {
       if (taskFilter !== undefined && question.q_number !== taskFilter) continue;
       const answer = answers.find((row) => row.user_id === student.id && row.q_number === question.q_number);
@@ -274,6 +276,7 @@ export async function resultP2(db: Db, user: CurrentUser, htNum: number, type: s
         htInfo: { htDeadline: homework.deadline_at === null ? '' : formatMoscowDateTime(homework.deadline_at), htUserCheckDate: work.p2_checked_at === null ? '' : formatMoscowDateTime(work.p2_checked_at) },
         htUserSubmitDate: work.p2_submitted_at === null ? '' : formatMoscowDateTime(work.p2_submitted_at),
         isLate: work.p2_late === 1 ? '1' : '0',
+        workVersion,
       });
     }
   }

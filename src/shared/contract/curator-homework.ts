@@ -160,6 +160,8 @@ export const resultP2Item = z.object({
   /** Our extensions: submission time (Moscow 'dd.mm.yyyy hh:mm') and late flag. */
   htUserSubmitDate: z.string(),
   isLate: flag,
+  /** Our extension: version token of the whole work (offline checking sends it back as baseVersion). */
+  workVersion: z.string(),
 });
 export type ResultP2Item = z.infer<typeof resultP2Item>;
 
@@ -179,10 +181,19 @@ export const setResultP2 = http('/app/api/home_tasks/curator/set_result_p2.php',
     studentId: studentKey,
     /** Per question number. */
     jsonData: z.record(z.string().regex(/^\d{1,3}$/), taskCheck).default({}),
+    /**
+     * Our extension for offline checking: the workVersion the check started from. When given and
+     * the work changed meanwhile, the call fails with `conflict: '1'` and the current `workVersion`.
+     */
+    baseVersion: z.string().regex(/^[0-9a-f]{1,64}$/, 'неверная версия работы').optional(),
   }),
-  output: z.object({}),
+  /** Our extension: the work's version after the write. */
+  output: z.object({ workVersion: z.string() }),
   access: checkers,
 });
+
+/** A refusal of set_result_p2 because the work changed after `baseVersion` (extra fields of the failure). */
+export const workConflict = z.object({ conflict: z.literal('1'), workVersion: z.string() });
 
 const taskCheckInput = z.object({ dzNum: htNum, studentId: studentKey, taskNum, taskStatus: flag, jsonData: taskCheck });
 
@@ -209,6 +220,7 @@ export const CHECK_TEXTS = {
   segmentOutside: 'Фрагмент в задании {num} выходит за пределы ответа',
   scoreMissing: 'Поставьте баллы за задания: {nums}',
   selfCheck: 'Это ДЗ проверяет сам ученик',
+  conflict: 'Работа изменилась на сервере после того, как вы её открыли: сравните версии и выберите, какую оставить',
   /** §8 success texts shown by the screens. */
   saved: 'Изменения успешно сохранены',
   sent: 'ДЗ успешно отправлены',

@@ -1,0 +1,180 @@
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curatorHomework } from '@shared/contract';
+import { CHECK_TEXTS as T, type TaskCheck } from '@shared/contract/curator-homework';
+import { openOfflineCache, type OfflineCache } from '../../../../../main/cache/offline-cache';
+import { createInProcessDesktop } from '../../../../../main/testing/in-process-desktop';
+import { startTestServer, testDialects, type TestServer } from '../../../../../../tests/helpers/server';
+import { ApiError, createApiClient } from '../../../lib/api-client';
+import { createDesktopStore } from '../../../lib/offline-store/desktop-store';
+import { createIndexedDbStore } from '../../../lib/offline-store/indexeddb-store';
+import type { OfflineStore } from '../../../lib/offline-store/types';
+import {
+  downloadHomework,
+  listConflicts,
+  listWorks,
+  pendingCount,
+  queueReview,
+  readWork,
+  resolveConflict,
+  saveChecks,
+  syncReviews,
+  type CallFn,
+} from './offline-checks';
+
+// Offline checking end to end in plain Node: the real server (SQLite and PostgreSQL), the real
+// API client (signing, envelope) and both offline stores the app uses (IndexedDB in the browser,
+// the desktop's IPC → SQLite cache).
+
+const HT = 3; // seeded: egor, sofia and maxim submitted part 2 ('Готово'), two tasks of max 3.
+const check = (ballov: number, comment = ''): TaskCheck => ({ cur_comment: comment, ballov, add_comments: {} });
+
+type StoreKind = 'indexeddb' | 'desktop';
+const stores: StoreKind[] = ['indexeddb', 'desktop'];
+const cases = testDialects.flatMap((dialect) => stores.map((store) => [dialect, store] as const));
+
+describe.each(cases)('offline checking on %s with the %s store', (dialect, storeKind) => {
+  let server: TestServer;
+  let store: OfflineStore;
+  let cache: OfflineCache | undefined;
+  let dir: string | undefined;
+  let call: CallFn;
+  /** While true every call fails like a dropped connection. */
+  let offline = false;
+  const db = () => server.server.services.db;
+  const key = async (login: string) => {
+    const row = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', login).executeTakeFirstOrThrow();
+    return row.vk_id ?? `id${row.id}`;
+  };
+  const work = async (login: string) => {
+    const user = await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
+    const row = await db().selectFrom('user_homeworks').select(['status_p2', 'points_p2']).where('user_id', '=', user.id).where('ht_num', '=', HT).where('is_dop', '=', 0).executeTakeFirstOrThrow();
+    const answers = await db().selectFrom('homework_answers_p2').select(['q_number', 'points', 'teacher_comment']).where('user_id', '=', user.id).where('ht_num', '=', HT).orderBy('q_number').execute();
+    return { ...row, answers };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    if (storeKind === 'indexeddb') {
+      store = createIndexedDbStore({ name: `enot-offline-checks-${dialect}` });
+    } else {
+      dir = mkdtempSync(join(tmpdir(), 'enot-offline-checks-'));
+      cache = openOfflineCache(join(dir, 'cache.sqlite'));
+      store = createDesktopStore(createInProcessDesktop(cache));
+    }
+    const signedIn = await server.signIn('curator');
+    const client = createApiClient({
+      baseUrl: () => server.url,
+      session: () => signedIn.session!,
+      onSignedOut: () => undefined,
+      notify: () => undefined,
+      clientName: 'enot-tests',
+      fetch: (input, init) => (offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
+    });
+    call = (contract, input) => client.call(contract, input, { handleErrors: true });
+  });
+  afterAll(async () => {
+    cache?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    await server.close();
+  });
+
+  it('downloads the unchecked works, checks them offline and syncs without conflicts', async () => {
+    const downloaded = await downloadHomework(call, store, HT, Date.now());
+    expect(downloaded).toEqual({ downloaded: 3, kept: 0 });
+    expect((await listWorks(store, HT)).map((item) => item.studentKey).sort()).toEqual([await key('egor'), await key('sofia'), await key('maxim')].sort());
+
+    offline = true;
+    const egor = await key('egor');
+    const sofia = await key('sofia');
+    await saveChecks(store, HT, egor, { '1': check(2, 'Третий пример не раскрыт'), '2': check(1) });
+    await saveChecks(store, HT, egor, { '1': check(2, 'Третий пример не раскрыт'), '2': check(3, 'Хорошо') }); // every change is a draft
+    await queueReview(store, HT, egor, 'endChecking');
+    await saveChecks(store, HT, sofia, { '1': check(1, 'Нет второго аргумента') });
+    await queueReview(store, HT, sofia, 'saveChecking');
+    expect(await pendingCount(store)).toBe(2);
+
+    // No connection: the sync stops at once and keeps everything queued.
+    const stopped = await syncReviews(call, store);
+    expect(stopped).toMatchObject({ sent: 0, conflicts: 0, stopped: true });
+    expect(stopped.error).toBeInstanceOf(ApiError);
+    expect(await pendingCount(store)).toBe(2);
+    expect((await readWork(store, HT, egor))?.checks['2']).toEqual(check(3, 'Хорошо'));
+
+    offline = false;
+    expect(await syncReviews(call, store)).toMatchObject({ sent: 2, conflicts: 0, stopped: false });
+    expect(await work('egor')).toMatchObject({ status_p2: 'Проверен', points_p2: 5 });
+    expect((await work('egor')).answers.map((answer) => answer.teacher_comment)).toEqual(['Третий пример не раскрыт', 'Хорошо']);
+    expect(await work('sofia')).toMatchObject({ status_p2: 'Готово' });
+    expect((await work('sofia')).answers[0]).toMatchObject({ points: 1, teacher_comment: 'Нет второго аргумента' });
+    // The finished work leaves the device; the saved one continues from the new server version.
+    expect(await readWork(store, HT, egor)).toBeNull();
+    expect(await readWork(store, HT, sofia)).toMatchObject({ dirty: false, queued: null });
+    expect(await pendingCount(store)).toBe(0);
+
+    // A second save of sofia on top of the synced version is no conflict either.
+    await saveChecks(store, HT, sofia, { '1': check(2, 'Исправлено'), '2': check(3) });
+    await queueReview(store, HT, sofia, 'saveChecking');
+    expect(await syncReviews(call, store)).toMatchObject({ sent: 1, conflicts: 0 });
+    expect((await work('sofia')).answers.map((answer) => answer.points)).toEqual([2, 3]);
+  });
+
+  it('keeps local edits when downloading again', async () => {
+    const maxim = await key('maxim');
+    await saveChecks(store, HT, maxim, { '1': check(1, 'черновик') });
+    expect(await downloadHomework(call, store, HT, Date.now())).toMatchObject({ kept: 1 });
+    expect((await readWork(store, HT, maxim))?.checks['1']).toEqual(check(1, 'черновик'));
+  });
+
+  it('shows a conflict when the work changed on the server, and keeps the curator’s check on request', async () => {
+    const maxim = await key('maxim');
+    offline = true;
+    await saveChecks(store, HT, maxim, { '1': check(3, 'Куратор офлайн'), '2': check(2) });
+    await queueReview(store, HT, maxim, 'endChecking');
+    // Meanwhile an admin checks the same work online.
+    const admin = await server.signIn('admin');
+    await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: maxim, jsonData: { '1': check(0, 'Админ: не по теме') } });
+
+    offline = false;
+    expect(await syncReviews(call, store)).toMatchObject({ sent: 0, conflicts: 1 });
+    expect(await work('maxim')).toMatchObject({ status_p2: 'Готово' });
+    expect((await work('maxim')).answers[0]).toMatchObject({ points: 0, teacher_comment: 'Админ: не по теме' }); // not overwritten
+    const [conflict] = await listConflicts(store, HT);
+    expect(conflict).toMatchObject({ studentKey: maxim, action: 'endChecking', message: T.conflict });
+    expect(conflict!.mine['1']).toEqual(check(3, 'Куратор офлайн'));
+    expect(conflict!.server.find((item) => item.qNumber === 1)).toMatchObject({ userBall: 0, teacherComment: 'Админ: не по теме' });
+    // A conflict is not replayed and takes no new action until resolved.
+    expect(await syncReviews(call, store)).toMatchObject({ sent: 0, conflicts: 0 });
+    await expect(queueReview(store, HT, maxim, 'saveChecking')).rejects.toThrow(T.conflict);
+
+    await resolveConflict(call, store, conflict!.entryId, 'mine', Date.now());
+    expect(await listConflicts(store)).toEqual([]);
+    expect(await work('maxim')).toMatchObject({ status_p2: 'Проверен', points_p2: 5 });
+    expect((await work('maxim')).answers[0]).toMatchObject({ points: 3, teacher_comment: 'Куратор офлайн' });
+    expect(await readWork(store, HT, maxim)).toBeNull();
+  });
+
+  it('keeps the server’s version on request: a returned work leaves the device', async () => {
+    const sofia = await key('sofia');
+    await saveChecks(store, HT, sofia, { '1': check(1, 'Офлайн'), '2': check(1) });
+    await queueReview(store, HT, sofia, 'saveChecking');
+    const admin = await server.signIn('admin');
+    await admin.call(curatorHomework.setResultP2, { action: 'return', dzNum: HT, studentId: sofia });
+
+    expect(await syncReviews(call, store)).toMatchObject({ conflicts: 1 });
+    const [conflict] = await listConflicts(store, HT);
+    expect(conflict!.server[0]!.htUserStatusP2).toBe('Выполняется');
+    // Keeping mine is refused by the server (the work is back with the student); the conflict stays.
+    await expect(resolveConflict(call, store, conflict!.entryId, 'mine', Date.now())).rejects.toThrow(/недоступно/);
+    expect(await listConflicts(store)).toHaveLength(1);
+
+    await resolveConflict(call, store, conflict!.entryId, 'server', Date.now());
+    expect(await listConflicts(store)).toEqual([]);
+    expect(await pendingCount(store)).toBe(0);
+    expect(await readWork(store, HT, sofia)).toBeNull();
+    expect(await work('sofia')).toMatchObject({ status_p2: 'Выполняется' });
+  });
+});

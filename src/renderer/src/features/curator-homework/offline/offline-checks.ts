@@ -1,0 +1,313 @@
+import type { HttpContract, InputOf, OutputOf } from '@shared/contract/core';
+import {
+  CHECK_TEXTS,
+  getHtListForDz,
+  getResultP2,
+  setResultP2,
+  type ResultP2Item,
+  type ReviewerAction,
+  type StudentHomeworkRow,
+  type TaskCheck,
+} from '@shared/contract/curator-homework';
+import { ApiError } from '../../../lib/api-client';
+import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
+import type { DraftRecord, JsonValue, OfflineStore, OutboxEntry } from '../../../lib/offline-store/types';
+
+/**
+ * Offline checking of part 2 (issue: curators check on laptops without a connection). Plain logic
+ * over the offline store and a call function, no DOM: the screens use it, and a Node test runs it
+ * against a real server.
+ *
+ * A work under check is one draft (`curator-check-p2:{ht}:{student}`) holding the server copy it
+ * started from, the curator's checks (saved on every change) and the server's version token. A
+ * reviewer action becomes one outbox entry per work (a newer action replaces a waiting one: the
+ * checks are whole snapshots). Sync replays the outbox through set_result_p2 with `baseVersion`;
+ * the server refuses a work that changed meanwhile and the entry is kept as a conflict holding the
+ * server's copy, until the curator keeps their check or the server's. Nothing is overwritten silently.
+ */
+
+/** Calls an HTTP contract; throws ApiError like the app's client. */
+export type CallFn = <C extends HttpContract>(contract: C, input: InputOf<C>) => Promise<OutputOf<C>>;
+
+export const WORK_DRAFT_PREFIX = 'curator-check-p2:';
+const WORKS_LIST_PREFIX = 'curator-works:';
+const REVIEW_KIND = setResultP2.path;
+
+export interface OfflineWork {
+  htNum: number;
+  studentKey: string;
+  /** The server copy the checks started from (as downloaded, or after the last sync). */
+  items: ResultP2Item[];
+  /** The curator's check per question number. */
+  checks: Record<string, TaskCheck>;
+  /** Epoch ms of the server copy. */
+  fetchedAt: number;
+  /** Bumped on every local edit; tells whether an edit came after the queued action. */
+  rev: number;
+  /** Local edits not yet on the server. */
+  dirty: boolean;
+  /** The action waiting in the outbox, if any. */
+  queued: ReviewerAction | null;
+  /** The server version the checks are based on. */
+  baseVersion: string;
+}
+
+/** What the outbox keeps for one queued review. */
+interface ReviewPayload {
+  input: { action: ReviewerAction; dzNum: number; studentId: string; jsonData: Record<string, TaskCheck>; baseVersion: string };
+  rev: number;
+}
+
+/** A conflict kept for the curator: their check and the server's copy of the work. */
+export interface ReviewConflict {
+  entryId: number;
+  htNum: number;
+  studentKey: string;
+  action: ReviewerAction;
+  mine: Record<string, TaskCheck>;
+  /** The work as it is on the server now ([] when it could not be read, e.g. no longer yours). */
+  server: ResultP2Item[];
+  message: string;
+}
+
+export const workDraftKey = (htNum: number, studentKey: string) => `${WORK_DRAFT_PREFIX}${htNum}:${studentKey}`;
+const worksListKey = (htNum: number) => `${WORKS_LIST_PREFIX}${htNum}`;
+
+export function checksOf(items: readonly ResultP2Item[]): Record<string, TaskCheck> {
+  return Object.fromEntries(items.map((item) => [String(item.qNumber), { cur_comment: item.teacherComment, ballov: item.userBall, add_comments: item.teacherJson }]));
+}
+
+function newWork(items: ResultP2Item[], now: number): OfflineWork {
+  const first = items[0]!;
+  return {
+    htNum: first.htNumber,
+    studentKey: first.userVkId,
+    items,
+    checks: checksOf(items),
+    fetchedAt: now,
+    rev: 0,
+    dirty: false,
+    queued: null,
+    baseVersion: first.workVersion,
+  };
+}
+
+async function putWork(store: OfflineStore, work: OfflineWork): Promise<void> {
+  await store.drafts.put({ key: workDraftKey(work.htNum, work.studentKey), value: work as unknown as JsonValue, serverVersion: work.baseVersion });
+}
+
+const workOf = (record: DraftRecord | null): OfflineWork | null => (record ? (record.value as unknown as OfflineWork) : null);
+
+export async function readWork(store: OfflineStore, htNum: number, studentKey: string): Promise<OfflineWork | null> {
+  return workOf(await store.drafts.get(workDraftKey(htNum, studentKey)));
+}
+
+/** Works kept on this device, of one homework or all. */
+export async function listWorks(store: OfflineStore, htNum?: number): Promise<OfflineWork[]> {
+  const records = await store.drafts.list(htNum === undefined ? WORK_DRAFT_PREFIX : `${WORK_DRAFT_PREFIX}${htNum}:`);
+  return records.map((record) => workOf(record)!);
+}
+
+/** A work is worth checking offline when it is submitted and checked by a curator. */
+const awaitsCheck = (row: StudentHomeworkRow) => row.htUserStatusP2 === 'Готово' && row.withCheck === '1';
+
+/** The works list of a homework as last seen online, for the works screen without a connection. */
+export type WorksSnapshot = OutputOf<typeof getHtListForDz> & { savedAt: number };
+
+export async function saveWorksSnapshot(store: OfflineStore, htNum: number, list: OutputOf<typeof getHtListForDz>, now: number): Promise<void> {
+  await store.drafts.put({ key: worksListKey(htNum), value: { ...list, savedAt: now } as unknown as JsonValue });
+}
+
+export async function readWorksSnapshot(store: OfflineStore, htNum: number): Promise<WorksSnapshot | null> {
+  return (await store.drafts.get(worksListKey(htNum)))?.value as unknown as WorksSnapshot | null;
+}
+
+export interface DownloadResult {
+  /** Works now on this device with a fresh server copy. */
+  downloaded: number;
+  /** Works left as they were because they hold local edits or a queued action. */
+  kept: number;
+}
+
+/**
+ * Downloads every unchecked work of a homework the curator may check (get_ht_list_for_dz, then
+ * get_result_p2 per student). A work with local edits or a waiting action is never replaced.
+ */
+export async function downloadHomework(call: CallFn, store: OfflineStore, htNum: number, now: number): Promise<DownloadResult> {
+  const list = await call(getHtListForDz, { htNumber: htNum });
+  await saveWorksSnapshot(store, htNum, list, now);
+  const result: DownloadResult = { downloaded: 0, kept: 0 };
+  for (const row of list.users.filter(awaitsCheck)) {
+    const existing = await readWork(store, htNum, row.userVkId);
+    if (existing && (existing.dirty || existing.queued)) {
+      result.kept += 1;
+      continue;
+    }
+    const { result: items } = await call(getResultP2, { dzNum: htNum, type: `userVkId:${row.userVkId}`, onlyChecked: '0' });
+    if (items.length === 0) continue;
+    await putWork(store, newWork(items, now));
+    result.downloaded += 1;
+  }
+  return result;
+}
+
+/** Starts keeping a work opened online (its first edit): from then on every change is a local draft. */
+export async function adoptWork(store: OfflineStore, items: ResultP2Item[], now: number): Promise<OfflineWork> {
+  const first = items[0]!;
+  const existing = await readWork(store, first.htNumber, first.userVkId);
+  if (existing) return existing;
+  const work = newWork(items, now);
+  await putWork(store, work);
+  return work;
+}
+
+/** Saves the curator's checks of a work (called on every change). */
+export async function saveChecks(store: OfflineStore, htNum: number, studentKey: string, checks: Record<string, TaskCheck>): Promise<OfflineWork> {
+  const work = await readWork(store, htNum, studentKey);
+  if (!work) throw new Error(`Работа ${studentKey} не сохранена на этом устройстве`);
+  const next = { ...work, checks, rev: work.rev + 1, dirty: true };
+  await putWork(store, next);
+  return next;
+}
+
+/** Drops the local copy of a work (its waiting action too). */
+export async function forgetWork(store: OfflineStore, htNum: number, studentKey: string): Promise<void> {
+  for (const entry of await reviewEntriesOf(store, htNum, studentKey)) await store.outbox.remove(entry.id);
+  await store.drafts.delete(workDraftKey(htNum, studentKey));
+}
+
+const payloadOf = (entry: OutboxEntry) => entry.payload as unknown as ReviewPayload;
+
+async function reviewEntriesOf(store: OfflineStore, htNum: number, studentKey: string): Promise<OutboxEntry[]> {
+  return (await store.outbox.list()).filter((entry) => entry.kind === REVIEW_KIND && payloadOf(entry).input.dzNum === htNum && payloadOf(entry).input.studentId === studentKey);
+}
+
+/**
+ * Queues a reviewer action with the current checks. A waiting action of the same work is replaced
+ * (the checks are a whole snapshot); a work in conflict takes no new action until it is resolved.
+ */
+export async function queueReview(store: OfflineStore, htNum: number, studentKey: string, action: ReviewerAction): Promise<OfflineWork> {
+  const work = await readWork(store, htNum, studentKey);
+  if (!work) throw new Error(`Работа ${studentKey} не сохранена на этом устройстве`);
+  const entries = await reviewEntriesOf(store, htNum, studentKey);
+  if (entries.some((entry) => entry.status === 'conflict')) throw new Error(CHECK_TEXTS.conflict);
+  for (const entry of entries) await store.outbox.remove(entry.id);
+  const payload: ReviewPayload = { input: { action, dzNum: htNum, studentId: studentKey, jsonData: work.checks, baseVersion: work.baseVersion }, rev: work.rev };
+  await store.outbox.enqueue({ kind: REVIEW_KIND, payload: payload as unknown as JsonValue });
+  const next = { ...work, queued: action };
+  await putWork(store, next);
+  return next;
+}
+
+/** After the server took a review: a finished work leaves the device; a saved one continues from the new version. */
+async function afterAccepted(call: CallFn, store: OfflineStore, payload: ReviewPayload, workVersion: string, now: number): Promise<void> {
+  const { dzNum, studentId, action } = payload.input;
+  const work = await readWork(store, dzNum, studentId);
+  if (!work) return;
+  if (action !== 'saveChecking') {
+    await store.drafts.delete(workDraftKey(dzNum, studentId));
+    return;
+  }
+  // Edits made after the action was queued stay local (dirty) on top of the new server version.
+  const editedSince = work.rev !== payload.rev;
+  let items = work.items;
+  try {
+    items = (await call(getResultP2, { dzNum, type: `userVkId:${studentId}`, onlyChecked: '0' })).result;
+  } catch {
+    // The refreshed copy is a nicety; the version below is what matters for the next sync.
+  }
+  // The base stays the version our write produced: a change by someone else after it must still conflict.
+  await putWork(store, { ...work, items, fetchedAt: now, queued: null, dirty: editedSince, baseVersion: workVersion });
+}
+
+/** The server copy of a work, or [] when it cannot be read (not ours any more, deleted). */
+async function serverCopy(call: CallFn, htNum: number, studentKey: string): Promise<ResultP2Item[]> {
+  try {
+    return (await call(getResultP2, { dzNum: htNum, type: `userVkId:${studentKey}`, onlyChecked: '0' })).result;
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'failure') return [];
+    throw error;
+  }
+}
+
+/** Sends one queued review; a refusal by the server (changed work, no longer allowed) becomes a conflict. */
+async function sendReview(call: CallFn, store: OfflineStore, entry: OutboxEntry, now: number): Promise<void> {
+  if (entry.kind !== REVIEW_KIND) throw new Error(`Неизвестное действие в очереди: ${entry.kind}`);
+  const payload = payloadOf(entry);
+  let workVersion: string;
+  try {
+    ({ workVersion } = await call(setResultP2, payload.input));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'failure') throw error;
+    const server = await serverCopy(call, payload.input.dzNum, payload.input.studentId);
+    throw new OutboxConflict(server as unknown as JsonValue, error.message);
+  }
+  await afterAccepted(call, store, payload, workVersion, now);
+}
+
+/**
+ * Sends every waiting review in order. Transport failures stop the sync (retried later, nothing
+ * lost); refusals are kept as conflicts. Runs once at a time per store.
+ */
+export function syncReviews(call: CallFn, store: OfflineStore, now: () => number = Date.now): Promise<ReplayResult> {
+  return replayOutbox(store, (entry) => sendReview(call, store, entry, now()));
+}
+
+/** Conflicts waiting for the curator's choice, optionally of one homework. */
+export async function listConflicts(store: OfflineStore, htNum?: number): Promise<ReviewConflict[]> {
+  return (await store.outbox.list())
+    .filter((entry) => entry.kind === REVIEW_KIND && entry.status === 'conflict')
+    .map((entry) => ({ entry, payload: payloadOf(entry) }))
+    .filter(({ payload }) => htNum === undefined || payload.input.dzNum === htNum)
+    .map(({ entry, payload }) => ({
+      entryId: entry.id,
+      htNum: payload.input.dzNum,
+      studentKey: payload.input.studentId,
+      action: payload.input.action,
+      mine: payload.input.jsonData,
+      server: (entry.serverVersion ?? []) as unknown as ResultP2Item[],
+      message: entry.lastError ?? '',
+    }));
+}
+
+/** How many reviews wait to be sent (conflicts not counted). */
+export async function pendingCount(store: OfflineStore): Promise<number> {
+  return (await store.outbox.list()).filter((entry) => entry.kind === REVIEW_KIND && entry.status === 'pending').length;
+}
+
+export type ConflictChoice = 'mine' | 'server';
+
+/**
+ * Resolves a conflict. 'mine' sends the curator's check again on top of the server version they
+ * were shown (if the work changed once more, it stays a conflict with the newer copy; if the server
+ * refuses for another reason, the refusal is thrown and the conflict stays). 'server' drops the
+ * curator's check and keeps the server copy (still checkable: as a fresh local copy).
+ */
+export async function resolveConflict(call: CallFn, store: OfflineStore, entryId: number, choice: ConflictChoice, now: number): Promise<void> {
+  const entry = (await store.outbox.list()).find((candidate) => candidate.id === entryId);
+  if (!entry || entry.status !== 'conflict') return;
+  const payload = payloadOf(entry);
+  const server = (entry.serverVersion ?? []) as unknown as ResultP2Item[];
+  const { dzNum, studentId } = payload.input;
+  if (choice === 'server') {
+    await store.outbox.remove(entry.id);
+    await store.drafts.delete(workDraftKey(dzNum, studentId));
+    if (server.length > 0 && server[0]!.htUserStatusP2 === 'Готово') await putWork(store, newWork(server, now));
+    return;
+  }
+  if (server.length === 0) throw new Error(entry.lastError ?? CHECK_TEXTS.noWork);
+  const retry: ReviewPayload = { ...payload, input: { ...payload.input, baseVersion: server[0]!.workVersion } };
+  let workVersion: string;
+  try {
+    ({ workVersion } = await call(setResultP2, retry.input));
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'failure' && error.body?.conflict === '1') {
+      const newer = await serverCopy(call, dzNum, studentId);
+      await store.outbox.update(entry.id, { serverVersion: newer as unknown as JsonValue, lastError: error.message, attempts: entry.attempts + 1 });
+      return;
+    }
+    throw error;
+  }
+  await store.outbox.remove(entry.id);
+  await afterAccepted(call, store, retry, workVersion, now);
+}
