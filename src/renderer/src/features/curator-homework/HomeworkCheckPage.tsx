@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getHtListForDz, sendCheckedP2, type StudentHomeworkRow } from '@shared/contract/curator-homework';
-import { useState } from 'react';
+import { formatMoscowDateTime } from '@shared/domain/moscow-time';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
+import { offlineStore } from '../../lib/offline-store';
 import { Button, Checkbox, EmptyState, ErrorBox, Loader } from '../../ui';
+import { readWorksSnapshot, saveWorksSnapshot, type WorksSnapshot } from './offline/offline-checks';
+import { OfflinePanel } from './offline/OfflinePanel';
+import { useOfflineChecks, type OfflineChecksState } from './offline/use-offline-checks';
 import './curator-homework.css';
 
 const t = ruCuratorHomework.check;
@@ -17,10 +22,25 @@ export function HomeworkCheckPage() {
   const [taskNum, setTaskNum] = useState('');
   const [onlyChecked, setOnlyChecked] = useState(false);
   const [notice, setNotice] = useState('');
+  const offline = useOfflineChecks(htNumber);
   const works = useQuery({
     queryKey: ['curatorHomework', 'works', htNumber],
-    queryFn: ({ signal }) => api.call(getHtListForDz, { htNumber }, { handleErrors: true, signal }),
+    queryFn: async ({ signal }) => {
+      const list = await api.call(getHtListForDz, { htNumber }, { handleErrors: true, signal });
+      // Kept so the list still opens without a connection (offline checking).
+      await saveWorksSnapshot(offlineStore(), htNumber, list, Date.now()).catch(() => undefined);
+      return list;
+    },
+    // Fail fast without a connection (instead of pausing) so the saved list can be shown.
+    networkMode: 'always',
+    retry: 1,
   });
+  // Without a connection the list comes from the copy saved last time.
+  const [snapshot, setSnapshot] = useState<WorksSnapshot | null>(null);
+  useEffect(() => {
+    if (works.isError) void readWorksSnapshot(offlineStore(), htNumber).then(setSnapshot);
+  }, [works.isError, htNumber]);
+  const data = works.data ?? (works.isError ? snapshot : null);
   const send = useMutation({
     mutationFn: () => api.call(sendCheckedP2, { taskId: htNumber }, { handleErrors: true }),
     onMutate: () => setNotice(''),
@@ -40,18 +60,23 @@ export function HomeworkCheckPage() {
       <h1 id="hw-check-title">{t.title(htNumber)}</h1>
       {works.isPending ? (
         <Loader />
-      ) : works.isError ? (
-        <ErrorBox message={t.error(works.error.message)} onRetry={() => void works.refetch()} retryLabel={ruCuratorHomework.retry} />
+      ) : !data ? (
+        <ErrorBox message={t.error(works.error?.message ?? '')} onRetry={() => void works.refetch()} retryLabel={ruCuratorHomework.retry} />
       ) : (
         <>
+          {!works.data && snapshot && (
+            <p className="offline-panel__offline" role="status">
+              {ruCuratorHomework.offline.staleList(formatMoscowDateTime(snapshot.savedAt))}
+            </p>
+          )}
           <dl className="curator-hw__facts">
             <div>
               <dt>{t.studentDeadline}</dt>
-              <dd>{works.data.homeTask.htDeadline ? `${works.data.homeTask.htDeadline} ${works.data.homeTask.htDeadlineTime}` : t.none}</dd>
+              <dd>{data.homeTask.htDeadline ? `${data.homeTask.htDeadline} ${data.homeTask.htDeadlineTime}` : t.none}</dd>
             </div>
             <div>
               <dt>{t.curatorDeadline}</dt>
-              <dd>{works.data.homeTask.htDeadlineCur || t.none}</dd>
+              <dd>{data.homeTask.htDeadlineCur || t.none}</dd>
             </div>
           </dl>
           <form
@@ -75,18 +100,19 @@ export function HomeworkCheckPage() {
             </Button>
           </form>
           {send.isError && <ErrorBox message={send.error.message} />}
+          {data.homeTask.htNumsP2 > 0 && <OfflinePanel htNum={htNumber} state={offline} />}
           {notice && (
             <p className="curator-hw__notice" role="status">
               {notice}
             </p>
           )}
-          {works.data.users.length === 0 ? (
+          {data.users.length === 0 ? (
             <EmptyState text={t.empty} />
           ) : (
             <ul className="curator-hw__cards">
-              {works.data.users.map((row) => (
+              {data.users.map((row) => (
                 <li key={row.userVkId}>
-                  <WorkCard row={row} htNumber={htNumber} p2Count={works.data.homeTask.htNumsP2} />
+                  <WorkCard row={row} htNumber={htNumber} p2Count={data.homeTask.htNumsP2} local={localState(offline, row.userVkId)} />
                 </li>
               ))}
             </ul>
@@ -102,11 +128,26 @@ function part(status: string, date: string, time: string, points: number | null,
   return [status, date && `${date} ${time}`, points !== null && `${points} / ${max}`].filter(Boolean).join(' · ');
 }
 
-function WorkCard({ row, htNumber, p2Count }: { row: StudentHomeworkRow; htNumber: number; p2Count: number }) {
+type LocalState = keyof typeof ruCuratorHomework.offline.badge;
+
+/** How a work stands on this device: kept, waiting to be sent, or in conflict. */
+function localState(offline: OfflineChecksState, key: string): LocalState | null {
+  if (offline.conflicts.some((conflict) => conflict.studentKey === key)) return 'conflict';
+  const work = offline.works.find((item) => item.studentKey === key);
+  if (!work) return null;
+  return work.queued ? 'queued' : 'local';
+}
+
+function WorkCard({ row, htNumber, p2Count, local }: { row: StudentHomeworkRow; htNumber: number; p2Count: number; local: LocalState | null }) {
   return (
     <article className="work-card" data-testid={`work-${row.userVkId}`}>
       <p className="work-card__name">
         {row.userSurname} {row.userName}
+        {local && (
+          <span className={`curator-hw__badge offline-badge offline-badge--${local}`} data-testid="offline-badge">
+            {ruCuratorHomework.offline.badge[local]}
+          </span>
+        )}
         {row.userBlocked === '1' && <span className="curator-hw__badge">{t.blocked}</span>}
         {row.isLate === '1' && <span className="curator-hw__badge curator-hw__late">{t.late}</span>}
       </p>

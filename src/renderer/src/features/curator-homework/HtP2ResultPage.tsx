@@ -1,15 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getResultP2, setResultP2, type ReviewerAction } from '@shared/contract/curator-homework';
+import { useQuery } from '@tanstack/react-query';
+import { getResultP2, type ResultP2Item, type ReviewerAction } from '@shared/contract/curator-homework';
+import { formatMoscowDateTime } from '@shared/domain/moscow-time';
 import { reviewerTransition } from '@shared/domain/reviewer-transitions';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
-import { Button, EmptyState, ErrorBox, Loader } from '../../ui';
+import { offlineStore } from '../../lib/offline-store';
+import { Button, ConfirmPopup, EmptyState, ErrorBox, Loader } from '../../ui';
+import { ConflictView } from './offline/ConflictView';
+import { adoptWork, forgetWork, listConflicts, queueReview, readWork, saveChecks, type OfflineWork } from './offline/offline-checks';
+import { announceOfflineChange, useOfflineChecks } from './offline/use-offline-checks';
 import { draftOf, TaskChecker, toTaskCheck, type CheckDraft } from './TaskChecker';
 import './curator-homework.css';
 
 const t = ruCuratorHomework.p2;
+const o = ruCuratorHomework.offline;
 const ACTIONS: { action: ReviewerAction; label: string; done: string; variant: 'primary' | 'secondary' | 'danger' }[] = [
   { action: 'saveChecking', label: t.save, done: t.saved, variant: 'secondary' },
   { action: 'endChecking', label: t.end, done: t.done, variant: 'primary' },
@@ -17,39 +23,102 @@ const ACTIONS: { action: ReviewerAction; label: string; done: string; variant: '
   { action: 'return', label: t.back, done: t.returned, variant: 'secondary' },
 ];
 
-/** Back-office §2.4 'HtP2Result': one student's part 2 under check (route curator/homeworks/ht_p2/:dzNum/:id). */
+const checksOfDrafts = (drafts: Record<number, CheckDraft>) => Object.fromEntries(Object.entries(drafts).map(([q, draft]) => [q, toTaskCheck(draft)]));
+const draftsOfItems = (items: ResultP2Item[]) => Object.fromEntries(items.map((item) => [item.qNumber, draftOf(item)]));
+
+/**
+ * Back-office §2.4 'HtP2Result': one student's part 2 under check (route curator/homeworks/ht_p2/:dzNum/:id).
+ *
+ * Every check is kept on this device from its first change (offline checking): the work's copy and
+ * the curator's checks live in the offline store, so a dropped connection or a closed laptop loses
+ * nothing. An action is queued and sent at once when online, later otherwise, with the version the
+ * check started from; a work changed on the server meanwhile shows both versions to choose from.
+ */
 export function HtP2ResultPage() {
   const params = useParams();
   const dzNum = Number(params.dzNum);
   const studentId = params.id ?? '';
-  const queryClient = useQueryClient();
-  const key = ['curatorHomework', 'p2', dzNum, studentId];
-  const result = useQuery({
-    queryKey: key,
+  const offline = useOfflineChecks(dzNum);
+  const local = offline.works.find((work) => work.studentKey === studentId) ?? null;
+  const conflict = offline.conflicts.find((item) => item.studentKey === studentId) ?? null;
+  const remote = useQuery({
+    queryKey: ['curatorHomework', 'p2', dzNum, studentId],
     queryFn: ({ signal }) => api.call(getResultP2, { dzNum, type: `userVkId:${studentId}`, onlyChecked: '0' }, { handleErrors: true, signal }),
+    enabled: offline.loaded && !local,
+    networkMode: 'always',
+    retry: 1,
   });
+  const items = local?.items ?? remote.data?.result ?? [];
+  // The editor is reset only when its source changes (another copy or version), never by its own saves.
+  const sourceKey = local ? `local-${local.baseVersion}-${local.fetchedAt}` : remote.data ? `remote-${remote.dataUpdatedAt}` : '';
   const [drafts, setDrafts] = useState<Record<number, CheckDraft>>({});
-  const [notice, setNotice] = useState('');
+  const [shownSource, setShownSource] = useState('');
   useEffect(() => {
-    if (result.data) setDrafts(Object.fromEntries(result.data.result.map((item) => [item.qNumber, draftOf(item)])));
-  }, [result.data]);
+    if (!sourceKey || sourceKey === shownSource) return;
+    setShownSource(sourceKey);
+    setDrafts(local ? Object.fromEntries(Object.entries(local.checks).map(([q, check]) => [Number(q), { ...check }])) : draftsOfItems(items));
+  }, [sourceKey, shownSource, local, items]);
 
-  const act = useMutation({
-    mutationFn: (action: ReviewerAction) =>
-      api.call(setResultP2, { action, dzNum, studentId, jsonData: Object.fromEntries(Object.entries(drafts).map(([q, draft]) => [q, toTaskCheck(draft)])) }, { handleErrors: true }),
-    onSuccess: async (_, action) => {
-      setNotice(ACTIONS.find((item) => item.action === action)!.done);
-      await queryClient.invalidateQueries({ queryKey: ['curatorHomework'] });
-    },
-    onMutate: () => setNotice(''),
-  });
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<ReviewerAction | null>(null);
+  const [forgetting, setForgetting] = useState(false);
+  // Local saves run one after another, so the last change is the one that stays.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
 
-  const items = result.data?.result ?? [];
+  const persist = (next: Record<number, CheckDraft>) => {
+    const store = offlineStore();
+    const snapshot = items;
+    saving.current = saving.current.then(async () => {
+      const adopted = (await readWork(store, dzNum, studentId)) ?? (snapshot.length > 0 ? await adoptWork(store, snapshot, Date.now()) : null);
+      if (!adopted) return;
+      await saveChecks(store, dzNum, studentId, checksOfDrafts(next));
+      if (!local) announceOfflineChange(); // the work just became a local copy
+    }).catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
+  };
+
+  const change = (qNumber: number, draft: CheckDraft) => {
+    setNotice('');
+    const next = { ...drafts, [qNumber]: draft };
+    setDrafts(next);
+    persist(next);
+  };
+
+  const act = async (action: ReviewerAction) => {
+    setBusy(action);
+    setNotice('');
+    setError('');
+    try {
+      const store = offlineStore();
+      await saving.current;
+      if (!(await readWork(store, dzNum, studentId))) await adoptWork(store, items, Date.now());
+      await saveChecks(store, dzNum, studentId, checksOfDrafts(drafts));
+      await queueReview(store, dzNum, studentId, action);
+      announceOfflineChange();
+      if (navigator.onLine) await offline.sync();
+      if ((await listConflicts(store, dzNum)).some((item) => item.studentKey === studentId)) return; // the conflict view says it
+      const after: OfflineWork | null = await readWork(store, dzNum, studentId);
+      setNotice(after?.queued ? o.queuedNotice : ACTIONS.find((item) => item.action === action)!.done);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const forget = async () => {
+    await forgetWork(offlineStore(), dzNum, studentId);
+    setShownSource('');
+    announceOfflineChange();
+    setForgetting(false);
+  };
+
   const first = items[0];
   const status = first?.htUserStatusP2 ?? '';
-  const editable = reviewerTransition('saveChecking', status) !== null || reviewerTransition('endChecking', status) !== null;
+  const editable = !conflict && (reviewerTransition('saveChecking', status) !== null || reviewerTransition('endChecking', status) !== null);
   const total = Object.values(drafts).reduce((sum, draft) => sum + (draft.ballov ?? 0), 0);
   const max = items.reduce((sum, item) => sum + item.realBall, 0);
+  const loading = !offline.loaded || (!local && remote.isPending);
 
   return (
     <section className="screen curator-hw" aria-labelledby="ht-p2-title">
@@ -57,17 +126,33 @@ export function HtP2ResultPage() {
         ← {ruCuratorHomework.back}
       </Link>
       <h1 id="ht-p2-title">{t.title(dzNum)}</h1>
-      {result.isPending ? (
+      {loading ? (
         <Loader />
-      ) : result.isError ? (
-        <ErrorBox message={t.error(result.error.message)} onRetry={() => void result.refetch()} retryLabel={ruCuratorHomework.retry} />
+      ) : !local && remote.isError ? (
+        <ErrorBox
+          message={[t.error(remote.error.message), !offline.online && o.notDownloaded].filter(Boolean).join(' ')}
+          onRetry={() => void remote.refetch()}
+          retryLabel={ruCuratorHomework.retry}
+        />
       ) : !first ? (
         <EmptyState text={t.empty} />
       ) : (
         <>
+          {local && (
+            <div className="offline-banner" role="status" data-testid="local-copy">
+              <span>{o.localCopy(formatMoscowDateTime(local.fetchedAt))}</span>
+              {local.queued && <strong>{o.queued(ruCuratorHomework.actionNames[local.queued] ?? local.queued)}</strong>}
+              {!offline.online && <span>{o.noConnection}</span>}
+              <Button variant="secondary" size="sm" onClick={() => (local.dirty || local.queued ? setForgetting(true) : void forget())}>
+                {o.forget}
+              </Button>
+            </div>
+          )}
           <dl className="curator-hw__facts">
             <div>
-              <dt>{first.userSurname} {first.userName}</dt>
+              <dt>
+                {first.userSurname} {first.userName}
+              </dt>
               <dd>
                 {t.goal}: {first.userGoalBall ?? '—'}
               </dd>
@@ -98,34 +183,38 @@ export function HtP2ResultPage() {
               </dd>
             </div>
           </dl>
-          {!editable && <p className="curator-hw__muted">{t.readOnly}</p>}
+          {!editable && !conflict && <p className="curator-hw__muted">{t.readOnly}</p>}
           <div className="curator-hw__tasks">
             {items.map((item) =>
               drafts[item.qNumber] ? (
                 <TaskChecker
-                  key={`${item.qNumber}-${result.dataUpdatedAt}`}
+                  key={`${item.qNumber}-${shownSource}`}
                   item={item}
                   heading={t.task(item.qNumber, item.qTaskNumber)}
                   draft={drafts[item.qNumber]!}
                   editable={editable}
-                  onChange={(draft) => setDrafts((current) => ({ ...current, [item.qNumber]: draft }))}
+                  onChange={(draft) => change(item.qNumber, draft)}
                 />
               ) : null,
             )}
           </div>
-          {act.isError && <ErrorBox message={act.error.message} />}
+          {conflict && <ConflictView conflict={conflict} onResolved={() => setShownSource('')} />}
+          {error && <ErrorBox message={error} />}
           {notice && (
             <p className="curator-hw__notice" role="status">
               {notice}
             </p>
           )}
-          <div className="curator-hw__actions">
-            {ACTIONS.filter(({ action }) => reviewerTransition(action, status) !== null).map(({ action, label, variant }) => (
-              <Button key={action} variant={variant} loading={act.isPending && act.variables === action} disabled={act.isPending} onClick={() => act.mutate(action)}>
-                {label}
-              </Button>
-            ))}
-          </div>
+          {!conflict && (
+            <div className="curator-hw__actions">
+              {ACTIONS.filter(({ action }) => reviewerTransition(action, status) !== null).map(({ action, label, variant }) => (
+                <Button key={action} variant={variant} loading={busy === action} disabled={busy !== null} onClick={() => void act(action)}>
+                  {label}
+                </Button>
+              ))}
+            </div>
+          )}
+          <ConfirmPopup open={forgetting} title={o.forget} text={o.forgetSure} danger onConfirm={forget} onCancel={() => setForgetting(false)} />
         </>
       )}
     </section>
