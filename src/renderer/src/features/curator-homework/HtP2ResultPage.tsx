@@ -49,8 +49,9 @@ export function HtP2ResultPage() {
     retry: 1,
   });
   const items = local?.items ?? remote.data?.result ?? [];
-  // The editor is reset only when its source changes (another copy or version), never by its own saves.
-  const sourceKey = local ? `local-${local.baseVersion}-${local.fetchedAt}` : remote.data ? `remote-${remote.dataUpdatedAt}` : '';
+  // The editor is reset only when the server version under it changes, never by its own saves, and
+  // not when its first change turns the server copy into a local one (same version).
+  const sourceKey = local ? local.baseVersion : (remote.data?.result[0]?.workVersion ?? '');
   const [drafts, setDrafts] = useState<Record<number, CheckDraft>>({});
   const [shownSource, setShownSource] = useState('');
   useEffect(() => {

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curatorHomework } from '../../src/shared/contract';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them offline. */
+const HT = 3;
+
+async function signIn(page: Page, login: string, dark = false): Promise<void> {
+  await page.goto('/study/login');
+  await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
+  await signInThroughForm(page, login);
+  await page.waitForURL(/\/study\/(roadmap|lk|curator.*)$/);
+}
+
+/** Scores both tasks of the open work and writes a comment, as the curator would. */
+async function checkWork(page: Page, first: string, second: string, comment: string): Promise<void> {
+  const scores = page.getByLabel('Баллы (0–3)');
+  await scores.nth(0).fill(first);
+  await scores.nth(1).fill(second);
+  await page.getByLabel('Комментарий к заданию').first().fill(comment);
+}
+
+/** Connection errors while offline are expected; anything else is a bug. */
+const realErrors = (errors: string[]) => errors.filter((text) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_NETWORK_CHANGED|WebSocket/.test(text));
+
+describe('offline checking in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const db = () => server.server.services.db;
+  const keys: Record<string, string> = {};
+  const work = async (login: string) => {
+    const user = await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
+    const row = await db().selectFrom('user_homeworks').select(['status_p2', 'points_p2']).where('user_id', '=', user.id).where('ht_num', '=', HT).where('is_dop', '=', 0).executeTakeFirstOrThrow();
+    const answers = await db().selectFrom('homework_answers_p2').select(['q_number', 'points', 'teacher_comment']).where('user_id', '=', user.id).where('ht_num', '=', HT).orderBy('q_number').execute();
+    return { ...row, answers };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+    for (const login of ['egor', 'sofia', 'maxim']) {
+      const row = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', login).executeTakeFirstOrThrow();
+      keys[login] = row.vk_id ?? `id${row.id}`;
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('checks two works with no connection, syncs them, and shows a conflict for a work changed on the server', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await signIn(page, 'curator');
+    await page.goto(`/study/curator/homeworks/${HT}`);
+    await page.getByTestId('offline-panel').waitFor();
+    await page.getByRole('button', { name: 'Скачать непроверенные работы' }).click();
+    await page.getByText('Скачано работ: 3').waitFor();
+    await expect.poll(() => page.getByTestId('offline-badge').count()).toBe(3);
+    await screenshot(page, 'offline-downloaded-light-1280');
+
+    await context.setOffline(true);
+    await page.getByText('Нет подключения к серверу', { exact: false }).first().waitFor();
+
+    // Egor: scored and finished offline.
+    await page.getByTestId(`work-${keys.egor}`).getByRole('link', { name: 'Проверить часть 2' }).click();
+    await page.getByTestId('local-copy').waitFor();
+    await checkWork(page, '2', '3', 'Третий аргумент не раскрыт');
+    await page.getByRole('button', { name: 'Завершить проверку' }).click();
+    await page.getByText('Сохранено на этом устройстве. Отправим, когда появится интернет.').waitFor();
+    await page.getByTestId('local-copy').getByText('Ожидает отправки: «Завершить проверку»').waitFor();
+    await screenshot(page, 'offline-queued-light-1280');
+
+    // Sofia: checked offline too; the page is reloaded from the device's copy after a slip of the mouse.
+    await page.getByRole('link', { name: /Назад/ }).click();
+    await page.getByTestId(`work-${keys.sofia}`).getByRole('link', { name: 'Проверить часть 2' }).click();
+    await page.getByTestId('local-copy').waitFor();
+    await checkWork(page, '1', '2', 'Нет второго примера');
+    await page.getByRole('link', { name: /Назад/ }).click();
+    await page.getByTestId(`work-${keys.sofia}`).getByRole('link', { name: 'Проверить часть 2' }).click();
+    // Every change was kept on the device: the scores are still there.
+    await expect.poll(() => page.getByLabel('Баллы (0–3)').nth(1).inputValue()).toBe('2');
+    expect(await page.getByLabel('Комментарий к заданию').first().inputValue()).toBe('Нет второго примера');
+    await page.getByRole('button', { name: 'Завершить проверку' }).click();
+    await page.getByText('Сохранено на этом устройстве. Отправим, когда появится интернет.').waitFor();
+    expect(await work('egor')).toMatchObject({ status_p2: 'Готово' }); // nothing reached the server yet
+
+    // Meanwhile an admin checks sofia's work online.
+    const admin = await server.signIn('admin');
+    await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: keys.sofia!, jsonData: { '1': { cur_comment: 'Админ: списано', ballov: 0, add_comments: {} } } });
+
+    await page.getByRole('link', { name: /Назад/ }).click();
+    await page.getByTestId('offline-panel').waitFor();
+    await context.setOffline(false);
+    // Back online: egor's check lands, sofia's is held as a conflict.
+    await page.getByTestId(`conflict-${keys.sofia}`).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await work('egor')).status_p2).toBe('Проверен');
+    expect(await work('egor')).toMatchObject({ points_p2: 5 });
+    expect((await work('egor')).answers[0]!.teacher_comment).toBe('Третий аргумент не раскрыт');
+    expect((await work('sofia')).answers[0]).toMatchObject({ points: 0, teacher_comment: 'Админ: списано' }); // not overwritten
+    const conflict = page.getByTestId(`conflict-${keys.sofia}`);
+    await conflict.getByText('Нет второго примера').waitFor();
+    await conflict.getByText('Админ: списано').waitFor();
+    await screenshot(page, 'offline-conflict-light-1280');
+
+    await conflict.getByRole('button', { name: 'Оставить мою проверку' }).click();
+    await expect.poll(async () => (await work('sofia')).status_p2).toBe('Проверен');
+    expect(await work('sofia')).toMatchObject({ points_p2: 3 });
+    expect((await work('sofia')).answers[0]!.teacher_comment).toBe('Нет второго примера');
+    await expect.poll(() => page.getByTestId(`conflict-${keys.sofia}`).count()).toBe(0);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('a conflict survives a reload and looks right in both themes on wide and narrow screens', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await signIn(page, 'curator');
+    await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${keys.maxim}`);
+    await page.getByTestId('answer').first().waitFor();
+    await checkWork(page, '3', '3', 'Отлично');
+    await page.getByTestId('local-copy').waitFor(); // the first change made it a local copy
+    const admin = await server.signIn('admin');
+    await admin.call(curatorHomework.setResultP2, { action: 'return', dzNum: HT, studentId: keys.maxim! });
+    await page.getByRole('button', { name: 'Сохранить проверку' }).click();
+    await page.getByTestId(`conflict-${keys.maxim}`).waitFor();
+    await page.getByTestId(`conflict-${keys.maxim}`).getByText('Статус: Выполняется').waitFor();
+    // Every change made right after the first one (which turned the work into a local copy) is kept.
+    expect(await page.getByTestId(`conflict-${keys.maxim}`).getByText('Баллы: 3 из 3').count()).toBe(2);
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
+        await page.setViewportSize({ width, height: 800 });
+        await page.reload();
+        await page.getByTestId(`conflict-${keys.maxim}`).waitFor();
+        await screenshot(page, `offline-conflict-work-${dark ? 'dark' : 'light'}-${width}`);
+        await page.goto(`/study/curator/homeworks/${HT}`);
+        await page.getByTestId('offline-panel').waitFor();
+        await screenshot(page, `offline-panel-${dark ? 'dark' : 'light'}-${width}`);
+        await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${keys.maxim}`);
+      }
+    }
+    // Keeping mine is refused (the work is back with the student); keeping the server's clears it.
+    const conflict = page.getByTestId(`conflict-${keys.maxim}`);
+    await conflict.waitFor();
+    await conflict.getByRole('button', { name: 'Оставить мою проверку' }).click();
+    await conflict.getByText(/недоступно для работы в статусе «Выполняется»/).waitFor();
+    await conflict.getByRole('button', { name: 'Оставить версию сервера' }).click();
+    await expect.poll(() => page.getByTestId(`conflict-${keys.maxim}`).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('work-status').textContent()).toBe('Выполняется');
+    expect(await work('maxim')).toMatchObject({ status_p2: 'Выполняется' });
+    await context.close();
+  });
+});
