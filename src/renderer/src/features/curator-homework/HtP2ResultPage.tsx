@@ -9,8 +9,8 @@ import { api } from '../../lib/api';
 import { offlineStore } from '../../lib/offline-store';
 import { Button, ConfirmPopup, EmptyState, ErrorBox, Loader } from '../../ui';
 import { ConflictView } from './offline/ConflictView';
-import { adoptWork, forgetWork, listConflicts, queueReview, readWork, saveChecks, type OfflineWork } from './offline/offline-checks';
-import { announceOfflineChange, useOfflineChecks } from './offline/use-offline-checks';
+import { adoptWork, forgetWork, listConflicts, queueReview, readWork, refreshCleanWork, saveChecks, type OfflineWork } from './offline/offline-checks';
+import { announceOfflineChange, callApi, useOfflineChecks } from './offline/use-offline-checks';
 import { draftOf, TaskChecker, toTaskCheck, type CheckDraft } from './TaskChecker';
 import './curator-homework.css';
 
@@ -59,6 +59,15 @@ export function HtP2ResultPage() {
     setShownSource(sourceKey);
     setDrafts(local ? Object.fromEntries(Object.entries(local.checks).map(([q, check]) => [Number(q), { ...check }])) : draftsOfItems(items));
   }, [sourceKey, shownSource, local, items]);
+
+  // A clean local copy follows the server when there is a connection (checked or returned elsewhere).
+  const localClean = Boolean(local && !local.dirty && !local.queued);
+  useEffect(() => {
+    if (!localClean || !offline.online) return;
+    void refreshCleanWork(callApi, offlineStore(), dzNum, studentId, Date.now())
+      .then(announceOfflineChange)
+      .catch(() => undefined); // no connection after all: the local copy stays
+  }, [localClean, offline.online, dzNum, studentId]);
 
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');

@@ -14,11 +14,13 @@ import { createIndexedDbStore } from '../../../lib/offline-store/indexeddb-store
 import type { OfflineStore } from '../../../lib/offline-store/types';
 import {
   downloadHomework,
+  forgetWork,
   listConflicts,
   listWorks,
   pendingCount,
   queueReview,
   readWork,
+  refreshCleanWork,
   resolveConflict,
   saveChecks,
   syncReviews,
@@ -127,6 +129,25 @@ describe.each(cases)('offline checking on %s with the %s store', (dialect, store
     await saveChecks(store, HT, maxim, { '1': check(1, 'черновик') });
     expect(await downloadHomework(call, store, HT, Date.now())).toMatchObject({ kept: 1 });
     expect((await readWork(store, HT, maxim))?.checks['1']).toEqual(check(1, 'черновик'));
+  });
+
+  it('brings a clean copy up to the server version, leaves an edited one alone', async () => {
+    const sofia = await key('sofia');
+    const before = (await readWork(store, HT, sofia))!;
+    expect(before).toMatchObject({ dirty: false, queued: null });
+    expect(await refreshCleanWork(call, store, HT, sofia, Date.now())).toEqual(before); // nothing changed
+    const admin = await server.signIn('admin');
+    await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: sofia, jsonData: { '2': check(1, 'Админ') } });
+    const fresh = await refreshCleanWork(call, store, HT, sofia, Date.now());
+    expect(fresh!.baseVersion).not.toBe(before.baseVersion);
+    expect(fresh!.checks['2']).toEqual(check(1, 'Админ'));
+    // An edited copy is not replaced: its difference is for the conflict check to show.
+    await saveChecks(store, HT, sofia, { ...fresh!.checks, '2': check(3, 'Моё') });
+    await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: sofia, jsonData: { '2': check(2, 'Админ 2') } });
+    expect((await refreshCleanWork(call, store, HT, sofia, Date.now()))!.checks['2']).toEqual(check(3, 'Моё'));
+    // Back to a clean copy for the next case.
+    await forgetWork(store, HT, sofia);
+    expect(await downloadHomework(call, store, HT, Date.now())).toMatchObject({ downloaded: 1 });
   });
 
   it('shows a conflict when the work changed on the server, and keeps the curator’s check on request', async () => {

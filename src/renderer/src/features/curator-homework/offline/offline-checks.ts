@@ -161,6 +161,29 @@ export async function adoptWork(store: OfflineStore, items: ResultP2Item[], now:
   return work;
 }
 
+/**
+ * Brings a clean local copy (no edits, nothing queued) up to the server's current version when
+ * there is a connection: a work checked or returned by someone else since is not shown stale. A
+ * work no longer awaiting a check leaves the device. Copies with local edits are left alone: their
+ * difference is settled by the conflict check when they are sent. Returns the copy now kept.
+ */
+export async function refreshCleanWork(call: CallFn, store: OfflineStore, htNum: number, studentKey: string, now: number): Promise<OfflineWork | null> {
+  const work = await readWork(store, htNum, studentKey);
+  if (!work || work.dirty || work.queued) return work;
+  const items = await serverCopy(call, htNum, studentKey);
+  const current = await readWork(store, htNum, studentKey);
+  // An edit made while we asked the server wins over the refresh.
+  if (!current || current.rev !== work.rev || current.queued) return current;
+  if (items.length === 0 || items[0]!.htUserStatusP2 !== 'Готово') {
+    await store.drafts.delete(workDraftKey(htNum, studentKey));
+    return null;
+  }
+  if (items[0]!.workVersion === work.baseVersion) return work;
+  const fresh = newWork(items, now);
+  await putWork(store, fresh);
+  return fresh;
+}
+
 /** Saves the curator's checks of a work (called on every change). */
 export async function saveChecks(store: OfflineStore, htNum: number, studentKey: string, checks: Record<string, TaskCheck>): Promise<OfflineWork> {
   const work = await readWork(store, htNum, studentKey);
