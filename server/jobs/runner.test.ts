@@ -109,6 +109,39 @@ describe.each(testDialects)('durable job runner on %s', (dialect) => {
     expect(await jobByKey('slow')).toMatchObject({ locked_by: null, status: 'done', attempts: 2 });
   });
 
+  it('renews the lease while a long job runs, so a second runner does not start it again', async () => {
+    let release!: () => void;
+    behaviour = () => new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    const lease = 300;
+    const a = new JobRunner(services, [echo], { id: 'long-a', leaseMs: lease });
+    const b = new JobRunner(services, [echo], { id: 'long-b', leaseMs: lease });
+    await enqueueJob(db(), echo, { note: 'транскодирование' }, { runAt: T0, key: 'long', now: T0 });
+    const running = a.runDue(T0);
+    await expect.poll(() => calls.length).toBe(1);
+    // Three leases of real time later the job still runs: without renewal b would take it.
+    await new Promise((resolve) => setTimeout(resolve, 3 * lease));
+    expect((await jobByKey('long')).locked_until).toBeGreaterThan(T0 + 2 * lease);
+    expect(await b.runDue(T0 + 2 * lease)).toBe(0);
+    expect(calls).toHaveLength(1);
+    release();
+    expect(await running).toBe(1);
+    expect(await jobByKey('long')).toMatchObject({ status: 'done', locked_by: null, locked_until: 0 });
+
+    // A job hung past maxHoldMs is no longer renewed and another runner takes it over.
+    behaviour = () => new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    const hung = new JobRunner(services, [echo], { id: 'hung', leaseMs: lease, maxHoldMs: lease });
+    await enqueueJob(db(), echo, { note: 'зависло' }, { runAt: T0, key: 'hung', now: T0 });
+    const stuck = hung.runDue(T0);
+    await expect.poll(() => calls.length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 4 * lease));
+    const until = (await jobByKey('hung')).locked_until;
+    behaviour = async () => undefined; // b's run finishes at once
+    expect(await b.runDue(until + 1)).toBe(1);
+    expect(calls.map((call) => call.note)).toEqual(['транскодирование', 'зависло', 'зависло']);
+    release();
+    expect(await stuck).toBe(1);
+  });
+
   it('polls with the services clock once started and stops cleanly', async () => {
     let now = T0;
     const runner = new JobRunner({ ...services, clock: { now: () => now } }, [echo], { pollMs: 10 });

@@ -14,6 +14,11 @@ export interface JobRunnerOptions {
   batch?: number;
   /** Runs of a job that keeps throwing before it is marked failed. */
   maxAttempts?: number;
+  /**
+   * A live runner renews its lease while a job runs (long transcodes and transcriptions outlast
+   * one lease), but only for this long: a job hung past it can be taken over by another runner.
+   */
+  maxHoldMs?: number;
 }
 
 const MINUTE = 60_000;
@@ -30,6 +35,7 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly batch: number;
   private readonly maxAttempts: number;
+  private readonly maxHoldMs: number;
   private readonly definitions: ReadonlyMap<string, JobDefinition>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
@@ -45,6 +51,7 @@ export class JobRunner {
     this.leaseMs = options.leaseMs ?? 10 * MINUTE;
     this.batch = options.batch ?? 20;
     this.maxAttempts = options.maxAttempts ?? 8;
+    this.maxHoldMs = options.maxHoldMs ?? 6 * 60 * MINUTE;
     this.definitions = new Map(definitions.map((definition) => [definition.kind, definition]));
   }
 
@@ -133,10 +140,12 @@ export class JobRunner {
       return;
     }
     let outcome: JobOutcome;
+    const stopRenewing = this.renewLease(job.id, now);
     try {
       const payload = definition.payload.parse(JSON.parse(job.payload));
       outcome = await definition.run(this.services, payload, { job, now });
     } catch (error) {
+      stopRenewing();
       const message = error instanceof Error ? error.message : String(error);
       this.services.log.error(`job ${job.kind} #${job.id} (attempt ${job.attempts}) failed`, error);
       if (job.attempts >= this.maxAttempts) {
@@ -148,9 +157,34 @@ export class JobRunner {
       }
       return;
     }
+    stopRenewing();
     // A retry the handler chose is not a crash: `attempts` counts consecutive throws again from zero.
     if (outcome) await this.finish(job.id, now, { status: 'pending', run_at: outcome.retryAt, last_error: outcome.error, attempts: 0 });
     else await this.finish(job.id, now, { status: 'done' });
+  }
+
+  /**
+   * Keeps the claim alive while the job runs: every third of a lease the lease is pushed to a full
+   * lease past the current moment, counted from the claim's `now` plus the real time elapsed (so
+   * tests with a fixed clock keep one time frame). Only the holder's row is touched; renewals stop
+   * when the job ends or after maxHoldMs.
+   */
+  private renewLease(id: number, claimedAt: number): () => void {
+    const started = performance.now();
+    const timer = setInterval(() => {
+      const elapsed = performance.now() - started;
+      if (elapsed > this.maxHoldMs) return clearInterval(timer);
+      this.services.db
+        .updateTable('jobs')
+        .set({ locked_until: Math.round(claimedAt + elapsed) + this.leaseMs })
+        .where('id', '=', id)
+        .where('locked_by', '=', this.id)
+        .where('status', '=', 'pending')
+        .execute()
+        .catch((error: unknown) => this.services.log.error(`job #${id}: lease renewal failed`, error));
+    }, Math.max(20, Math.floor(this.leaseMs / 3)));
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   /** Releases the claim; only the holder may (a lease taken over by another runner stays theirs). */
