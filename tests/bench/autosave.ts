@@ -6,6 +6,7 @@
  * thousand times would meet the sign-in limiter; the bench adds no route for it). Then:
  *
  *  - open:  every student opens part 2 of the demo homework with its own tab id (get_ht_p2_camel);
+ *  - warmup: one read and one save per student, not timed (failures still count);
  *  - read:  the baseline, a plain signed read (get_user_info.php) BENCH_SAVES times per student,
  *           half before and half after the saves, so drift during the run hits both routes;
  *  - save:  every student saves BENCH_SAVES times in turn (save_ht_p2_new.php, every part 2 answer
@@ -275,6 +276,7 @@ interface DialectResult {
   ratios: { p50: number; p99: number };
   lostSaves: { database: number; readBack: number; firstLost?: string };
   readBackFailures: number;
+  warmupFailures: number;
 }
 
 async function benchDialect(dialect: Dialect): Promise<DialectResult> {
@@ -320,31 +322,35 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       Promise.all(students.map(async (student) => Promise.all(Array.from({ length: count }, () => sign(account.getUserInfo.path, {}, student)))));
     const readsBefore = Math.ceil(SAVES / 2);
     const readsAfter = SAVES - readsBefore;
+    const studentIndex = new Map(students.map((student, index) => [student, index]));
+    /** Saves `from`..`from + count - 1` of every student: every part 2 answer changed each time; acknowledged ones are remembered. */
+    const runSaves = async (from: number, count: number) => {
+      const inputs = students.map((_, index) =>
+        Array.from({ length: count }, (_, offset) => qNumbers.map((qNumber) => ({ q_number: qNumber, user_answer: answerText(index + 1, from + offset, qNumber) }))),
+      );
+      const bodies = await Promise.all(
+        students.map(async (student, index) =>
+          Promise.all(inputs[index]!.map((questions) => sign(homeworkP2.saveHtP2New.path, { htNum: HT_NUM, questions, markSave: student.tab }, student))),
+        ),
+      );
+      return runPhase(agent, url, homeworkP2.saveHtP2New.path, students, (_, index) => bodies[index]!, (student, step, ok) => {
+        if (!ok) return;
+        for (const item of inputs[studentIndex.get(student)!]![step]!) student.acked.set(item.q_number, item.user_answer);
+      });
+    };
+
+    // Warmup (not measured, failures still count): one read and one save per student, so neither
+    // route is timed while the JIT and the database caches are still cold.
+    const warmBodies = await readBodies(1);
+    const warmRead = await runPhase(agent, url, account.getUserInfo.path, students, (_, index) => warmBodies[index]!);
+    const warmSave = await runSaves(0, 1);
+    log(`warmup: read ${describe(warmRead.stats)}; save ${describe(warmSave.stats)}`);
 
     const before = await readBodies(readsBefore);
     const readA = await runPhase(agent, url, account.getUserInfo.path, students, (_, index) => before[index]!);
     log(`read  ${describe(readA.stats)}`);
 
-    const saveInputs = students.map((_, index) =>
-      Array.from({ length: SAVES }, (_, save) => qNumbers.map((qNumber) => ({ q_number: qNumber, user_answer: answerText(index + 1, save + 1, qNumber) }))),
-    );
-    const saveBodies = await Promise.all(
-      students.map(async (student, index) =>
-        Promise.all(saveInputs[index]!.map((questions) => sign(homeworkP2.saveHtP2New.path, { htNum: HT_NUM, questions, markSave: student.tab }, student))),
-      ),
-    );
-    const studentIndex = new Map(students.map((student, index) => [student, index]));
-    const save = await runPhase(
-      agent,
-      url,
-      homeworkP2.saveHtP2New.path,
-      students,
-      (_, index) => saveBodies[index]!,
-      (student, step, ok) => {
-        if (!ok) return;
-        for (const item of saveInputs[studentIndex.get(student)!]![step]!) student.acked.set(item.q_number, item.user_answer);
-      },
-    );
+    const save = await runSaves(1, SAVES);
     log(`save  ${describe(save.stats)}`);
 
     const after = await readBodies(readsAfter);
@@ -412,6 +418,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       ratios: { p50: round3(save.stats.p50Ms / read.p50Ms), p99: round3(save.stats.p99Ms / read.p99Ms) },
       lostSaves: { database: lostDb, readBack: lostReadBack, ...(firstLost ? { firstLost } : {}) },
       readBackFailures: readBack.stats.failures,
+      warmupFailures: warmRead.stats.failures + warmSave.stats.failures,
     };
   } catch (error) {
     if (server) process.stderr.write(`server output (${dialect}):\n${server.output().slice(-2000)}\n`);
@@ -452,7 +459,7 @@ async function main(): Promise<number> {
       result.ratios.p99,
       result.save.rps,
       result.lostSaves.database + result.lostSaves.readBack,
-      result.save.failures + result.read.failures + result.open.failures + result.readBackFailures,
+      result.save.failures + result.read.failures + result.open.failures + result.readBackFailures + result.warmupFailures,
     ]),
   ].map((row) => row.map(String));
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -476,7 +483,7 @@ async function main(): Promise<number> {
   let bad = false;
   for (const result of results) {
     const lost = result.lostSaves.database + result.lostSaves.readBack;
-    const failed = result.save.failures + result.read.failures + result.open.failures + result.readBackFailures;
+    const failed = result.save.failures + result.read.failures + result.open.failures + result.readBackFailures + result.warmupFailures;
     if (lost > 0) process.stderr.write(`bench:autosave [${result.dialect}]: ${lost} LOST saves (${result.lostSaves.firstLost ?? 'seen on read back'})\n`);
     if (failed > 0) process.stderr.write(`bench:autosave [${result.dialect}]: ${failed} replies were not success '1' (${result.save.firstFailure ?? result.read.firstFailure ?? result.open.firstFailure ?? 'read back'})\n`);
     bad ||= lost > 0 || failed > 0;
