@@ -447,7 +447,7 @@ async function main(): Promise<number> {
   for (const dialect of DIALECTS as Dialect[]) results.push(await benchDialect(dialect));
 
   const rows = [
-    ['dialect', 'saves', 'save p50', 'save p99', 'read p50', 'read p99', 'p50 ratio', 'p99 ratio', 'saves/s', 'lost', 'failed'],
+    ['dialect', 'saves', 'save p50', 'save p99', 'read p50', 'read p99', 'p50 ratio', 'p99 ratio', 'saves/s', 'lost db/api', 'failed'],
     ...results.map((result) => [
       result.dialect,
       result.save.requests,
@@ -458,13 +458,14 @@ async function main(): Promise<number> {
       result.ratios.p50,
       result.ratios.p99,
       result.save.rps,
-      result.lostSaves.database + result.lostSaves.readBack,
+      `${result.lostSaves.database}/${result.lostSaves.readBack}`,
       result.save.failures + result.read.failures + result.open.failures + result.readBackFailures + result.warmupFailures,
     ]),
   ].map((row) => row.map(String));
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const table = rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
-  process.stdout.write(['', ...table, '', 'latencies in ms; ratio = autosave / signed read (get_user_info.php) at the same concurrency and count', ''].join('\n'));
+  process.stdout.write(['', ...table, '', 'latencies in ms; ratio = autosave / signed read (get_user_info.php) at the same concurrency and count;',
+      'lost = answers differing from the last acknowledged save, in the database / as read back through get_ht_p2_camel', ''].join('\n'));
 
   const report = {
     date: new Date().toISOString(),
