@@ -7,11 +7,12 @@
  *
  *  - open:  every student opens part 2 of the demo homework with its own tab id (get_ht_p2_camel);
  *  - warmup: one read and one save per student, not timed (failures still count);
- *  - read:  the baseline, a plain signed read (get_user_info.php) BENCH_SAVES times per student,
- *           half before and half after the saves, so drift during the run hits both routes;
- *  - save:  every student saves BENCH_SAVES times in turn (save_ht_p2_new.php, every part 2 answer
- *           changed each time), each save sent after the previous one was acknowledged, like the
- *           client's autosave.
+ *  - BENCH_SAVES rounds, each of two phases in alternating order (so drift and load from elsewhere
+ *    on the machine hit both routes alike):
+ *      read: the baseline, a plain signed read (get_user_info.php), once per student;
+ *      save: every student saves once (save_ht_p2_new.php, every part 2 answer changed), each
+ *            student's save sent only after its previous one was acknowledged, like the client's
+ *            autosave.
  *
  * All students run at once; at most BENCH_CONCURRENCY requests are in flight (FIFO), so both
  * routes are measured at the same concurrency and the same count. Signed bodies are precomputed
@@ -277,6 +278,7 @@ interface DialectResult {
   lostSaves: { database: number; readBack: number; firstLost?: string };
   readBackFailures: number;
   warmupFailures: number;
+  rounds: Array<{ read: PhaseStats; save: PhaseStats }>;
 }
 
 async function benchDialect(dialect: Dialect): Promise<DialectResult> {
@@ -320,8 +322,6 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
 
     const readBodies = async (count: number) =>
       Promise.all(students.map(async (student) => Promise.all(Array.from({ length: count }, () => sign(account.getUserInfo.path, {}, student)))));
-    const readsBefore = Math.ceil(SAVES / 2);
-    const readsAfter = SAVES - readsBefore;
     const studentIndex = new Map(students.map((student, index) => [student, index]));
     /** Saves `from`..`from + count - 1` of every student: every part 2 answer changed each time; acknowledged ones are remembered. */
     const runSaves = async (from: number, count: number) => {
@@ -346,23 +346,36 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
     const warmSave = await runSaves(0, 1);
     log(`warmup: read ${describe(warmRead.stats)}; save ${describe(warmSave.stats)}`);
 
-    const before = await readBodies(readsBefore);
-    const readA = await runPhase(agent, url, account.getUserInfo.path, students, (_, index) => before[index]!);
-    log(`read  ${describe(readA.stats)}`);
-
-    const save = await runSaves(1, SAVES);
-    log(`save  ${describe(save.stats)}`);
-
-    const after = await readBodies(readsAfter);
-    const readB = await runPhase(agent, url, account.getUserInfo.path, students, (_, index) => after[index]!);
-    if (readsAfter > 0) log(`read  ${describe(readB.stats)}`);
-    const readLatencies = [...readA.latencies, ...readB.latencies];
-    const read = statsOf(
-      readLatencies,
-      readA.stats.seconds + readB.stats.seconds,
-      readA.stats.failures + readB.stats.failures,
-      readA.stats.firstFailure ?? readB.stats.firstFailure,
-    );
+    // Rounds: in each, every student reads once and saves once (its next save), the order of the two
+    // phases alternating, so load from elsewhere on the machine and drift hit both routes alike.
+    type Measured = Awaited<ReturnType<typeof runPhase>>;
+    const rounds: Array<{ read: Measured; save: Measured }> = [];
+    for (let round = 1; round <= SAVES; round++) {
+      const runRead = async () => {
+        const bodies = await readBodies(1);
+        return runPhase(agent, url, account.getUserInfo.path, students, (_, index) => bodies[index]!);
+      };
+      let read: Measured;
+      let save: Measured;
+      if (round % 2 === 1) {
+        read = await runRead();
+        save = await runSaves(round, 1);
+      } else {
+        save = await runSaves(round, 1);
+        read = await runRead();
+      }
+      rounds.push({ read, save });
+      log(`round ${round}: read ${describe(read.stats)}; save ${describe(save.stats)}`);
+    }
+    const merge = (pick: (round: { read: Measured; save: Measured }) => Measured) =>
+      statsOf(
+        rounds.flatMap((round) => pick(round).latencies),
+        rounds.reduce((sum, round) => sum + pick(round).stats.seconds, 0),
+        rounds.reduce((sum, round) => sum + pick(round).stats.failures, 0),
+        rounds.map((round) => pick(round).stats.firstFailure).find((failure) => failure !== undefined),
+      );
+    const read = merge((round) => round.read);
+    const save = { stats: merge((round) => round.save) };
 
     // Lost saves, in the database itself …
     let lostDb = 0;
@@ -419,6 +432,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       lostSaves: { database: lostDb, readBack: lostReadBack, ...(firstLost ? { firstLost } : {}) },
       readBackFailures: readBack.stats.failures,
       warmupFailures: warmRead.stats.failures + warmSave.stats.failures,
+      rounds: rounds.map((round) => ({ read: round.read.stats, save: round.save.stats })),
     };
   } catch (error) {
     if (server) process.stderr.write(`server output (${dialect}):\n${server.output().slice(-2000)}\n`);
