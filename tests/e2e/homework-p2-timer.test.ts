@@ -68,7 +68,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
   }
 
   it('syncs with get_home_task_timer (p2, localTimer) and at zero saves, submits and shows the notice', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
     await signIn(page);
     await openWork(page, HT_TIMED);
     expect(await page.getByTestId('p2-timer').getAttribute('data-kind')).toBe('budget');
@@ -87,6 +87,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     expect(body).toMatchObject({ htPart: 'p2', htNum: HT_TIMED });
     expect(Number(body.localTimer)).toBeGreaterThan(80 * 60);
     await expect.poll(() => page.getByTestId('p2-timer').textContent()).toMatch(/^00:00:1[0-2]$|^00:00:0\d$/);
+    await shot(page, 'p2-timer-low-light-390');
     // Typed but not saved when the time runs out: saved at zero, then the work is submitted
     // (question 2 is mandatory and empty: the time is over, so it goes as it is).
     await page.getByTestId('p2-answer-1').fill('Ответ, набранный в последние секунды');
@@ -97,7 +98,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     expect(await page.getByTestId('p2-timer').count()).toBe(0);
     const saved = await db().selectFrom('homework_answers_p2').select('user_answer').where('user_id', '=', student).where('ht_num', '=', HT_TIMED).where('q_number', '=', 1).executeTakeFirstOrThrow();
     expect(saved.user_answer).toBe('Ответ, набранный в последние секунды');
-    await shot(page, 'p2-timer-time-up-light-1280');
+    await shot(page, 'p2-timer-time-up-light-390');
     expect(errors).toEqual([]);
     await context.close();
   });

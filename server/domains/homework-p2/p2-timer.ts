@@ -4,8 +4,8 @@
  * - The budget starts on the first open of the required part in progress (p2_timer_started_at)
  *   and runs whether or not the page is open, like part 1's timer: closing the tab does not
  *   stop it, so it cannot be paused by leaving.
- * - The client's `localTimer` is a hint for logs at most: the answer is always the server's own
- *   count, so a client can neither add time nor lose any by a slow or fast clock.
+ * - The client's `localTimer` (get_home_task_timer) decides nothing: the answer is always the
+ *   server's own count, so a client can neither add time nor lose any by a slow or fast clock.
  * - At zero the answers already saved are kept. Saves are still taken for GRACE_MS after zero
  *   (the client saves once at zero and an autosave may be in flight), then refused; the first
  *   call after that submits the work as it stands. A submit after zero skips the mandatory-answers

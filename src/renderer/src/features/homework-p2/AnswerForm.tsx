@@ -1,4 +1,4 @@
-import { endHtP2, type HomeworkP2Question } from '@shared/contract/homework-p2';
+import { endHtP2, type HomeworkP2Question, P2_TEXTS } from '@shared/contract/homework-p2';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
@@ -25,7 +25,7 @@ interface AnswerFormProps {
   onTimeUp: (state: TimeUpState) => void;
 }
 
-export type TimeUpState = { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+export type TimeUpState = { kind: 'sending' } | { kind: 'sent' } | { kind: 'closed' } | { kind: 'failed'; message: string };
 
 /** The answering form of a work in progress (learning §2, §9). */
 export function AnswerForm(props: AnswerFormProps) {
@@ -54,7 +54,9 @@ export function AnswerForm(props: AnswerFormProps) {
         await api.call(endHtP2, { htNum: props.htNum, isDopPart: props.dop }, { handleErrors: true });
         props.onTimeUp({ kind: 'sent' });
       } catch (caught) {
-        props.onTimeUp({ kind: 'failed', message: caught instanceof Error ? caught.message : String(caught) });
+        // Already closed by the server (the time and its grace ran out, e.g. after sleep): it sent what was saved.
+        if (caught instanceof ApiError && caught.kind === 'failure' && caught.message === P2_TEXTS.notEditable) props.onTimeUp({ kind: 'closed' });
+        else props.onTimeUp({ kind: 'failed', message: caught instanceof Error ? caught.message : String(caught) });
       }
     })();
   }, [props.finishNow]);

@@ -9,7 +9,7 @@ import { formatCountdown, parseMoscowDeadline } from './logic';
 export function Countdown({ deadline, seconds }: { deadline: string; seconds: number | null }) {
   if (seconds !== null) {
     return (
-      <p className={`ht-timer${seconds === 0 ? ' ht-timer--zero' : seconds <= 300 ? ' ht-timer--low' : ''}`} role="timer" aria-label={t.timeLeft} data-testid="p2-timer" data-kind="budget">
+      <p className={`ht-timer${seconds === 0 ? ' ht-timer--zero' : seconds <= 300 ? ' ht-timer--low' : ''}`} role="timer" aria-label={t.timeLeft} title={t.timeLeft} data-testid="p2-timer" data-kind="budget">
         {formatCountdown(seconds * 1000)}
       </p>
     );

@@ -83,7 +83,7 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
           {dop === '1' && <p className="p2-note">{t.optionalHint}</p>}
           {timeUp && (
             <p className="p2-note p2-note--accent" role="status" data-testid="p2-time-up">
-              {timeUp.kind === 'sending' ? t.timeUpSending : timeUp.kind === 'sent' ? t.timeUpSent : t.timeUpFailed(timeUp.message)}
+              {timeUpText(timeUp)}
             </p>
           )}
           {status === 'Апелляция' && (
@@ -121,4 +121,17 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
       ) : null}
     </section>
   );
+}
+
+function timeUpText(state: TimeUpState): string {
+  switch (state.kind) {
+    case 'sending':
+      return t.timeUpSending;
+    case 'sent':
+      return t.timeUpSent;
+    case 'closed':
+      return t.timeUpClosed;
+    default:
+      return t.timeUpFailed(state.message);
+  }
 }
