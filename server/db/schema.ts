@@ -400,6 +400,8 @@ export interface HomeworksTable {
   p1_time_limit_min: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1: part 2 is self-checked ('Самопров') instead of checked by a curator (0015). */
   p2_self_check: DefaultedInt;
+  /** Minutes for the required part 2 from its first open in progress; null = untimed (0016). */
+  p2_time_limit_min: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -425,6 +427,8 @@ export interface UserHomeworksTable {
   p2_mistake_work: DefaultedInt;
   p2_checker_id: ColumnType<number | null, number | null | undefined, number | null>;
   p2_checked_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the part 2 time budget started for this work; null = not timed (yet) (0016). */
+  p2_timer_started_at: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: number;
 }
 
@@ -504,6 +508,13 @@ export interface HomeworkAnswersP1Table {
 }
 
 export interface DifficultQuestionsTable {
+  user_id: number;
+  question_id: number;
+  created_at: number;
+}
+
+/** Part 2 questions a student flagged as difficult (0016). */
+export interface DifficultQuestionsP2Table {
   user_id: number;
   question_id: number;
   created_at: number;
@@ -628,6 +639,7 @@ export interface Database {
   homework_questions_p1: HomeworkQuestionsP1Table;
   homework_answers_p1: HomeworkAnswersP1Table;
   difficult_questions: DifficultQuestionsTable;
+  difficult_questions_p2: DifficultQuestionsP2Table;
   credit_auto_answers: CreditAutoAnswersTable;
   questions_p2: QuestionsP2Table;
   homework_questions_p2: HomeworkQuestionsP2Table;

@@ -120,6 +120,8 @@ export async function seedCourse(db: Db, now: number): Promise<number[]> {
         dop_p1_max: probnik ? 0 : 7,
         dop_p2_count: probnik ? 0 : 1,
         dop_p2_max: probnik ? 0 : 2,
+        // Part 2 of homework 3 (the demo student's current one) runs on a 90-minute budget from its first open.
+        p2_time_limit_min: lesson.number === 3 ? 90 : null,
         created_at: now,
         updated_at: now,
       })

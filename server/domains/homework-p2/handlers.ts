@@ -1,6 +1,7 @@
 import { homeworkP2 } from '../../../src/shared/contract';
 import { formatMoscowTimeWithSeconds } from '../../../src/shared/domain/moscow-time';
 import { implement } from '../../contract/implement';
+import { setDifficultP2 } from './difficult-p2';
 import { openPartTwo, savePartTwo, selfCheckTask, startMistakeWork, submitPartTwo } from './homework-p2';
 
 const dop = (flag: '0' | '1') => (flag === '1' ? 1 : 0) as 0 | 1;
@@ -27,6 +28,11 @@ export const homeworkP2Handlers = [
 
   implement(homeworkP2.setSelfcheckResultHtP2, async (ctx, { dzNum, taskNum, checkComment, checkBall }) => {
     await selfCheckTask(ctx.services.db, ctx.user, dzNum, taskNum, checkComment, checkBall, ctx.services.clock.now());
+    return {};
+  }),
+
+  implement(homeworkP2.setAsDifficult2, async (ctx, { qId, isDifficult }) => {
+    await setDifficultP2(ctx.services.db, ctx.user, qId, isDifficult === '1', ctx.services.clock.now());
     return {};
   }),
 ];

@@ -5,6 +5,7 @@ import { CallFailure, fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { openHomework } from '../homework/homework-p1';
 import { publicUserKey } from '../rating/user-key';
+import { budgetEndsAt, isTimedPart, pastGrace, secondsLeftP2 } from './p2-timer';
 
 /**
  * Part 2 of a homework for the student: written answers saved as drafts (autosave) while the work
@@ -20,6 +21,10 @@ export interface P2Key {
 }
 
 const EDITABLE = 'Выполняется';
+/** A submit this close before the budget's end counts as at zero (the client's count may run a little ahead). */
+const SUBMIT_AT_ZERO_SLACK_MS = 5_000;
+
+type Homework = Awaited<ReturnType<typeof openHomework>>;
 
 async function questionsOf(db: Db, htNum: number, isDop: 0 | 1) {
   return db
@@ -76,8 +81,33 @@ export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDo
     .where('is_dop', '=', isDop)
     .where('status_p2', '=', '')
     .execute();
-  const progress = (await progressOf(db, key))!;
+  if (isTimedPart(homework, isDop, 0)) {
+    // The budget starts on the first open in progress; a second open (or a racing tab) never restarts it.
+    await db
+      .updateTable('user_homeworks')
+      .set({ p2_timer_started_at: now })
+      .where('user_id', '=', user.id)
+      .where('ht_num', '=', htNum)
+      .where('is_dop', '=', isDop)
+      .where('status_p2', '=', EDITABLE)
+      .where('p2_mistake_work', '=', 0)
+      .where('p2_timer_started_at', 'is', null)
+      .execute();
+  }
+  let progress = (await progressOf(db, key))!;
+  if (pastGrace(homework, isDop, progress, now)) {
+    // Time ran out while away: the work is submitted with the answers saved before.
+    await closeWork(db, key, homework, budgetEndsAt(homework, isDop, progress), now);
+    progress = (await progressOf(db, key))!;
+  }
   const answers = await answersOf(db, key);
+  const difficult = await db
+    .selectFrom('difficult_questions_p2')
+    .select('question_id')
+    .where('user_id', '=', user.id)
+    .where('question_id', 'in', questions.map((question) => question.id))
+    .execute();
+  const difficultIds = new Set(difficult.map((row) => row.question_id));
   const checker = progress.p2_checker_id === null ? undefined : await db.selectFrom('users').select(['id', 'vk_id', 'surname', 'name']).where('id', '=', progress.p2_checker_id).executeTakeFirst();
   const status = progress.status_p2 as HomeworkP2Status;
   const revealChecks = status !== EDITABLE || progress.p2_mistake_work === 1;
@@ -98,6 +128,7 @@ export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDo
       realBall: question.max_points,
       teacherComment: revealChecks ? (answer?.teacher_comment ?? '') : '',
       teacherJson: revealChecks ? parseSegments(answer?.teacher_json ?? '{}') : {},
+      isDifficult: difficultIds.has(question.id) ? '1' : '0',
     };
   });
   const submittedAt = progress.p2_submitted_at;
@@ -118,6 +149,7 @@ export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDo
       lessonNum: homework.lesson_num,
       isLate: progress.p2_late === 1 ? ('1' as const) : ('0' as const),
       isSelfCheck: homework.p2_self_check === 1 ? ('1' as const) : ('0' as const),
+      timer: secondsLeftP2(homework, isDop, progress, now),
     },
     questions: list,
   };
@@ -145,10 +177,14 @@ export async function savePartTwo(
   answers: readonly { q_number: number; user_answer: string }[],
   now: number,
 ): Promise<void> {
-  await openHomework(db, user, htNum, now);
+  const homework = await openHomework(db, user, htNum, now);
   const key: P2Key = { userId: user.id, htNum, isDop };
   const progress = await progressOf(db, key);
   if (!progress || progress.status_p2 !== EDITABLE) fail(T.notEditable);
+  if (pastGrace(homework, isDop, progress, now)) {
+    await closeWork(db, key, homework, budgetEndsAt(homework, isDop, progress), now);
+    fail(T.timeIsUp);
+  }
   if (progress.p2_mark_save !== tab && !force) throw new CallFailure(T.otherDevice, '22');
   const questions = await questionsOf(db, htNum, isDop);
   const existing = await answersOf(db, key);
@@ -184,7 +220,23 @@ export async function savePartTwo(
   });
 }
 
-/** Submits the work: mandatory answers must be there; late submissions are flagged. */
+/**
+ * Ends the work in progress: to the curator ('Готово') or to self-check. It counts as submitted
+ * when its time budget ended if that came first; lateness is judged by that moment.
+ */
+async function closeWork(db: Db, key: P2Key, homework: Homework, endsAt: number | null, now: number): Promise<void> {
+  const at = endsAt === null ? now : Math.min(now, endsAt);
+  await db
+    .updateTable('user_homeworks')
+    .set({ status_p2: homework.p2_self_check === 1 ? 'Самопров' : 'Готово', p2_submitted_at: at, p2_late: homework.deadline_at !== null && homework.deadline_at < at ? 1 : 0, updated_at: now })
+    .where('user_id', '=', key.userId)
+    .where('ht_num', '=', key.htNum)
+    .where('is_dop', '=', key.isDop)
+    .where('status_p2', '=', EDITABLE)
+    .execute();
+}
+
+/** Submits the work: mandatory answers must be there (unless its time is up); late submissions are flagged. */
 export async function submitPartTwo(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, now: number): Promise<void> {
   const homework = await openHomework(db, user, htNum, now);
   const key: P2Key = { userId: user.id, htNum, isDop };
@@ -196,16 +248,17 @@ export async function submitPartTwo(db: Db, user: CurrentUser, htNum: number, is
     .filter((question) => question.is_mandatory === 1)
     .filter((question) => (answers.find((answer) => answer.q_number === question.q_number)?.user_answer.trim() ?? '') === '')
     .map((question) => question.q_number);
-  if (missing.length > 0) fail(T.mandatoryEmpty.replace('{nums}', missing.join(', ')));
-  const next = homework.p2_self_check === 1 ? 'Самопров' : 'Готово';
-  await db
-    .updateTable('user_homeworks')
-    .set({ status_p2: next, p2_submitted_at: now, p2_late: homework.deadline_at !== null && homework.deadline_at < now ? 1 : 0, updated_at: now })
-    .where('user_id', '=', user.id)
-    .where('ht_num', '=', htNum)
-    .where('is_dop', '=', isDop)
-    .where('status_p2', '=', EDITABLE)
-    .execute();
+  const endsAt = budgetEndsAt(homework, isDop, progress);
+  const timeUp = endsAt !== null && now >= endsAt - SUBMIT_AT_ZERO_SLACK_MS;
+  if (missing.length > 0 && !timeUp) fail(T.mandatoryEmpty.replace('{nums}', missing.join(', ')));
+  await closeWork(db, key, homework, endsAt, now);
+}
+
+/** Seconds left of the required part 2's budget; null = untimed or not in progress. */
+export async function partTwoTimer(db: Db, user: CurrentUser, htNum: number, now: number): Promise<number | null> {
+  const homework = await openHomework(db, user, htNum, now);
+  const progress = await progressOf(db, { userId: user.id, htNum, isDop: 0 });
+  return progress ? secondsLeftP2(homework, 0, progress, now) : null;
 }
 
 /** Back to writing after a check: the checked answers are kept read-only above the new part. */

@@ -2,6 +2,7 @@ import { homework } from '../../../src/shared/contract';
 import { HOMEWORK_TEXTS } from '../../../src/shared/contract/homework';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
+import { partTwoTimer } from '../homework-p2/homework-p2';
 import { answerPartOne, getPartOne, partOneTimer, stepBackPartOne } from './homework-p1';
 
 const dop = (flag: '0' | '1') => (flag === '1' ? 1 : 0) as 0 | 1;
@@ -20,9 +21,9 @@ export const homeworkHandlers = [
     return {};
   }),
 
-  // Part 2 has no time limit in the course model yet, so its timer is honestly 'none' (null).
+  // Part 2's `localTimer` is only the client's view: the answer is the server's own count (p2-timer.ts).
   implement(homework.getHomeTaskTimer, async (ctx, { htPart, htNum }) => ({
-    timer: htPart === 'p1' ? await partOneTimer(ctx.services.db, ctx.user, htNum, ctx.services.clock.now()) : null,
+    timer: htPart === 'p1' ? await partOneTimer(ctx.services.db, ctx.user, htNum, ctx.services.clock.now()) : await partTwoTimer(ctx.services.db, ctx.user, htNum, ctx.services.clock.now()),
   })),
 
   implement(homework.setAsDifficult, async (ctx, { qId, isDifficult }) => {

@@ -24,7 +24,7 @@ export async function openHomework(db: Db, user: CurrentUser, htNum: number, now
   const homework = await db
     .selectFrom('homeworks')
     .innerJoin('lessons', 'lessons.number', 'homeworks.lesson_num')
-    .select(['homeworks.num', 'homeworks.lesson_num', 'homeworks.deadline_at', 'homeworks.p1_time_limit_min', 'homeworks.p2_self_check', 'lessons.opens_at', 'lessons.demo_access'])
+    .select(['homeworks.num', 'homeworks.lesson_num', 'homeworks.deadline_at', 'homeworks.p1_time_limit_min', 'homeworks.p2_self_check', 'homeworks.p2_time_limit_min', 'lessons.opens_at', 'lessons.demo_access'])
     .where('homeworks.num', '=', htNum)
     .executeTakeFirst();
   if (!homework) fail(T.notFound);

@@ -44,6 +44,8 @@ export const homeworkP2Question = z.object({
   realBall: z.number().int(),
   teacherComment: z.string(),
   teacherJson: z.record(z.string(), commentSegment),
+  /** Our extension: the student flagged the question as difficult (set_as_difficult2). */
+  isDifficult: flag,
 });
 export type HomeworkP2Question = z.infer<typeof homeworkP2Question>;
 
@@ -72,6 +74,11 @@ export const getHtP2Camel = http('/app/api/home_tasks/get_ht_p2_camel.php', {
       lessonNum: z.number().int(),
       isLate: flag,
       isSelfCheck: flag,
+      /**
+       * Our extension: seconds left of the part 2 time budget while in progress; null = untimed
+       * (no limit, mistake work, additional part) or not in progress. The server's clock decides.
+       */
+      timer: z.number().int().nullable(),
     }),
     questions: z.array(homeworkP2Question),
   }),
@@ -115,6 +122,13 @@ export const setSelfcheckResultHtP2 = live('/home_tasks/set_selfcheck_result_ht_
   access: access.signedIn,
 });
 
+/** The difficult flag of a part 2 question the student has seen (learning §7 'Homework part 2'). */
+export const setAsDifficult2 = http('/app/api/train_p2/set_as_difficult2.php', {
+  input: z.object({ qId: intLike.pipe(z.number().int('номер вопроса — целое число').min(1, 'номер вопроса от 1')), isDifficult: flag }),
+  output: z.object({}),
+  access: access.signedIn,
+});
+
 export const P2_TEXTS = {
   notFound: 'Домашнее задание не найдено',
   closed: 'Урок этого ДЗ пока недоступен',
@@ -129,6 +143,8 @@ export const P2_TEXTS = {
   mistakeWorkUnavailable: 'Работа над ошибками недоступна',
   notSelfCheck: 'Самопроверка сейчас недоступна',
   overMax: 'Вы поставили больше максимального балла. Максимальный балл: {max}',
+  /** A save after the time budget (and its grace) ran out: what was saved is submitted as it stands. */
+  timeIsUp: 'Время на выполнение второй части истекло: сохранённые ответы отправлены на проверку',
 } as const;
 
 /** Separator between the old answer and the appended part in mistake work (learning-area §2). */

@@ -1,5 +1,5 @@
-import { endHtP2, type HomeworkP2Question } from '@shared/contract/homework-p2';
-import { useMemo, useState } from 'react';
+import { endHtP2, type HomeworkP2Question, P2_TEXTS } from '@shared/contract/homework-p2';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
@@ -18,7 +18,14 @@ interface AnswerFormProps {
   mistakeWork: boolean;
   questions: HomeworkP2Question[];
   onSubmitted: () => void;
+  /** The time budget reached zero: the answers can no longer change. */
+  timeUp: boolean;
+  /** Zero was just reached on this page: save once, then submit. */
+  finishNow: boolean;
+  onTimeUp: (state: TimeUpState) => void;
 }
+
+export type TimeUpState = { kind: 'sending' } | { kind: 'sent' } | { kind: 'closed' } | { kind: 'failed'; message: string };
 
 /** The answering form of a work in progress (learning §2, §9). */
 export function AnswerForm(props: AnswerFormProps) {
@@ -32,6 +39,27 @@ export function AnswerForm(props: AnswerFormProps) {
   const saver = useP2Save({ htNum: props.htNum, dop: props.dop, tab: props.tab, storageKey: props.storageKey, initial: start.answers, server: start.server, locked, startDirty: start.restored });
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
+
+  // At zero: the last text is saved (the server takes it within a short grace), then the work is
+  // submitted so nothing typed is lost; the server would submit the saved answers itself anyway.
+  const finishedRef = useRef(false);
+  useEffect(() => {
+    if (!props.finishNow || finishedRef.current) return;
+    finishedRef.current = true;
+    props.onTimeUp({ kind: 'sending' });
+    void (async () => {
+      setConfirmSubmit(false);
+      if (saver.isDirty()) await saver.save({ quiet: true });
+      try {
+        await api.call(endHtP2, { htNum: props.htNum, isDopPart: props.dop }, { handleErrors: true });
+        props.onTimeUp({ kind: 'sent' });
+      } catch (caught) {
+        // Already closed by the server (the time and its grace ran out, e.g. after sleep): it sent what was saved.
+        if (caught instanceof ApiError && caught.kind === 'failure' && caught.message === P2_TEXTS.notEditable) props.onTimeUp({ kind: 'closed' });
+        else props.onTimeUp({ kind: 'failed', message: caught instanceof Error ? caught.message : String(caught) });
+      }
+    })();
+  }, [props.finishNow]);
 
   const submit = async () => {
     setConfirmSubmit(false);
@@ -61,7 +89,7 @@ export function AnswerForm(props: AnswerFormProps) {
         const q = String(question.qNumber);
         const full = saver.answers[q] ?? '';
         const old = mistakeWork ? question.userOldAnswer : '';
-        const disabled = locked.has(q);
+        const disabled = locked.has(q) || props.timeUp;
         const headingId = `p2-q-${q}`;
         return (
           <section key={q} className="p2-q" aria-labelledby={headingId} data-testid={`p2-question-${q}`}>
@@ -83,7 +111,7 @@ export function AnswerForm(props: AnswerFormProps) {
                 onChange={(event) => saver.update(q, old !== '' ? joinMistakeWork(old, event.target.value) : event.target.value)}
                 data-testid={`p2-answer-${q}`}
               />
-              {disabled && <span className="p2-answer__hint">{t.checkedLocked}</span>}
+              {locked.has(q) && <span className="p2-answer__hint">{t.checkedLocked}</span>}
             </label>
           </section>
         );
@@ -92,10 +120,10 @@ export function AnswerForm(props: AnswerFormProps) {
         <p className={`p2-save-state p2-save-state--${saver.state.kind}`} role="status" aria-live="polite" data-testid="p2-save-state">
           {saveStateText(saver.state)}
         </p>
-        <Button type="submit" variant="secondary" loading={saver.state.kind === 'saving'} data-testid="p2-save">
+        <Button type="submit" variant="secondary" loading={saver.state.kind === 'saving'} disabled={props.timeUp} data-testid="p2-save">
           {t.save}
         </Button>
-        <Button type="button" onClick={() => setConfirmSubmit(true)} data-testid="p2-submit">
+        <Button type="button" onClick={() => setConfirmSubmit(true)} disabled={props.timeUp} data-testid="p2-submit">
           {t.submit}
         </Button>
       </div>

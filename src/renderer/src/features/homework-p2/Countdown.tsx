@@ -2,8 +2,22 @@ import { useEffect, useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { formatCountdown, parseMoscowDeadline } from './logic';
 
-/** Time left to the deadline while the work is in progress (hh:mm:ss, '00:00' at zero). */
-export function Countdown({ deadline }: { deadline: string }) {
+/**
+ * The countdown of a work in progress (hh:mm:ss, '00:00' at zero): the server's time budget
+ * when the homework has one, otherwise the time to the deadline.
+ */
+export function Countdown({ deadline, seconds }: { deadline: string; seconds: number | null }) {
+  if (seconds !== null) {
+    return (
+      <p className={`ht-timer${seconds === 0 ? ' ht-timer--zero' : seconds <= 300 ? ' ht-timer--low' : ''}`} role="timer" aria-label={t.timeLeft} title={t.timeLeft} data-testid="p2-timer" data-kind="budget">
+        {formatCountdown(seconds * 1000)}
+      </p>
+    );
+  }
+  return deadline ? <DeadlineCountdown deadline={deadline} /> : null;
+}
+
+function DeadlineCountdown({ deadline }: { deadline: string }) {
   const at = parseMoscowDeadline(deadline);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -12,7 +26,7 @@ export function Countdown({ deadline }: { deadline: string }) {
   }, []);
   if (at === null) return null;
   return (
-    <p className="ht-timer" role="timer" aria-label={t.timer} data-testid="p2-timer">
+    <p className="ht-timer" role="timer" aria-label={t.timer} data-testid="p2-timer" data-kind="deadline">
       {formatCountdown(at - now)}
     </p>
   );

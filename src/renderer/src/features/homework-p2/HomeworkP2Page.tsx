@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { getHtP2Camel } from '@shared/contract/homework-p2';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/route-names';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { buttonClassName, ErrorBox, IconChevronLeft, Loader } from '../../ui';
-import { AnswerForm } from './AnswerForm';
+import { AnswerForm, type TimeUpState } from './AnswerForm';
 import { Countdown } from './Countdown';
 import { InfoCard } from './InfoCard';
 import { claimStoredTab, homeworkKey } from './p2-storage';
 import { ReadOnlyView } from './ReadOnlyView';
 import { ResultsView } from './ResultsView';
 import { SelfCheckView } from './SelfCheckView';
+import { useP2Timer } from './use-p2-timer';
 import '../../ui/field.css';
 import '../homework-p1/homework-p1.css';
 import './homework-p2.css';
@@ -46,6 +47,10 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
   const status = data?.htStatusP2;
   const mistakeWork = data?.htInfo.mistakeWorkP2 === '1';
   const lesson = data?.htInfo.lessonNum;
+  // Timer and its sync run only while the work is in progress (learning §9).
+  const seconds = useP2Timer(htNum, status === 'Выполняется' ? (data?.htInfo.timer ?? null) : null, work.dataUpdatedAt);
+  // At zero the form saves and submits once; the notice stays across the reload that follows.
+  const [timeUp, setTimeUp] = useState<TimeUpState | null>(null);
 
   return (
     <section className="screen ht-p1 p2" aria-labelledby="p2-title">
@@ -64,7 +69,7 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
             </p>
           )}
         </div>
-        {status === 'Выполняется' && data?.htInfo.htDeadline ? <Countdown deadline={data.htInfo.htDeadline} /> : null}
+        {status === 'Выполняется' && data ? <Countdown deadline={data.htInfo.htDeadline} seconds={seconds} /> : null}
       </div>
       {!valid ? (
         <ErrorBox message={t.badLink} />
@@ -76,6 +81,11 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
         <>
           <InfoCard status={data.htStatusP2} info={data.htInfo} />
           {dop === '1' && <p className="p2-note">{t.optionalHint}</p>}
+          {timeUp && (
+            <p className="p2-note p2-note--accent" role="status" data-testid="p2-time-up">
+              {timeUpText(timeUp)}
+            </p>
+          )}
           {status === 'Апелляция' && (
             <p className="p2-note p2-note--accent" data-testid="p2-appeal">
               {t.appeal}
@@ -93,6 +103,12 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
               mistakeWork={mistakeWork}
               questions={data.questions}
               onSubmitted={reload}
+              timeUp={seconds === 0}
+              finishNow={seconds === 0 && timeUp === null}
+              onTimeUp={(state) => {
+                setTimeUp(state);
+                if (state.kind !== 'sending') reload();
+              }}
             />
           ) : status === 'Готово' ? (
             <ReadOnlyView questions={data.questions} />
@@ -105,4 +121,17 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
       ) : null}
     </section>
   );
+}
+
+function timeUpText(state: TimeUpState): string {
+  switch (state.kind) {
+    case 'sending':
+      return t.timeUpSending;
+    case 'sent':
+      return t.timeUpSent;
+    case 'closed':
+      return t.timeUpClosed;
+    default:
+      return t.timeUpFailed(state.message);
+  }
 }

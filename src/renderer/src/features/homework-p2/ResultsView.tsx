@@ -1,9 +1,10 @@
-import { type HomeworkP2Question, htToMistakeWorkP2 } from '@shared/contract/homework-p2';
+import { type HomeworkP2Question, htToMistakeWorkP2, setAsDifficult2 } from '@shared/contract/homework-p2';
 import { useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { Button, Popup } from '../../ui';
+import { DifficultSwitch } from '../questions/DifficultSwitch';
 import { AnswerWithSegments } from './AnswerWithSegments';
 import { CheckerName } from './CheckerName';
 import { ErrorPopup } from './ErrorPopup';
@@ -26,6 +27,8 @@ export function ResultsView(props: ResultsViewProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = props.questions.find((q) => q.qNumber === openQ);
+  // Held here so reopening a question's popup shows the flag as last saved.
+  const [difficult, setDifficult] = useState<Record<number, boolean>>(() => Object.fromEntries(props.questions.map((q) => [q.qId, q.isDifficult === '1'])));
 
   const startMistakeWork = async () => {
     setBusy(true);
@@ -86,6 +89,16 @@ export function ResultsView(props: ResultsViewProps) {
                 </span>
               )}
             </div>
+            <DifficultSwitch
+              qId={open.qId}
+              checked={difficult[open.qId] ?? false}
+              setChecked={(next) => setDifficult((all) => ({ ...all, [open.qId]: next }))}
+              label={t.difficult}
+              savedText={t.difficultSaved}
+              errorText={t.difficultError}
+              testId="p2-difficult"
+              save={saveDifficult}
+            />
             <h3 className="p2-subtitle">{t.answer}</h3>
             <AnswerWithSegments text={open.userAnswer} segments={open.teacherJson} />
             <h3 className="p2-subtitle">{t.teacherComment}</h3>
@@ -99,3 +112,5 @@ export function ResultsView(props: ResultsViewProps) {
     </section>
   );
 }
+
+const saveDifficult = (qId: number, next: boolean) => api.call(setAsDifficult2, { qId, isDifficult: next ? '1' : '0' }, { handleErrors: true });

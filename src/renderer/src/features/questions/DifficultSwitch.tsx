@@ -13,13 +13,17 @@ export interface DifficultSwitchProps {
   savedText: string;
   errorText: (message: string) => string;
   testId: string;
+  /** Saves the flag; part 1's set_as_difficult.php unless given (part 2 has its own call). */
+  save?: (qId: number, difficult: boolean) => Promise<unknown>;
 }
 
+const savePartOne = (qId: number, difficult: boolean) => api.call(setAsDifficult, { qId, isDifficult: difficult ? '1' : '0' }, { handleErrors: true });
+
 /**
- * The difficult flag of a part 1 question (homework, credits, trainings): saved at once; success
+ * The difficult flag of a question (part 1 homework, credits, trainings; part 2 results): saved at once; success
  * says so for 2 s, a failure reverts the switch and says why (learning §8).
  */
-export function DifficultSwitch({ qId, checked, setChecked, label, savedText, errorText, testId }: DifficultSwitchProps) {
+export function DifficultSwitch({ qId, checked, setChecked, label, savedText, errorText, testId, save = savePartOne }: DifficultSwitchProps) {
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -29,7 +33,7 @@ export function DifficultSwitch({ qId, checked, setChecked, label, savedText, er
     setState({ kind: 'saving' });
     window.clearTimeout(timer.current);
     try {
-      await api.call(setAsDifficult, { qId, isDifficult: next ? '1' : '0' }, { handleErrors: true });
+      await save(qId, next);
       setState({ kind: 'saved' });
       timer.current = window.setTimeout(() => setState({ kind: 'idle' }), 2000);
     } catch (failure) {

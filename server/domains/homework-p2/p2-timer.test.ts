@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homework, homeworkP2 } from '../../../src/shared/contract';
+import { P2_TEXTS as T } from '../../../src/shared/contract/homework-p2';
+import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+
+const MIN = 60_000;
+const ANSWERS = [
+  { q_number: 1, user_answer: 'Конкуренция снижает цены и повышает качество товаров.' },
+  { q_number: 2, user_answer: 'Доходы, цены заменителей, ожидания покупателей.' },
+];
+
+describe.each(testDialects)('homework part 2 time budget and difficult flags on %s', (dialect) => {
+  let server: TestServer;
+  const db = () => server.server.services.db;
+  const userId = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+  const progress = async (login: string, htNum: number) =>
+    db().selectFrom('user_homeworks').selectAll().where('user_id', '=', await userId(login)).where('ht_num', '=', htNum).where('is_dop', '=', 0).executeTakeFirstOrThrow();
+  /** Moves the budget's start back (the signed-request clock check needs the real clock). */
+  const startedAgo = async (login: string, htNum: number, ms: number) =>
+    db().updateTable('user_homeworks').set({ p2_timer_started_at: Date.now() - ms }).where('user_id', '=', await userId(login)).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    // Homeworks 4..6 get a 30-minute budget and no deadline; 1 (checked for the student) too.
+    await db().updateTable('homeworks').set({ p2_time_limit_min: 30, deadline_at: null }).where('num', 'in', [1, 4, 5, 6]).execute();
+  });
+  afterAll(() => server.close());
+
+  it('starts the budget on the first open, never restarts it, and answers its own count whatever localTimer says', async () => {
+    const ksenia = await server.signIn('ksenia');
+    expect(await ksenia.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 4 })).toEqual({ timer: null }); // not opened yet
+    const opened = await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 4, markSave: 'Ksen01' });
+    expect(opened.htInfo.timer).toBe(30 * 60);
+    const started = (await progress('ksenia', 4)).p2_timer_started_at;
+    expect(started).not.toBeNull();
+    await startedAgo('ksenia', 4, 10 * MIN);
+    // Another open (another tab) keeps the start.
+    expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 4, markSave: 'Ksen02' })).htInfo.timer).toBeLessThanOrEqual(20 * 60);
+    for (const localTimer of [99_999, 5, -3]) {
+      const { timer } = await ksenia.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 4, localTimer });
+      expect(timer).toBeGreaterThan(20 * 60 - 5);
+      expect(timer).toBeLessThanOrEqual(20 * 60);
+    }
+    // Saves go on while time is left.
+    await ksenia.call(homeworkP2.saveHtP2New, { htNum: 4, questions: ANSWERS.slice(0, 1), markSave: 'Ksen02' });
+    // An untimed homework answers null.
+    await db().updateTable('homeworks').set({ p2_time_limit_min: null }).where('num', '=', 3).execute();
+    await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' });
+    expect(await ksenia.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 3 })).toEqual({ timer: null });
+    expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' })).htInfo.timer).toBeNull();
+  });
+
+  it('at zero takes the in-flight save and a submit without every mandatory answer', async () => {
+    const timofey = await server.signIn('timofey');
+    await timofey.call(homeworkP2.getHtP2Camel, { htNum: 5, markSave: 'Tim001' });
+    await startedAgo('timofey', 5, 30 * MIN + 10_000); // 10 s past zero: inside the grace
+    expect(await timofey.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 5 })).toEqual({ timer: 0 });
+    const atZero = await timofey.call(homeworkP2.getHtP2Camel, { htNum: 5, markSave: 'Tim001' });
+    expect(atZero).toMatchObject({ htStatusP2: 'Выполняется', htInfo: { timer: 0 } });
+    await timofey.call(homeworkP2.saveHtP2New, { htNum: 5, questions: ANSWERS.slice(0, 1), markSave: 'Tim001' });
+    // Question 2 (mandatory) is empty, yet the time is over: the work goes to the curator as it is.
+    await timofey.call(homeworkP2.endHtP2, { htNum: 5 });
+    const done = await timofey.call(homeworkP2.getHtP2Camel, { htNum: 5, markSave: 'Tim001' });
+    expect(done.htStatusP2).toBe('Готово');
+    expect(done.htInfo.timer).toBeNull();
+    expect(done.questions.map((q) => q.userAnswer)).toEqual([ANSWERS[0]!.user_answer, '']);
+    const row = await progress('timofey', 5);
+    // Submitted at the moment the time ended, not later.
+    expect(row.p2_submitted_at).toBe(row.p2_timer_started_at! + 30 * MIN);
+    expect(await timofey.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 5 })).toEqual({ timer: null });
+  });
+
+  it('after the grace refuses saves with a clear message and submits what was saved; lateness is judged by when time ended', async () => {
+    const sofia = await server.signIn('sofia');
+    await sofia.call(homeworkP2.getHtP2Camel, { htNum: 6, markSave: 'Sofia1' });
+    await sofia.call(homeworkP2.saveHtP2New, { htNum: 6, questions: ANSWERS, markSave: 'Sofia1' });
+    await startedAgo('sofia', 6, 30 * MIN + 31_000);
+    // The deadline passed after her time had ended, before she came back: not late.
+    await db().updateTable('homeworks').set({ deadline_at: Date.now() - 10_000 }).where('num', '=', 6).execute();
+    const refused = await sofia.callRaw(homeworkP2.saveHtP2New, { htNum: 6, questions: [{ q_number: 1, user_answer: 'Переписанный ответ' }], markSave: 'Sofia1' });
+    expect(refused.body).toEqual({ success: '0', message: T.timeIsUp });
+    // Even a forced save from another tab is refused.
+    expect((await sofia.callRaw(homeworkP2.saveHtP2New, { htNum: 6, questions: ANSWERS, markSave: 'Sofia2', forceSave: '1' })).body).toEqual({ success: '0', message: T.notEditable });
+    const done = await sofia.call(homeworkP2.getHtP2Camel, { htNum: 6, markSave: 'Sofia1' });
+    expect(done.htStatusP2).toBe('Готово');
+    expect(done.htInfo.isLate).toBe('0');
+    expect(done.questions.map((q) => q.userAnswer)).toEqual(ANSWERS.map((a) => a.user_answer));
+    expect((await sofia.callRaw(homeworkP2.endHtP2, { htNum: 6 })).body).toEqual({ success: '0', message: T.notEditable });
+    await db().updateTable('homeworks').set({ deadline_at: null }).where('num', '=', 6).execute();
+  });
+
+  it('submits on the next open when the time ran out while away, and sends a self-check homework to self-check', async () => {
+    await db().updateTable('homeworks').set({ p2_self_check: 1 }).where('num', '=', 6).execute();
+    const maxim = await server.signIn('maxim');
+    await maxim.call(homeworkP2.getHtP2Camel, { htNum: 6, markSave: 'Maxim1' });
+    await maxim.call(homeworkP2.saveHtP2New, { htNum: 6, questions: ANSWERS.slice(1), markSave: 'Maxim1' });
+    await startedAgo('maxim', 6, 2 * 60 * MIN);
+    const back = await maxim.call(homeworkP2.getHtP2Camel, { htNum: 6, markSave: 'Maxim1' });
+    expect(back.htStatusP2).toBe('Самопров');
+    expect(back.questions.map((q) => q.userAnswer)).toEqual(['', ANSWERS[1]!.user_answer]);
+    // Scoring one's own work is untimed.
+    const socket = await maxim.openLive();
+    await socket.request(homeworkP2.setSelfcheckResultHtP2, { dzNum: 6, taskNum: 1, checkComment: '', checkBall: 0 });
+    socket.close();
+    await db().updateTable('homeworks').set({ p2_self_check: 0 }).where('num', '=', 6).execute();
+  });
+
+  it('never times mistake work, and a limit added to an open work starts on the next open', async () => {
+    await db().updateTable('users').set({ with_mistake_work: 1 }).where('login', '=', 'student').execute();
+    const student = await server.signIn('student');
+    await student.call(homeworkP2.htToMistakeWorkP2, { htNum: 1 });
+    const work = await student.call(homeworkP2.getHtP2Camel, { htNum: 1, markSave: 'Stud01' });
+    expect(work).toMatchObject({ htStatusP2: 'Выполняется', htInfo: { mistakeWorkP2: '1', timer: null } });
+    expect((await progress('student', 1)).p2_timer_started_at).toBeNull();
+    const old = work.questions[0]!.userOldAnswer;
+    await student.call(homeworkP2.saveHtP2New, { htNum: 1, questions: [{ q_number: 1, user_answer: `${old}\n\nДополнение.` }], markSave: 'Stud01' });
+    expect(await student.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 1 })).toEqual({ timer: null });
+
+    // Homework 3 opened untimed (first test's setup for ksenia): a limit set now starts on her next open.
+    await db().updateTable('homeworks').set({ p2_time_limit_min: 45 }).where('num', '=', 3).execute();
+    const ksenia = await server.signIn('ksenia');
+    expect(await ksenia.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 3 })).toEqual({ timer: null });
+    expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' })).htInfo.timer).toBe(45 * 60);
+  });
+
+  it('flags a seen part 2 question as difficult and back; refuses unseen, unknown and malformed ones', async () => {
+    const student = await server.signIn('student');
+    const seen = (await student.call(homeworkP2.getHtP2Camel, { htNum: 2, markSave: 'Stud01' })).questions[0]!;
+    expect(seen.isDifficult).toBe('0');
+    await student.call(homeworkP2.setAsDifficult2, { qId: seen.qId, isDifficult: '1' });
+    await student.call(homeworkP2.setAsDifficult2, { qId: seen.qId, isDifficult: '1' }); // twice: still one flag
+    expect((await student.call(homeworkP2.getHtP2Camel, { htNum: 2, markSave: 'Stud01' })).questions[0]!.isDifficult).toBe('1');
+    await student.call(homeworkP2.setAsDifficult2, { qId: seen.qId, isDifficult: '0' });
+    expect((await student.call(homeworkP2.getHtP2Camel, { htNum: 2, markSave: 'Stud01' })).questions[0]!.isDifficult).toBe('0');
+    // The flag is the student's own.
+    const egor = await server.signIn('egor');
+    await egor.call(homeworkP2.setAsDifficult2, { qId: seen.qId, isDifficult: '1' });
+    expect((await student.call(homeworkP2.getHtP2Camel, { htNum: 2, markSave: 'Stud01' })).questions[0]!.isDifficult).toBe('0');
+
+    // A question of a homework the student never opened (lesson 9 is closed), an unknown id, a bad flag.
+    const unseen = await db().selectFrom('homework_questions_p2').select('question_id').where('ht_num', '=', 9).executeTakeFirstOrThrow();
+    expect((await student.callRaw(homeworkP2.setAsDifficult2, { qId: unseen.question_id, isDifficult: '1' })).body).toEqual({ success: '0', message: T.unknownQuestion });
+    expect((await student.callRaw(homeworkP2.setAsDifficult2, { qId: 999_999, isDifficult: '1' })).body).toEqual({ success: '0', message: T.unknownQuestion });
+    expect((await student.callRaw(homeworkP2.setAsDifficult2, { qId: seen.qId, isDifficult: '2' })).body.success).toBe('0');
+    expect((await student.callRaw(homeworkP2.setAsDifficult2, { qId: 'abc', isDifficult: '1' })).body.success).toBe('0');
+    // Opened once, but the lesson closed since (an inactive account): refused too.
+    await db().updateTable('users').set({ user_type: 'Неактивный' }).where('login', '=', 'egor').execute();
+    const closed = await server.signIn('egor');
+    expect((await closed.callRaw(homeworkP2.setAsDifficult2, { qId: seen.qId, isDifficult: '0' })).body).toEqual({ success: '0', message: T.unknownQuestion });
+  });
+});
