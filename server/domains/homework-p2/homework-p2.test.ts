@@ -37,6 +37,11 @@ describe.each(testDialects)('homework part 2 on %s', (dialect) => {
     expect(phoneRefused.body.success).toBe('22');
     const reread = await laptop.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'TabAAA' });
     expect(reread.questions[0]!.userAnswer).toBe(draft + ' Второй.');
+    // Several answers in one save land together; a question sent twice keeps its last answer.
+    await laptop.call(homeworkP2.saveHtP2New, { htNum: HT, questions: [{ q_number: 2, user_answer: 'черновик' }, { q_number: 1, user_answer: draft }, { q_number: 2, user_answer: 'итог' }], markSave: 'TabAAA' });
+    const both = await laptop.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'TabAAA' });
+    expect(both.questions.map((question) => question.userAnswer)).toEqual([draft, 'итог']);
+    await laptop.call(homeworkP2.saveHtP2New, { htNum: HT, questions: [{ q_number: 2, user_answer: '' }], markSave: 'TabAAA' });
   });
 
   it('refuses to submit with an empty mandatory answer, then submits and locks the work', async () => {
