@@ -26,4 +26,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TBANK_PASSWORD: 'p' })).toThrow(/TBANK_TERMINAL_KEY/);
     expect(loadConfig({ TBANK_TERMINAL_KEY: 'T', TBANK_PASSWORD: 'p' }).TBANK_TERMINAL_KEY).toBe('T');
   });
+  it('runs the test acquirer only on a local install unless told otherwise', () => {
+    expect(loadConfig({}).PAYMENTS_TEST_ACQUIRER).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).PAYMENTS_TEST_ACQUIRER).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).PAYMENTS_TEST_ACQUIRER).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://ege.school.example' }).PAYMENTS_TEST_ACQUIRER).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://ege.school.example', PAYMENTS_TEST_ACQUIRER: 'on' }).PAYMENTS_TEST_ACQUIRER).toBe(true);
+    expect(loadConfig({ PAYMENTS_TEST_ACQUIRER: 'off' }).PAYMENTS_TEST_ACQUIRER).toBe(false);
+  });
 });

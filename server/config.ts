@@ -38,6 +38,8 @@ const schema = z.object({
   TBANK_PASSWORD: z.string().max(100).optional(),
   TBANK_API_URL: urlString.default('https://securepay.tinkoff.ru/v2'),
   TBANK_RECEIPT_TAXATION: z.enum(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']).optional(),
+  /** Unset: on for a local install (no PUBLIC_URL or a localhost one), off for a public address. */
+  PAYMENTS_TEST_ACQUIRER: boolish.optional(),
   TBANK_RECEIPT_TAX: z.enum(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat105', 'vat107', 'vat110', 'vat120']).default('none'),
   TRANSCRIPTION_URL: urlString.optional(),
   TRANSCRIPTION_API_KEY: z.string().max(500).optional(),
@@ -54,9 +56,10 @@ const schema = z.object({
   DEMO_MEDIA_CACHE: z.string().min(1).optional(),
 });
 
-export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI'> & {
+export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI' | 'PAYMENTS_TEST_ACQUIRER'> & {
   PUBLIC_URL: string;
   VK_REDIRECT_URI: string;
+  PAYMENTS_TEST_ACQUIRER: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -85,7 +88,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     PUBLIC_URL: publicUrl,
     VK_REDIRECT_URI: config.VK_REDIRECT_URI ?? `${publicUrl}/study/login`,
+    // A school on a public address must never take play money by default: without T-Bank its
+    // payments say they are not connected, unless the test acquirer is switched on on purpose.
+    PAYMENTS_TEST_ACQUIRER: config.PAYMENTS_TEST_ACQUIRER ?? !isPublicAddress(config.PUBLIC_URL),
   };
+}
+
+/** A PUBLIC_URL that names a host other than this machine. */
+function isPublicAddress(url: string | undefined): boolean {
+  if (!url) return false;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host));
 }
 
 function displayHost(host: string): string {

@@ -49,7 +49,7 @@ export interface ChargeResult {
 }
 
 export interface PaymentProvider {
-  /** 'tbank' or 'test'. */
+  /** 'tbank', 'test', or 'none' when no bank is connected (payments-disabled.ts). */
   readonly kind: string;
   init(request: InitPaymentRequest): Promise<InitPaymentResult>;
   /** Checks a notification's token and parses it; null when the token does not match. */

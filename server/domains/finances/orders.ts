@@ -3,6 +3,7 @@ import { moscowDateKey } from '../../../src/shared/domain/moscow-time';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { PaymentProviderError } from '../../providers/payments';
+import { DISABLED_PAYMENTS_KIND, PAYMENTS_DISABLED_TEXT } from '../../providers/payments-disabled';
 import type { Services } from '../../services';
 
 /**
@@ -91,6 +92,8 @@ export interface CreateOrderInput {
  */
 export async function createPaymentOrder(services: Services, input: CreateOrderInput): Promise<{ orderNumber: string; paymentUrl: string }> {
   const { db, payments } = services;
+  // No bank connected: say so before any order is recorded.
+  if (payments.kind === DISABLED_PAYMENTS_KIND) fail(PAYMENTS_DISABLED_TEXT);
   const now = services.clock.now();
   const orderNumber = newOrderNumber(now);
   await db

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCard, getCardsList, getTinkoffPaymentLink, historyPayments, removeCard, updateCardsList } from '../../../src/shared/contract/finances';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+import { PAYMENTS_DISABLED_TEXT } from '../../providers/payments-disabled';
 import { balanceKopecks } from './ledger';
 import { TOP_UP_MESSAGES } from './payments-handlers';
 import { acquirerSecret, ledgerOf, postNotification, signedNotification, startTopUp, submitPaymentPage } from './payments-test-kit';
@@ -300,5 +301,22 @@ describe.each(testDialects)('payments on %s', (dialect) => {
       expect(await charge(cards[0]!.rebill_id, 'sub-t-3')).toMatchObject({ success: false });
       socket.close();
     });
+  });
+});
+
+describe('payments on a public address without a bank', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PUBLIC_URL: 'https://ege.school.example' } });
+  });
+  afterAll(() => server.close());
+
+  it('refuses a top-up with a plain message and records no order; no test page is served', async () => {
+    const student = await server.signIn('student');
+    const reply = await student.callRaw(getTinkoffPaymentLink, { amount: '500' });
+    expect(reply.body).toEqual({ success: '0', message: PAYMENTS_DISABLED_TEXT });
+    const orders = await server.server.services.db.selectFrom('payment_orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(orders.n)).toBe(0);
+    expect((await fetch(`${server.url}/test-acquirer/pay/anything`)).status).toBe(404);
   });
 });
