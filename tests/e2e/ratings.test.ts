@@ -62,9 +62,9 @@ describe('ratings screen in chromium', () => {
     // Chapter mastery and the mastery rating, as the server computed them.
     const mastery = page.getByTestId('chapter-mastery');
     await mastery.waitFor();
-    expect(await mastery.textContent()).toContain('Вопросы 1 части: 9 из 14');
+    expect(await mastery.textContent()).toContain('Вопросы 1 части: 9 из 14 · Задания 2 части: 2 из 4');
     const me = page.locator('[data-testid="study-rating"] .study-rating__item--me');
-    expect(await me.textContent()).toContain(`решено ${Math.floor((9 / 79) * 100)}%`);
+    expect(await me.textContent()).toContain(`решено ${Math.floor((11 / 97) * 100)}%`);
 
     // Homework chart: the seeded points as 125/70 px per point.
     const bars = page.locator('[data-testid="homework-chart"] .homework-chart__bar');

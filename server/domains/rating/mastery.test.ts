@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rating } from '../../../src/shared/contract';
+import { curatorHomework, rating } from '../../../src/shared/contract';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 describe.each(testDialects)('chapter mastery and the mastery rating on %s', (dialect) => {
@@ -13,11 +13,14 @@ describe.each(testDialects)('chapter mastery and the mastery rating on %s', (dia
     const socket = await (await server.signIn('student')).openLive();
     const { chaptersStatistics, solvedPercent } = await socket.request(rating.getChaptersStatistics, { userId: '' });
     expect(chaptersStatistics.map((chapter) => chapter.chapterName)).toEqual(['Человек и общество', 'Экономика', 'Социальные отношения', 'Политика', 'Право', 'Итоговая подготовка']);
-    // Seeded: homework 1 (one of five wrong) + its additional part (2 right) + homework 2 (two of five wrong).
-    expect(chaptersStatistics[0]).toMatchObject({ numQuestionsP1: 14, numSolvedQuestionsP1: 9, chapterSolvedPercent: 64, numQuestionsP2: 0, numSolvedTermins: 0 });
+    // Seeded: homework 1 (one of five wrong) + its additional part (2 right) + homework 2 (two of five wrong),
+    // and homework 1 part 2 checked by the curator with two tasks at full marks.
+    expect(chaptersStatistics[0]).toMatchObject({ numQuestionsP1: 14, numSolvedQuestionsP1: 9, numQuestionsP2: 4, numSolvedQuestionsP2: 2, numSolvedTermins: 0 });
+    expect(chaptersStatistics[0]!.chapterSolvedPercent).toBe(Math.floor((11 / 18) * 100));
     expect(chaptersStatistics[0]!.numTermins).toBeGreaterThan(5);
-    expect(chaptersStatistics[1]).toMatchObject({ numSolvedQuestionsP1: 0, chapterSolvedPercent: 0 });
-    expect(solvedPercent).toBe(Math.floor((9 / 79) * 100));
+    expect(chaptersStatistics[1]).toMatchObject({ numSolvedQuestionsP1: 0, numSolvedQuestionsP2: 0, chapterSolvedPercent: 0 });
+    // 79 part 1 and 18 part 2 questions in the demo course.
+    expect(solvedPercent).toBe(Math.floor((11 / 97) * 100));
     socket.close();
   });
 
@@ -36,14 +39,32 @@ describe.each(testDialects)('chapter mastery and the mastery rating on %s', (dia
   it('ranks students by the share solved, marks the caller and leaves staff out', async () => {
     const socket = await (await server.signIn('student')).openLive();
     const { usersStatistics } = await socket.request(rating.getTopUsersStatistics, {});
-    expect(usersStatistics[0]).toMatchObject({ place: 1, userSurname: expect.any(String), solvedPercent: Math.floor((18 / 79) * 100) });
+    expect(usersStatistics[0]).toMatchObject({ place: 1, userSurname: expect.any(String), solvedPercent: Math.floor((21 / 97) * 100) });
     const me = usersStatistics.find((user) => user.itsMe === '1')!;
-    expect(me).toMatchObject({ place: 2, solvedPercent: Math.floor((9 / 79) * 100) });
+    expect(me).toMatchObject({ place: 2, solvedPercent: Math.floor((11 / 97) * 100) });
     expect(usersStatistics.filter((user) => user.itsMe === '1')).toHaveLength(1);
     const places = usersStatistics.map((user) => user.place);
     expect(places).toEqual([...places].sort((a, b) => a - b));
     const logins = await server.server.services.db.selectFrom('users').select(['name', 'surname']).where('user_type', 'in', ['Админ', 'Куратор']).execute();
     for (const staff of logins) expect(usersStatistics.some((user) => user.userSurname === staff.surname && user.userName === staff.name)).toBe(false);
+    socket.close();
+  });
+
+  it('counts a part 2 task at full marks only once the curator has finished the check', async () => {
+    const db = server.server.services.db;
+    const egor = await db.selectFrom('users').select(['id', 'vk_id']).where('login', '=', 'egor').executeTakeFirstOrThrow();
+    const egorKey = egor.vk_id ?? `id${egor.id}`;
+    const curator = await server.signIn('curator');
+    const socket = await curator.openLive();
+    const solvedP2 = async () =>
+      (await socket.request(rating.getChaptersStatistics, { userId: egorKey })).chaptersStatistics.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP2, 0);
+    const before = await solvedP2();
+    const full = { cur_comment: '', ballov: 3, add_comments: {} };
+    // Homework 3: egor submitted two tasks of 3 points; a saved (unfinished) check does not count yet.
+    await curator.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: 3, studentId: egorKey, jsonData: { '1': full, '2': { ...full, ballov: 2 } } });
+    expect(await solvedP2()).toBe(before);
+    await curator.call(curatorHomework.setResultP2, { action: 'endChecking', dzNum: 3, studentId: egorKey });
+    expect(await solvedP2()).toBe(before + 1); // task 2 got 2 of 3
     socket.close();
   });
 });

@@ -6,8 +6,10 @@ import { publicUserKey } from './user-key';
 
 /**
  * Course mastery: which published part 1 questions a student has answered fully right anywhere
- * (homework, automatic credits, trainings). Part 2 questions, the signs trainer and term solving are not
- * tracked by the platform yet, so their 'solved' counts are 0 and they do not weigh in the percent.
+ * (homework, automatic credits, trainings), and which part 2 tasks a curator scored at full marks
+ * in a finished check. Self-checked works do not count (the student scored them). The signs
+ * trainer and term solving are not tracked by the platform yet, so their 'solved' counts are 0 and
+ * they do not weigh in the percent.
  */
 
 /** Every (user, question) answered with full points, from each activity that scores questions. */
@@ -36,10 +38,31 @@ function solvedPairs(db: Db) {
     );
 }
 
+/** Every (user, part 2 question) a curator scored at full marks in a checked ('Проверен') work. */
+function solvedPairsP2(db: Db) {
+  return db
+    .selectFrom('homework_answers_p2')
+    .innerJoin('questions_p2', 'questions_p2.id', 'homework_answers_p2.question_id')
+    .innerJoin('homeworks', 'homeworks.num', 'homework_answers_p2.ht_num')
+    .innerJoin('user_homeworks', (join) =>
+      join
+        .onRef('user_homeworks.user_id', '=', 'homework_answers_p2.user_id')
+        .onRef('user_homeworks.ht_num', '=', 'homework_answers_p2.ht_num')
+        .onRef('user_homeworks.is_dop', '=', 'homework_answers_p2.is_dop'),
+    )
+    .select(['homework_answers_p2.user_id', 'homework_answers_p2.question_id'])
+    .where('user_homeworks.status_p2', '=', 'Проверен')
+    .where('homeworks.p2_self_check', '=', 0)
+    .where('homework_answers_p2.is_checked', '=', 1)
+    .where('questions_p2.max_points', '>', 0)
+    .whereRef('homework_answers_p2.points', '=', 'questions_p2.max_points')
+    .distinct();
+}
+
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.floor((part / whole) * 100));
 
 export async function chapterStatistics(db: Db, userId: number): Promise<{ chaptersStatistics: ChapterStatistic[]; solvedPercent: number }> {
-  const [chapters, questions, solved, terms] = await Promise.all([
+  const [chapters, questions, questionsP2, solved, solvedP2, terms] = await Promise.all([
     db.selectFrom('chapters').select(['id', 'name']).orderBy('position').execute(),
     db
       .selectFrom('questions_p1')
@@ -47,8 +70,14 @@ export async function chapterStatistics(db: Db, userId: number): Promise<{ chapt
       .select(['questions_p1.id', 'lessons.chapter_id'])
       .where('questions_p1.is_published', '=', 1)
       .execute(),
+    db.selectFrom('questions_p2').innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num').select(['questions_p2.id', 'lessons.chapter_id']).execute(),
     db
       .selectFrom(solvedPairs(db).as('solved'))
+      .select('solved.question_id')
+      .where('solved.user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom(solvedPairsP2(db).as('solved'))
       .select('solved.question_id')
       .where('solved.user_id', '=', userId)
       .execute(),
@@ -59,31 +88,35 @@ export async function chapterStatistics(db: Db, userId: number): Promise<{ chapt
       .execute(),
   ]);
   const solvedIds = new Set(solved.map((row) => row.question_id));
+  const solvedIdsP2 = new Set(solvedP2.map((row) => row.question_id));
   const stats = chapters.map((chapter) => {
     const inChapter = questions.filter((question) => question.chapter_id === chapter.id);
     const solvedHere = inChapter.filter((question) => solvedIds.has(question.id)).length;
+    const inChapterP2 = questionsP2.filter((question) => question.chapter_id === chapter.id);
+    const solvedHereP2 = inChapterP2.filter((question) => solvedIdsP2.has(question.id)).length;
     return {
       chapterName: chapter.name,
-      chapterSolvedPercent: percent(solvedHere, inChapter.length),
+      chapterSolvedPercent: percent(solvedHere + solvedHereP2, inChapter.length + inChapterP2.length),
       numQuestionsP1: inChapter.length,
       numSolvedQuestionsP1: solvedHere,
-      numQuestionsP2: 0,
-      numSolvedQuestionsP2: 0,
+      numQuestionsP2: inChapterP2.length,
+      numSolvedQuestionsP2: solvedHereP2,
       numTermins: Number(terms.find((row) => row.chapter === chapter.name)?.count ?? 0),
       numSolvedTermins: 0,
       numPriznaki: 0,
       numSolvedPriznaki: 0,
     };
   });
-  const total = stats.reduce((sum, chapter) => sum + chapter.numQuestionsP1, 0);
-  const totalSolved = stats.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP1, 0);
+  const total = stats.reduce((sum, chapter) => sum + chapter.numQuestionsP1 + chapter.numQuestionsP2, 0);
+  const totalSolved = stats.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP1 + chapter.numSolvedQuestionsP2, 0);
   return { chaptersStatistics: stats, solvedPercent: percent(totalSolved, total) };
 }
 
-/** Students by the share of published questions they solved; ties by name; the caller added if outside. */
+/** Students by the share of published questions (both parts) they solved; ties by name; the caller added if outside. */
 export async function studyRating(db: Db, callerId: number): Promise<StudyRatingUser[]> {
-  const [published, rows] = await Promise.all([
+  const [published, publishedP2, rows] = await Promise.all([
     db.selectFrom('questions_p1').select((eb) => eb.fn.countAll<number>().as('count')).where('is_published', '=', 1).executeTakeFirstOrThrow(),
+    db.selectFrom('questions_p2').innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     db
       .selectFrom('users')
       .leftJoin(
@@ -97,14 +130,25 @@ export async function studyRating(db: Db, callerId: number): Promise<StudyRating
         'counts.user_id',
         'users.id',
       )
-      .select(['users.id', 'users.vk_id', 'users.name', 'users.surname', 'users.tg_nickname', 'counts.solved'])
+      .leftJoin(
+        db
+          .selectFrom(solvedPairsP2(db).as('pairs2'))
+          .innerJoin('questions_p2', 'questions_p2.id', 'pairs2.question_id')
+          .innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num')
+          .select(['pairs2.user_id', (eb) => eb.fn.countAll<number>().as('solved_p2')])
+          .groupBy('pairs2.user_id')
+          .as('counts2'),
+        'counts2.user_id',
+        'users.id',
+      )
+      .select(['users.id', 'users.vk_id', 'users.name', 'users.surname', 'users.tg_nickname', 'counts.solved', 'counts2.solved_p2'])
       .where('users.user_type', 'not in', STAFF_TYPES)
       .where('users.blocked', '=', 0)
       .execute(),
   ]);
-  const total = Number(published.count);
+  const total = Number(published.count) + Number(publishedP2.count);
   const ranked = rows
-    .map((row) => ({ row, solved: Number(row.solved ?? 0) }))
+    .map((row) => ({ row, solved: Number(row.solved ?? 0) + Number(row.solved_p2 ?? 0) }))
     .sort((a, b) => b.solved - a.solved || a.row.surname.localeCompare(b.row.surname, 'ru') || a.row.id - b.row.id);
   const list = ranked.map(({ row, solved }, index) => ({
     place: index + 1,

@@ -44,6 +44,7 @@ export const ruRatings = {
     error: 'Ошибка получения статистики по разделам: ',
     empty: 'Разделы отсутствуют',
     questions: 'Вопросы 1 части: {solved} из {total}',
+    questionsP2: 'Задания 2 части: {solved} из {total}',
     terms: 'Термины в разделе: {total}',
   },
 

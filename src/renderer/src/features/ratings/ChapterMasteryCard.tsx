@@ -5,7 +5,7 @@ import { useChapterStatistics } from './use-mastery';
 
 const t = ruRatings.mastery;
 
-/** Chapter mastery: the share of each chapter's questions the student has answered fully right. */
+/** Chapter mastery: the share of each chapter's questions (both parts) the student has solved at full marks. */
 export function ChapterMasteryCard() {
   const stats = useChapterStatistics();
   return (
@@ -25,6 +25,7 @@ export function ChapterMasteryCard() {
                 <ProgressBar value={chapter.chapterSolvedPercent} percent size="sm" label={chapter.chapterName} />
                 <p className="muted rating-mastery__details">
                   {fill(t.questions, { solved: chapter.numSolvedQuestionsP1, total: chapter.numQuestionsP1 })}
+                  {chapter.numQuestionsP2 > 0 && <> · {fill(t.questionsP2, { solved: chapter.numSolvedQuestionsP2, total: chapter.numQuestionsP2 })}</>}
                   {chapter.numTermins > 0 && <> · {fill(t.terms, { total: chapter.numTermins })}</>}
                 </p>
               </li>
