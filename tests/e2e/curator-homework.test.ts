@@ -1,18 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP2 } from '../../src/shared/contract';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them. */
 const HT = 3;
-
-async function signIn(page: Page, login: string, dark = false): Promise<void> {
-  await page.goto('/study/login');
-  await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
-  await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk|curator.*)$/);
-}
 
 /** Selects characters [from, to) of the first task's answer as a person would with the mouse. */
 async function selectInAnswer(page: Page, from: number, to: number): Promise<void> {
@@ -50,7 +43,7 @@ describe('curator homework checking in chromium', () => {
 
   it('opens homework 3, checks egor’s work with a segment and scores; egor sees the check', async () => {
     const { page, errors } = await openPage(browser, server.url);
-    await signIn(page, 'curator');
+    await signInAs(page, 'curator');
     await page.goto('/study/curator/homeworks');
     await page.getByRole('heading', { level: 1, name: 'Домашние задания' }).waitFor();
     await page.getByText('Пробник').first().waitFor();
@@ -104,7 +97,7 @@ describe('curator homework checking in chromium', () => {
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
         const { page, context, errors } = await openPage(browser, server.url, { width });
-        await signIn(page, 'curator', dark);
+        await signInAs(page, 'curator', { dark });
         const name = `${dark ? 'dark' : 'light'}-${width}`;
         await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${sofiaKey}`);
         await page.getByTestId('answer').first().waitFor();

@@ -1,20 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Pictures of the timed screen for a person to look at (besides tests/e2e/artifacts). */
 const SHOTS = process.env.P2_TIMER_SHOTS ?? '/tmp/shots-p2timer';
 const HT_TIMED = 3; // the demo seed gives homework 3 a 90-minute part 2 budget
 const MIN = 60_000;
-
-async function signIn(page: Page, dark = false, login = 'student'): Promise<void> {
-  await page.goto('/study/login');
-  await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
-  await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk)$/);
-}
 
 async function openWork(page: Page, htNum: number): Promise<void> {
   await page.goto(`/study/ht_p2?dz_num=${htNum}&dop=0`);
@@ -51,7 +44,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
   ] as const) {
     it(`shows the server's time budget as hh:mm:ss while in progress (${dark ? 'dark' : 'light'}, ${width})`, async () => {
       const { page, context, errors } = await openPage(browser, server.url, { width, height: width === 390 ? 844 : 800 });
-      await signIn(page, dark, 'timofey');
+      await signInAs(page, 'timofey', { dark });
       await openWork(page, HT_TIMED);
       const timer = page.getByTestId('p2-timer');
       expect(await timer.getAttribute('data-kind')).toBe('budget');
@@ -69,7 +62,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
 
   it('syncs with get_home_task_timer (p2, localTimer) and at zero saves, submits and shows the notice', async () => {
     const { page, context, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
-    await signIn(page);
+    await signInAs(page, 'student');
     await openWork(page, HT_TIMED);
     expect(await page.getByTestId('p2-timer').getAttribute('data-kind')).toBe('budget');
     // The server's clock says 12 s are left; the client hears it on the next sync (focus or every 2 min).
@@ -105,7 +98,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
 
   it('without a budget counts down to the deadline as before', async () => {
     const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
-    await signIn(page, true, 'maxim');
+    await signInAs(page, 'maxim', { dark: true });
     await openWork(page, 2);
     const timer = page.getByTestId('p2-timer');
     expect(await timer.getAttribute('data-kind')).toBe('deadline');
@@ -125,7 +118,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
       .where('q_number', '=', 1)
       .execute();
     const { page, context, errors } = await openPage(browser, server.url);
-    await signIn(page);
+    await signInAs(page, 'student');
     await openWork(page, HT);
     expect(await page.getByTestId('p2-status').textContent()).toBe('Проверен');
     expect(await page.getByTestId('p2-timer').count()).toBe(0);

@@ -1,16 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const OTHER_DEVICE = 'Внимание! Данное ДЗ сейчас выполняется на другом устройстве. Сохранение может привести к потере данных. Все равно сохранить?';
-
-async function signIn(page: Page, dark = false, login = 'student'): Promise<void> {
-  await page.goto('/study/login');
-  await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
-  await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk)$/);
-}
 
 async function openWork(page: Page, htNum: number): Promise<void> {
   await page.goto(`/study/ht_p2?dz_num=${htNum}&dop=0`);
@@ -51,7 +44,7 @@ describe('homework part 2 in chromium', () => {
 
   it('redirects without a query to the site root', async () => {
     const { page, context } = await openPage(browser, server.url);
-    await signIn(page);
+    await signInAs(page, 'student');
     await page.goto('/study/ht_p2');
     await page.waitForURL((url) => !url.pathname.includes('ht_p2'));
     await context.close();
@@ -59,7 +52,7 @@ describe('homework part 2 in chromium', () => {
 
   it('answers, keeps them across reloads, asks on another device, refuses empty mandatory answers, submits', async () => {
     const { page, context, errors } = await openPage(browser, server.url);
-    await signIn(page);
+    await signInAs(page, 'student');
     await openWork(page, 3);
     expect(await page.getByTestId('p2-status').textContent()).toBe('Выполняется');
     const answers = page.locator('textarea[data-testid^="p2-answer-"]');
@@ -94,7 +87,7 @@ describe('homework part 2 in chromium', () => {
 
     // Another device opens the work: saving here asks first; confirming takes the work over.
     const other = await openPage(browser, server.url, { width: 390, height: 844 });
-    await signIn(other.page, true);
+    await signInAs(other.page, 'student', { dark: true });
     await openWork(other.page, 3);
     await screenshot(other.page, 'homework-p2-form-dark-390');
     await page.getByTestId('p2-save').click();
@@ -132,7 +125,7 @@ describe('homework part 2 in chromium', () => {
   ] as const) {
     it(`shows the checked homework 1 with its popup (${dark ? 'dark' : 'light'}, ${width})`, async () => {
       const { page, context, errors } = await openPage(browser, server.url, { width, height: width === 390 ? 844 : 800 });
-      await signIn(page, dark);
+      await signInAs(page, 'student', { dark });
       await openWork(page, 1);
       expect(await page.getByTestId('p2-status').textContent()).toBe('Проверен');
       expect(await page.getByTestId('p2-points').textContent()).toMatch(/^5 \/ \d+$/);
@@ -173,7 +166,7 @@ describe('homework part 2 in chromium', () => {
 
   it('starts mistake work: the old answer read-only, the new part appended after two line breaks', async () => {
     const { page, context } = await openPage(browser, server.url);
-    await signIn(page);
+    await signInAs(page, 'student');
     await openWork(page, 2);
     await page.getByTestId('p2-mistake-work').click();
     await page.getByTestId('p2-mistake-subtitle').waitFor();
@@ -195,7 +188,7 @@ describe('homework part 2 in chromium', () => {
     await db().updateTable('user_homeworks').set({ status_p2: 'Самопров', points_p2: null }).where('user_id', '=', egor.id).where('ht_num', '=', 4).where('is_dop', '=', 0).execute();
     await db().updateTable('homework_answers_p2').set({ is_checked: 0, points: null, teacher_comment: '' }).where('user_id', '=', egor.id).where('ht_num', '=', 4).execute();
     const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
-    await signIn(page, false, 'egor');
+    await signInAs(page, 'egor');
     await openWork(page, 4);
     await page.getByTestId('p2-selfcheck').waitFor();
     const tasks = await page.locator('[data-testid^="p2-self-score-"]').count();
@@ -226,7 +219,7 @@ describe('homework part 2 in chromium', () => {
 
   it('saves on leaving the screen, and shows a load failure with its prefix and a retry', async () => {
     const { page, context } = await openPage(browser, server.url);
-    await signIn(page, false, 'maxim');
+    await signInAs(page, 'maxim');
     await page.route('**/get_ht_p2_camel.php', (route) => route.abort());
     await page.goto('/study/ht_p2?dz_num=1&dop=0');
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Ошибка загрузки ДЗ: ');

@@ -1,18 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curatorHomework } from '../../src/shared/contract';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them offline. */
 const HT = 3;
-
-async function signIn(page: Page, login: string, dark = false): Promise<void> {
-  await page.goto('/study/login');
-  await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
-  await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk|curator.*)$/);
-}
 
 /** Scores both tasks of the open work and writes a comment, as the curator would. */
 async function checkWork(page: Page, first: string, second: string, comment: string): Promise<void> {
@@ -52,7 +45,7 @@ describe('offline checking in chromium', () => {
 
   it('checks two works with no connection, syncs them, and shows a conflict for a work changed on the server', async () => {
     const { page, context, errors } = await openPage(browser, server.url);
-    await signIn(page, 'curator');
+    await signInAs(page, 'curator');
     await page.goto(`/study/curator/homeworks/${HT}`);
     await page.getByTestId('offline-panel').waitFor();
     await page.getByRole('button', { name: 'Скачать непроверенные работы' }).click();
@@ -115,7 +108,7 @@ describe('offline checking in chromium', () => {
 
   it('a conflict survives a reload and looks right in both themes on wide and narrow screens', async () => {
     const { page, context } = await openPage(browser, server.url);
-    await signIn(page, 'curator');
+    await signInAs(page, 'curator');
     await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${keys.maxim}`);
     await page.getByTestId('answer').first().waitFor();
     await checkWork(page, '3', '3', 'Отлично');

@@ -1,20 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, signInThroughForm } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Homework 6: lesson 6 is open for `student`, who has not started it. */
 const HT = 6;
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const NEW_TEXT = 'Выберите верные суждения о власти (исправлено в банке вопросов).';
-
-async function signIn(page: Page, login: string, dark = false): Promise<void> {
-  await page.goto('/study/login');
-  await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
-  await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk|curator.*)$/);
-}
 
 /** A dialog is fixed over the page: the viewport is what a person sees. */
 async function viewportShot(page: Page, name: string): Promise<void> {
@@ -51,7 +44,7 @@ describe('part 1 question bank in chromium', () => {
     const after = [...before, String(toggled)].sort().join('');
 
     const { page, errors } = await openPage(browser, server.url);
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     // The parent route goes to the remembered (default: first allowed) child.
     await page.goto('/study/curator/questions');
     await page.waitForURL(/\/study\/curator\/questions\/p1$/);
@@ -130,7 +123,7 @@ describe('part 1 question bank in chromium', () => {
 
     // The student's next opening of homework part 1 draws the edited question.
     const student = await openPage(browser, server.url);
-    await signIn(student.page, 'student');
+    await signInAs(student.page, 'student');
     await student.page.goto(`/study/ht_p1/${HT}/0`);
     await student.page.getByRole('heading', { level: 2, name: 'Вопрос 1' }).waitFor();
     await student.page.getByText(NEW_TEXT).waitFor();
@@ -139,7 +132,7 @@ describe('part 1 question bank in chromium', () => {
 
   it('creates a question and opens it; a deep link opens the dialog', async () => {
     const { page, context } = await openPage(browser, server.url);
-    await signIn(page, 'curator');
+    await signInAs(page, 'curator');
     await page.goto('/study/curator/questions/p1');
     await page.getByRole('button', { name: 'Создать вопрос' }).click();
     await page.waitForURL(/\/curator\/questions\/p1\?id=\d+$/);
@@ -160,7 +153,7 @@ describe('part 1 question bank in chromium', () => {
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
         const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
-        await signIn(page, 'admin', dark);
+        await signInAs(page, 'admin', { dark });
         await page.goto('/study/curator/questions/p1');
         await expect.poll(() => page.locator('.qbank__row').count()).toBe(20);
         const name = `questions-p1-${dark ? 'dark' : 'light'}-${width}`;

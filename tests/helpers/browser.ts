@@ -47,6 +47,14 @@ export async function signInThroughForm(page: Page, login: string, password = 'd
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
 }
 
+/** Picks the theme, signs in through the form and waits for the page the account lands on. */
+export async function signInAs(page: Page, login: string, options: { dark?: boolean } = {}): Promise<void> {
+  await page.goto('/study/login');
+  await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), options.dark ?? false);
+  await signInThroughForm(page, login);
+  await page.waitForURL(/\/study\/(roadmap|lk|curator.*)$/);
+}
+
 /** Saves a screenshot under tests/e2e/artifacts (git-ignored) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
