@@ -5,7 +5,7 @@ import { PaymentProviderError } from '../../providers/payments';
 import type { Services } from '../../services';
 import { addLedgerEntry } from './ledger';
 import { customerKeyFor } from './orders';
-import { nextPaydate, RENEWAL_RETRY_DELAYS_MS, renewalKind, scheduleRenewal, type RenewalPayload } from './subscriptions';
+import { moscowDay, nextPaydate, RENEWAL_RETRY_DELAYS_MS, renewalKind, scheduleRenewal, type RenewalPayload } from './subscriptions';
 
 /** How long a renewal charge may take before another runner may try the same period again. */
 const CHARGE_LOCK_MS = 10 * 60_000;
@@ -111,7 +111,12 @@ export async function renewSubscription(services: Services, { subscriptionId, pe
     .executeTakeFirst();
   if (Number(locked.numUpdatedRows) !== 1) return { retryAt: now + CHARGE_LOCK_MS, error: 'списание этого периода уже выполняется' };
 
-  const paidUntil = nextPaydate(sub.paydate, sub.anchor_day);
+  // A renewal that runs only after the whole period it would pay is over (the platform was down for
+  // a month or more) starts a fresh period now instead of charging the missed months back to back.
+  const missedPeriod = nextPaydate(sub.paydate, sub.anchor_day) <= now;
+  const periodStart = missedPeriod ? now : sub.paydate;
+  const anchorDay = missedPeriod ? moscowDay(now) : sub.anchor_day;
+  const paidUntil = nextPaydate(periodStart, anchorDay);
   const orderId = renewalOrderId(sub.id, period);
   const card = await renewalCard(db, sub.user_id);
   let failure: string | null = null;
@@ -122,7 +127,7 @@ export async function renewSubscription(services: Services, { subscriptionId, pe
         orderId,
         amountKopecks: sub.cost_kopecks,
         rebillId: card.rebill_id,
-        description: `${sub.description || 'Подписка'}: ${formatMoscowDate(sub.paydate)} – ${formatMoscowDate(paidUntil)}`,
+        description: `${sub.description || 'Подписка'}: ${formatMoscowDate(periodStart)} – ${formatMoscowDate(paidUntil)}`,
         customerKey: customerKeyFor(sub.user_id),
       });
       if (!result.success) failure = result.message || RENEWAL_MESSAGES.declined;
@@ -143,14 +148,14 @@ export async function renewSubscription(services: Services, { subscriptionId, pe
         costKopecks: sub.cost_kopecks,
         description: sub.description,
         period,
-        from: sub.paydate,
+        from: periodStart,
         until: paidUntil,
         maskedPan: card!.masked_pan,
         at: now,
       });
       await trx
         .updateTable('subscriptions')
-        .set({ period, paydate: paidUntil, failed_attempts: 0, last_failure: '', next_attempt_at: null, charge_lock_until: 0, updated_at: now })
+        .set({ period, paydate: paidUntil, anchor_day: anchorDay, failed_attempts: 0, last_failure: '', next_attempt_at: null, charge_lock_until: 0, updated_at: now })
         .where('id', '=', sub.id)
         .where('period', '=', period - 1)
         .execute();

@@ -129,6 +129,19 @@ describe.each(testDialects)('subscription renewals on %s', (dialect) => {
     expect(await subRow(subId)).toMatchObject({ status: 'active', period: 2, paydate: msk('2031-05-15T10:00') });
   });
 
+  it('after an outage longer than a period charges one fresh period from now, not the missed months back to back', async () => {
+    const { userId, subId } = await subscriber();
+    // The platform was down from before the paydate until three months and two days later.
+    const back = msk('2031-06-17T12:30');
+    await runner.runDue(back);
+    await runner.runDue(back); // the next renewal is not due yet
+    expect(chargesOf(subId)).toEqual([expect.objectContaining({ orderId: renewalOrderId(subId, 1), description: 'Тариф «Подписка»: 17.06.2031 – 17.07.2031' })]);
+    expect(await subRow(subId)).toMatchObject({ status: 'active', period: 1, paydate: msk('2031-07-17T12:30'), anchor_day: 17 });
+    expect((await ledgerOf(userId)).filter((entry) => entry.kind === 'subscription').map((entry) => entry.comment)).toEqual(['Тариф «Подписка», 17.06.2031 – 17.07.2031']);
+    await runner.runDue(msk('2031-07-17T12:30'));
+    expect(chargesOf(subId).map((charge) => charge.description)).toEqual(['Тариф «Подписка»: 17.06.2031 – 17.07.2031', 'Тариф «Подписка»: 17.07.2031 – 17.08.2031']);
+  });
+
   it('retries a declined renewal after an hour, shows the failure meanwhile, and succeeds on the retry', async () => {
     const { userId, subId } = await subscriber();
     payments.next({ decline: 'Банк отказал: недостаточно средств на карте' });

@@ -133,7 +133,7 @@ export async function resumeSubscriptions(db: Db, userId: number, now: number): 
 }
 
 /** The Moscow day of the month of an instant (1–31). */
-function moscowDay(ms: number): number {
+export function moscowDay(ms: number): number {
   return new Date(ms + MOSCOW_OFFSET_MS).getUTCDate();
 }
 
