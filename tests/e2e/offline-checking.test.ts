@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curatorHomework } from '../../src/shared/contract';
+import { curatorHomework, homeworkP2 } from '../../src/shared/contract';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -144,4 +144,28 @@ describe('offline checking in chromium', () => {
     expect(await work('maxim')).toMatchObject({ status_p2: 'Выполняется' });
     await context.close();
   });
+
+  it('retries a waiting check by itself when the server was unreachable though the browser was online', async () => {
+    // Maxim hands his returned work in again.
+    const maxim = await server.signIn('maxim');
+    await maxim.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'MaximR' });
+    await maxim.callRaw(homeworkP2.endHtP2, { htNum: HT });
+    expect((await work('maxim')).status_p2).toBe('Готово');
+
+    const { page, context } = await openPage(browser, server.url);
+    await signInAs(page, 'curator');
+    await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${keys.maxim}`);
+    await page.getByTestId('answer').first().waitFor();
+    // The server stops answering check writes; the browser still thinks it is online.
+    await page.route('**/set_result_p2.php', (route) => route.abort('connectionrefused'));
+    await checkWork(page, '2', '2', 'Повторная проверка');
+    await page.getByRole('button', { name: 'Завершить проверку' }).click();
+    await page.getByText('Сохранено на этом устройстве. Отправим, когда появится интернет.').waitFor();
+    expect((await work('maxim')).status_p2).toBe('Готово');
+    await page.unroute('**/set_result_p2.php');
+    // No click, no reconnect: the periodic retry sends it.
+    await expect.poll(async () => (await work('maxim')).status_p2, { timeout: 45_000, interval: 1000 }).toBe('Проверен');
+    expect(await work('maxim')).toMatchObject({ points_p2: 4 });
+    await context.close();
+  }, 90_000);
 });

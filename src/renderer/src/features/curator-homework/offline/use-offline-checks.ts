@@ -1,9 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
+import { shellLiveClient } from '../../../lib/live-request';
 import { offlineStore } from '../../../lib/offline-store';
 import type { ReplayResult } from '../../../lib/offline-store/outbox';
 import { listConflicts, listWorks, pendingCount, syncReviews, type CallFn, type OfflineWork, type ReviewConflict } from './offline-checks';
+
+/** How often waiting checks are offered to the server again while the page is open. */
+const SYNC_RETRY_MS = 30_000;
 
 /** The app's call function for offline checking: the caller shows errors itself. */
 export const callApi: CallFn = (contract, input) => api.call(contract, input, { handleErrors: true });
@@ -89,6 +93,26 @@ export function useOfflineChecks(htNum?: number): OfflineChecksState {
   useEffect(() => {
     if (online) void sync();
   }, [online, sync]);
+
+  // The browser may say 'online' while our server is unreachable (a school server restarting, a
+  // captive network): waiting checks are retried every half minute and as soon as the live socket
+  // reconnects, not only on the browser's 'online' event.
+  useEffect(() => {
+    if (pending === 0 || !online) return;
+    const timer = window.setInterval(() => void sync(), SYNC_RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [pending, online, sync]);
+  useEffect(() => {
+    let active = true;
+    let off: (() => void) | undefined;
+    void shellLiveClient().then((client) => {
+      if (active && client) off = client.onReconnect(() => void sync());
+    });
+    return () => {
+      active = false;
+      off?.();
+    };
+  }, [sync]);
 
   return { loaded, works, conflicts, pending, online, syncing, lastSync, refresh, sync };
 }
