@@ -158,6 +158,8 @@ export function HtP2ResultPage() {
               </Button>
             </div>
           )}
+          {/* First thing on the screen: until it is settled nothing else can be sent. */}
+          {conflict && <ConflictView conflict={conflict} onResolved={() => setShownSource('')} />}
           <dl className="curator-hw__facts">
             <div>
               <dt>
@@ -208,7 +210,6 @@ export function HtP2ResultPage() {
               ) : null,
             )}
           </div>
-          {conflict && <ConflictView conflict={conflict} onResolved={() => setShownSource('')} />}
           {error && <ErrorBox message={error} />}
           {notice && (
             <p className="curator-hw__notice" role="status">
