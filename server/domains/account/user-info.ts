@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { Expression } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
+import { publicUserKey } from '../rating/user-key';
 
 /** Kopecks as the wire's rouble string: '1500', '-12.5', '0'. */
 export function roublesText(kopecks: number): string {
@@ -50,6 +51,7 @@ export async function loadUserInfo(db: Db, user: CurrentUser): Promise<UserInfo>
     user_tel: row.phone,
     user_email: row.email,
     user_vk_id: text(row.vk_id),
+    userKey: publicUserKey(row),
     tg_nickname: row.tg_nickname,
     user_type: user.type,
     user_tarif_num: text(row.tariff_num),

@@ -16,6 +16,8 @@ export const userInfoSchema = z.object({
   user_tel: z.string(),
   user_email: z.string(),
   user_vk_id: z.string(),
+  /** Our extension: the public user key (VK id, or id<n> without one); names the owner of data kept on the device. */
+  userKey: z.string(),
   tg_nickname: z.string(),
   user_type: z.string(),
   user_tarif_num: z.string(),

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   userName: 'enot.userName',
   /** Avatar link for the header. */
   avatarLink: 'enot.avatarLink',
+  /** Whose offline checks this session shows, as JSON {token, owner}: known without a connection after a restart. */
+  offlineOwner: 'enot.offlineOwner',
   /** Display flags as last pushed (webinar is never cached). Removed on '-1'. */
   buttons: 'enot.buttons',
   /** '1' dark theme. */

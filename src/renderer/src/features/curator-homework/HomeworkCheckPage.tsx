@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
-import { offlineStore } from '../../lib/offline-store';
 import { Button, Checkbox, EmptyState, ErrorBox, Loader } from '../../ui';
 import { readWorksSnapshot, saveWorksSnapshot, type WorksSnapshot } from './offline/offline-checks';
 import { OfflinePanel } from './offline/OfflinePanel';
@@ -28,7 +27,7 @@ export function HomeworkCheckPage() {
     queryFn: async ({ signal }) => {
       const list = await api.call(getHtListForDz, { htNumber }, { handleErrors: true, signal });
       // Kept so the list still opens without a connection (offline checking).
-      await saveWorksSnapshot(offlineStore(), htNumber, list, Date.now()).catch(() => undefined);
+      if (offline.scope) await saveWorksSnapshot(offline.scope, htNumber, list, Date.now()).catch(() => undefined);
       return list;
     },
     // Fail fast without a connection (instead of pausing) so the saved list can be shown.
@@ -38,8 +37,8 @@ export function HomeworkCheckPage() {
   // Without a connection the list comes from the copy saved last time.
   const [snapshot, setSnapshot] = useState<WorksSnapshot | null>(null);
   useEffect(() => {
-    if (works.isError) void readWorksSnapshot(offlineStore(), htNumber).then(setSnapshot);
-  }, [works.isError, htNumber]);
+    if (works.isError && offline.scope) void readWorksSnapshot(offline.scope, htNumber).then(setSnapshot);
+  }, [works.isError, htNumber, offline.scope?.owner]);
   const data = works.data ?? (works.isError ? snapshot : null);
   const send = useMutation({
     mutationFn: () => api.call(sendCheckedP2, { taskId: htNumber }, { handleErrors: true }),

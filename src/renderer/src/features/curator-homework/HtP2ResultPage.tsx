@@ -6,7 +6,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
-import { offlineStore } from '../../lib/offline-store';
 import { Button, ConfirmPopup, EmptyState, ErrorBox, Loader } from '../../ui';
 import { ConflictView } from './offline/ConflictView';
 import { adoptWork, forgetWork, listConflicts, queueReview, readWork, refreshCleanWork, saveChecks, type OfflineWork } from './offline/offline-checks';
@@ -64,10 +63,11 @@ export function HtP2ResultPage() {
   const localClean = Boolean(local && !local.dirty && !local.queued);
   useEffect(() => {
     if (!localClean || !offline.online) return;
-    void refreshCleanWork(callApi, offlineStore(), dzNum, studentId, Date.now())
+    if (!offline.scope) return;
+    void refreshCleanWork(callApi, offline.scope, dzNum, studentId, Date.now())
       .then(announceOfflineChange)
       .catch(() => undefined); // no connection after all: the local copy stays
-  }, [localClean, offline.online, dzNum, studentId]);
+  }, [localClean, offline.online, offline.scope?.owner, dzNum, studentId]);
 
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
@@ -77,7 +77,8 @@ export function HtP2ResultPage() {
   const saving = useRef<Promise<unknown>>(Promise.resolve());
 
   const persist = (next: Record<number, CheckDraft>) => {
-    const store = offlineStore();
+    const store = offline.scope;
+    if (!store) return setError(o.noOwner);
     const snapshot = items;
     saving.current = saving.current.then(async () => {
       const adopted = (await readWork(store, dzNum, studentId)) ?? (snapshot.length > 0 ? await adoptWork(store, snapshot, Date.now()) : null);
@@ -99,7 +100,8 @@ export function HtP2ResultPage() {
     setNotice('');
     setError('');
     try {
-      const store = offlineStore();
+      const store = offline.scope;
+      if (!store) throw new Error(o.noOwner);
       await saving.current;
       if (!(await readWork(store, dzNum, studentId))) await adoptWork(store, items, Date.now());
       await saveChecks(store, dzNum, studentId, checksOfDrafts(drafts));
@@ -117,7 +119,7 @@ export function HtP2ResultPage() {
   };
 
   const forget = async () => {
-    await forgetWork(offlineStore(), dzNum, studentId);
+    if (offline.scope) await forgetWork(offline.scope, dzNum, studentId);
     setShownSource('');
     announceOfflineChange();
     setForgetting(false);
@@ -159,7 +161,7 @@ export function HtP2ResultPage() {
             </div>
           )}
           {/* First thing on the screen: until it is settled nothing else can be sent. */}
-          {conflict && <ConflictView conflict={conflict} onResolved={() => setShownSource('')} />}
+          {conflict && offline.scope && <ConflictView scope={offline.scope} conflict={conflict} onResolved={() => setShownSource('')} />}
           <dl className="curator-hw__facts">
             <div>
               <dt>

@@ -22,6 +22,8 @@ export type OutboxExecutor = (entry: OutboxEntry) => Promise<unknown>;
 export interface ReplayOptions {
   /** A conflict was kept for the user; `entry` already has status 'conflict'. */
   onConflict?(entry: OutboxEntry, conflict: OutboxConflict): void;
+  /** Entries this replay leaves queued untouched (another signed-in user's, say). */
+  skip?(entry: OutboxEntry): boolean;
 }
 
 export interface ReplayResult {
@@ -52,7 +54,7 @@ export function replayOutbox(store: OfflineStore, execute: OutboxExecutor, optio
 async function replayOnce(store: OfflineStore, execute: OutboxExecutor, options: ReplayOptions): Promise<ReplayResult> {
   const result: ReplayResult = { sent: 0, conflicts: 0, stopped: false };
   for (const entry of await store.outbox.list()) {
-    if (entry.status === 'conflict') continue;
+    if (entry.status === 'conflict' || options.skip?.(entry)) continue;
     try {
       await execute(entry);
     } catch (error) {

@@ -1,9 +1,8 @@
 import type { ResultP2Item, TaskCheck } from '@shared/contract/curator-homework';
 import { useState } from 'react';
 import { ruCuratorHomework } from '../../../i18n/curator-homework';
-import { offlineStore } from '../../../lib/offline-store';
 import { Button, ErrorBox, cx } from '../../../ui';
-import { resolveConflict, type ConflictChoice, type ReviewConflict } from './offline-checks';
+import { resolveConflict, type ConflictChoice, type OfflineScope, type ReviewConflict } from './offline-checks';
 import { announceOfflineChange, callApi } from './use-offline-checks';
 
 const t = ruCuratorHomework.conflict;
@@ -26,7 +25,7 @@ const serverCheck = (item: ResultP2Item): TaskCheck => ({ cur_comment: item.teac
  * A conflict of an offline check: the curator's check and the work as it is on the server now,
  * task by task with the differences marked, and the choice of which to keep.
  */
-export function ConflictView({ conflict, onResolved }: { conflict: ReviewConflict; onResolved?: () => void }) {
+export function ConflictView({ scope, conflict, onResolved }: { scope: OfflineScope; conflict: ReviewConflict; onResolved?: () => void }) {
   const [busy, setBusy] = useState<ConflictChoice | null>(null);
   const [error, setError] = useState('');
   const first = conflict.server[0];
@@ -35,7 +34,7 @@ export function ConflictView({ conflict, onResolved }: { conflict: ReviewConflic
     setBusy(choice);
     setError('');
     try {
-      await resolveConflict(callApi, offlineStore(), conflict.entryId, choice, Date.now());
+      await resolveConflict(callApi, scope, conflict.entryId, choice, Date.now());
       onResolved?.();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ruCuratorHomework } from '../../../i18n/curator-homework';
-import { offlineStore } from '../../../lib/offline-store';
 import { Button, Card, ErrorBox } from '../../../ui';
 import { ConflictView } from './ConflictView';
 import { downloadHomework, type DownloadResult } from './offline-checks';
@@ -27,7 +26,8 @@ export function OfflinePanel({ htNum, state }: { htNum: number; state: OfflineCh
     setDownloaded(null);
     try {
       prefetchCheckingScreens();
-      setDownloaded(await downloadHomework(callApi, offlineStore(), htNum, Date.now()));
+      if (!state.scope) throw new Error(t.noOwner);
+      setDownloaded(await downloadHomework(callApi, state.scope, htNum, Date.now()));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -72,7 +72,7 @@ export function OfflinePanel({ htNum, state }: { htNum: number; state: OfflineCh
           <h3>{t.conflicts}</h3>
           <p className="curator-hw__muted">{t.conflictsHint}</p>
           {conflicts.map((conflict) => (
-            <ConflictView key={conflict.entryId} conflict={conflict} />
+            <ConflictView key={conflict.entryId} scope={state.scope!} conflict={conflict} />
           ))}
         </div>
       )}

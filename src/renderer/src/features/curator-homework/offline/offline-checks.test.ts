@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curatorHomework } from '@shared/contract';
+import { account, curatorHomework } from '@shared/contract';
 import { CHECK_TEXTS as T, type TaskCheck } from '@shared/contract/curator-homework';
 import { openOfflineCache, type OfflineCache } from '../../../../../main/cache/offline-cache';
 import { createInProcessDesktop } from '../../../../../main/testing/in-process-desktop';
@@ -25,6 +25,7 @@ import {
   saveChecks,
   syncReviews,
   type CallFn,
+  type OfflineScope,
 } from './offline-checks';
 
 // Offline checking end to end in plain Node: the real server (SQLite and PostgreSQL), the real
@@ -41,6 +42,8 @@ const cases = testDialects.flatMap((dialect) => stores.map((store) => [dialect, 
 describe.each(cases)('offline checking on %s with the %s store', (dialect, storeKind) => {
   let server: TestServer;
   let store: OfflineStore;
+  /** The curator's data on this device. */
+  let scope: OfflineScope;
   let cache: OfflineCache | undefined;
   let dir: string | undefined;
   let call: CallFn;
@@ -77,6 +80,9 @@ describe.each(cases)('offline checking on %s with the %s store', (dialect, store
       fetch: (input, init) => (offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
     });
     call = (contract, input) => client.call(contract, input, { handleErrors: true });
+    // The owner is the key get_user_info gives the signed-in curator.
+    scope = { store, owner: (await call(account.getUserInfo, {})).userInfo.userKey };
+    expect(scope.owner).toMatch(/^(id\d+|\d+)$/);
   });
   afterAll(async () => {
     cache?.close();
@@ -85,117 +91,135 @@ describe.each(cases)('offline checking on %s with the %s store', (dialect, store
   });
 
   it('downloads the unchecked works, checks them offline and syncs without conflicts', async () => {
-    const downloaded = await downloadHomework(call, store, HT, Date.now());
+    const downloaded = await downloadHomework(call, scope, HT, Date.now());
     expect(downloaded).toEqual({ downloaded: 3, kept: 0 });
-    expect((await listWorks(store, HT)).map((item) => item.studentKey).sort()).toEqual([await key('egor'), await key('sofia'), await key('maxim')].sort());
+    expect((await listWorks(scope, HT)).map((item) => item.studentKey).sort()).toEqual([await key('egor'), await key('sofia'), await key('maxim')].sort());
 
     offline = true;
     const egor = await key('egor');
     const sofia = await key('sofia');
-    await saveChecks(store, HT, egor, { '1': check(2, 'Третий пример не раскрыт'), '2': check(1) });
-    await saveChecks(store, HT, egor, { '1': check(2, 'Третий пример не раскрыт'), '2': check(3, 'Хорошо') }); // every change is a draft
-    await queueReview(store, HT, egor, 'endChecking');
-    await saveChecks(store, HT, sofia, { '1': check(1, 'Нет второго аргумента') });
-    await queueReview(store, HT, sofia, 'saveChecking');
-    expect(await pendingCount(store)).toBe(2);
+    await saveChecks(scope, HT, egor, { '1': check(2, 'Третий пример не раскрыт'), '2': check(1) });
+    await saveChecks(scope, HT, egor, { '1': check(2, 'Третий пример не раскрыт'), '2': check(3, 'Хорошо') }); // every change is a draft
+    await queueReview(scope, HT, egor, 'endChecking');
+    await saveChecks(scope, HT, sofia, { '1': check(1, 'Нет второго аргумента') });
+    await queueReview(scope, HT, sofia, 'saveChecking');
+    expect(await pendingCount(scope)).toBe(2);
 
     // No connection: the sync stops at once and keeps everything queued.
-    const stopped = await syncReviews(call, store);
+    const stopped = await syncReviews(call, scope);
     expect(stopped).toMatchObject({ sent: 0, conflicts: 0, stopped: true });
     expect(stopped.error).toBeInstanceOf(ApiError);
-    expect(await pendingCount(store)).toBe(2);
-    expect((await readWork(store, HT, egor))?.checks['2']).toEqual(check(3, 'Хорошо'));
+    expect(await pendingCount(scope)).toBe(2);
+    expect((await readWork(scope, HT, egor))?.checks['2']).toEqual(check(3, 'Хорошо'));
 
     offline = false;
-    expect(await syncReviews(call, store)).toMatchObject({ sent: 2, conflicts: 0, stopped: false });
+    expect(await syncReviews(call, scope)).toMatchObject({ sent: 2, conflicts: 0, stopped: false });
     expect(await work('egor')).toMatchObject({ status_p2: 'Проверен', points_p2: 5 });
     expect((await work('egor')).answers.map((answer) => answer.teacher_comment)).toEqual(['Третий пример не раскрыт', 'Хорошо']);
     expect(await work('sofia')).toMatchObject({ status_p2: 'Готово' });
     expect((await work('sofia')).answers[0]).toMatchObject({ points: 1, teacher_comment: 'Нет второго аргумента' });
     // The finished work leaves the device; the saved one continues from the new server version.
-    expect(await readWork(store, HT, egor)).toBeNull();
-    expect(await readWork(store, HT, sofia)).toMatchObject({ dirty: false, queued: null });
-    expect(await pendingCount(store)).toBe(0);
+    expect(await readWork(scope, HT, egor)).toBeNull();
+    expect(await readWork(scope, HT, sofia)).toMatchObject({ dirty: false, queued: null });
+    expect(await pendingCount(scope)).toBe(0);
 
     // A second save of sofia on top of the synced version is no conflict either.
-    await saveChecks(store, HT, sofia, { '1': check(2, 'Исправлено'), '2': check(3) });
-    await queueReview(store, HT, sofia, 'saveChecking');
-    expect(await syncReviews(call, store)).toMatchObject({ sent: 1, conflicts: 0 });
+    await saveChecks(scope, HT, sofia, { '1': check(2, 'Исправлено'), '2': check(3) });
+    await queueReview(scope, HT, sofia, 'saveChecking');
+    expect(await syncReviews(call, scope)).toMatchObject({ sent: 1, conflicts: 0 });
     expect((await work('sofia')).answers.map((answer) => answer.points)).toEqual([2, 3]);
   });
 
   it('keeps local edits when downloading again', async () => {
     const maxim = await key('maxim');
-    await saveChecks(store, HT, maxim, { '1': check(1, 'черновик') });
-    expect(await downloadHomework(call, store, HT, Date.now())).toMatchObject({ kept: 1 });
-    expect((await readWork(store, HT, maxim))?.checks['1']).toEqual(check(1, 'черновик'));
+    await saveChecks(scope, HT, maxim, { '1': check(1, 'черновик') });
+    expect(await downloadHomework(call, scope, HT, Date.now())).toMatchObject({ kept: 1 });
+    expect((await readWork(scope, HT, maxim))?.checks['1']).toEqual(check(1, 'черновик'));
   });
 
   it('brings a clean copy up to the server version, leaves an edited one alone', async () => {
     const sofia = await key('sofia');
-    const before = (await readWork(store, HT, sofia))!;
+    const before = (await readWork(scope, HT, sofia))!;
     expect(before).toMatchObject({ dirty: false, queued: null });
-    expect(await refreshCleanWork(call, store, HT, sofia, Date.now())).toEqual(before); // nothing changed
+    expect(await refreshCleanWork(call, scope, HT, sofia, Date.now())).toEqual(before); // nothing changed
     const admin = await server.signIn('admin');
     await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: sofia, jsonData: { '2': check(1, 'Админ') } });
-    const fresh = await refreshCleanWork(call, store, HT, sofia, Date.now());
+    const fresh = await refreshCleanWork(call, scope, HT, sofia, Date.now());
     expect(fresh!.baseVersion).not.toBe(before.baseVersion);
     expect(fresh!.checks['2']).toEqual(check(1, 'Админ'));
     // An edited copy is not replaced: its difference is for the conflict check to show.
-    await saveChecks(store, HT, sofia, { ...fresh!.checks, '2': check(3, 'Моё') });
+    await saveChecks(scope, HT, sofia, { ...fresh!.checks, '2': check(3, 'Моё') });
     await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: sofia, jsonData: { '2': check(2, 'Админ 2') } });
-    expect((await refreshCleanWork(call, store, HT, sofia, Date.now()))!.checks['2']).toEqual(check(3, 'Моё'));
+    expect((await refreshCleanWork(call, scope, HT, sofia, Date.now()))!.checks['2']).toEqual(check(3, 'Моё'));
     // Back to a clean copy for the next case.
-    await forgetWork(store, HT, sofia);
-    expect(await downloadHomework(call, store, HT, Date.now())).toMatchObject({ downloaded: 1 });
+    await forgetWork(scope, HT, sofia);
+    expect(await downloadHomework(call, scope, HT, Date.now())).toMatchObject({ downloaded: 1 });
   });
 
   it('shows a conflict when the work changed on the server, and keeps the curator’s check on request', async () => {
     const maxim = await key('maxim');
     offline = true;
-    await saveChecks(store, HT, maxim, { '1': check(3, 'Куратор офлайн'), '2': check(2) });
-    await queueReview(store, HT, maxim, 'endChecking');
+    await saveChecks(scope, HT, maxim, { '1': check(3, 'Куратор офлайн'), '2': check(2) });
+    await queueReview(scope, HT, maxim, 'endChecking');
     // Meanwhile an admin checks the same work online.
     const admin = await server.signIn('admin');
     await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: maxim, jsonData: { '1': check(0, 'Админ: не по теме') } });
 
     offline = false;
-    expect(await syncReviews(call, store)).toMatchObject({ sent: 0, conflicts: 1 });
+    expect(await syncReviews(call, scope)).toMatchObject({ sent: 0, conflicts: 1 });
     expect(await work('maxim')).toMatchObject({ status_p2: 'Готово' });
     expect((await work('maxim')).answers[0]).toMatchObject({ points: 0, teacher_comment: 'Админ: не по теме' }); // not overwritten
-    const [conflict] = await listConflicts(store, HT);
+    const [conflict] = await listConflicts(scope, HT);
     expect(conflict).toMatchObject({ studentKey: maxim, action: 'endChecking', message: T.conflict });
     expect(conflict!.mine['1']).toEqual(check(3, 'Куратор офлайн'));
     expect(conflict!.server.find((item) => item.qNumber === 1)).toMatchObject({ userBall: 0, teacherComment: 'Админ: не по теме' });
     // A conflict is not replayed and takes no new action until resolved.
-    expect(await syncReviews(call, store)).toMatchObject({ sent: 0, conflicts: 0 });
-    await expect(queueReview(store, HT, maxim, 'saveChecking')).rejects.toThrow(T.conflict);
+    expect(await syncReviews(call, scope)).toMatchObject({ sent: 0, conflicts: 0 });
+    await expect(queueReview(scope, HT, maxim, 'saveChecking')).rejects.toThrow(T.conflict);
 
-    await resolveConflict(call, store, conflict!.entryId, 'mine', Date.now());
-    expect(await listConflicts(store)).toEqual([]);
+    await resolveConflict(call, scope, conflict!.entryId, 'mine', Date.now());
+    expect(await listConflicts(scope)).toEqual([]);
     expect(await work('maxim')).toMatchObject({ status_p2: 'Проверен', points_p2: 5 });
     expect((await work('maxim')).answers[0]).toMatchObject({ points: 3, teacher_comment: 'Куратор офлайн' });
-    expect(await readWork(store, HT, maxim)).toBeNull();
+    expect(await readWork(scope, HT, maxim)).toBeNull();
   });
 
   it('keeps the server’s version on request: a returned work leaves the device', async () => {
     const sofia = await key('sofia');
-    await saveChecks(store, HT, sofia, { '1': check(1, 'Офлайн'), '2': check(1) });
-    await queueReview(store, HT, sofia, 'saveChecking');
+    await saveChecks(scope, HT, sofia, { '1': check(1, 'Офлайн'), '2': check(1) });
+    await queueReview(scope, HT, sofia, 'saveChecking');
     const admin = await server.signIn('admin');
     await admin.call(curatorHomework.setResultP2, { action: 'return', dzNum: HT, studentId: sofia });
 
-    expect(await syncReviews(call, store)).toMatchObject({ conflicts: 1 });
-    const [conflict] = await listConflicts(store, HT);
+    expect(await syncReviews(call, scope)).toMatchObject({ conflicts: 1 });
+    const [conflict] = await listConflicts(scope, HT);
     expect(conflict!.server[0]!.htUserStatusP2).toBe('Выполняется');
     // Keeping mine is refused by the server (the work is back with the student); the conflict stays.
-    await expect(resolveConflict(call, store, conflict!.entryId, 'mine', Date.now())).rejects.toThrow(/недоступно/);
-    expect(await listConflicts(store)).toHaveLength(1);
+    await expect(resolveConflict(call, scope, conflict!.entryId, 'mine', Date.now())).rejects.toThrow(/недоступно/);
+    expect(await listConflicts(scope)).toHaveLength(1);
 
-    await resolveConflict(call, store, conflict!.entryId, 'server', Date.now());
-    expect(await listConflicts(store)).toEqual([]);
-    expect(await pendingCount(store)).toBe(0);
-    expect(await readWork(store, HT, sofia)).toBeNull();
+    await resolveConflict(call, scope, conflict!.entryId, 'server', Date.now());
+    expect(await listConflicts(scope)).toEqual([]);
+    expect(await pendingCount(scope)).toBe(0);
+    expect(await readWork(scope, HT, sofia)).toBeNull();
     expect(await work('sofia')).toMatchObject({ status_p2: 'Выполняется' });
+  });
+
+  it('keeps each signed-in user’s offline checks to themselves on a shared device', async () => {
+    const egor = await key('egor');
+    // Egor's work is checked by now; re-queue a check under the curator to have something waiting.
+    await store.drafts.put({ key: `curator-check-p2:${scope.owner}:${HT}:${egor}`, value: { htNum: HT, studentKey: egor, items: [], checks: {}, fetchedAt: 0, rev: 0, dirty: true, queued: null, baseVersion: '0' } });
+    await queueReview(scope, HT, egor, 'saveChecking');
+    const adminClient = await server.signIn('admin');
+    const other: OfflineScope = { store, owner: `id${(await db().selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow()).id}` };
+    const adminCall: CallFn = (contract, input) => adminClient.call(contract, input as never) as never;
+    // The admin on the same device sees none of it and sends none of it.
+    expect(await listWorks(other)).toEqual([]);
+    expect(await pendingCount(other)).toBe(0);
+    expect(await listConflicts(other)).toEqual([]);
+    expect(await syncReviews(adminCall, other)).toMatchObject({ sent: 0, conflicts: 0 });
+    expect(await pendingCount(scope)).toBe(1);
+    await forgetWork(scope, HT, egor);
+    expect(await pendingCount(scope)).toBe(0);
   });
 });

@@ -26,6 +26,15 @@ import type { DraftRecord, JsonValue, OfflineStore, OutboxEntry } from '../../..
  * server's copy, until the curator keeps their check or the server's. Nothing is overwritten silently.
  */
 
+/**
+ * Where a curator's offline data lives: the device's store, and the signed-in user it belongs to
+ * (their public key). Curators sharing a laptop never see or send each other's checks.
+ */
+export interface OfflineScope {
+  store: OfflineStore;
+  owner: string;
+}
+
 /** Calls an HTTP contract; throws ApiError like the app's client. */
 export type CallFn = <C extends HttpContract>(contract: C, input: InputOf<C>) => Promise<OutputOf<C>>;
 
@@ -54,6 +63,8 @@ export interface OfflineWork {
 
 /** What the outbox keeps for one queued review. */
 interface ReviewPayload {
+  /** The curator who queued it (OfflineScope.owner). */
+  owner: string;
   input: { action: ReviewerAction; dzNum: number; studentId: string; jsonData: Record<string, TaskCheck>; baseVersion: string };
   rev: number;
 }
@@ -70,8 +81,8 @@ export interface ReviewConflict {
   message: string;
 }
 
-export const workDraftKey = (htNum: number, studentKey: string) => `${WORK_DRAFT_PREFIX}${htNum}:${studentKey}`;
-const worksListKey = (htNum: number) => `${WORKS_LIST_PREFIX}${htNum}`;
+export const workDraftKey = (owner: string, htNum: number, studentKey: string) => `${WORK_DRAFT_PREFIX}${owner}:${htNum}:${studentKey}`;
+const worksListKey = (owner: string, htNum: number) => `${WORKS_LIST_PREFIX}${owner}:${htNum}`;
 
 export function checksOf(items: readonly ResultP2Item[]): Record<string, TaskCheck> {
   return Object.fromEntries(items.map((item) => [String(item.qNumber), { cur_comment: item.teacherComment, ballov: item.userBall, add_comments: item.teacherJson }]));
@@ -92,19 +103,20 @@ function newWork(items: ResultP2Item[], now: number): OfflineWork {
   };
 }
 
-async function putWork(store: OfflineStore, work: OfflineWork): Promise<void> {
-  await store.drafts.put({ key: workDraftKey(work.htNum, work.studentKey), value: work as unknown as JsonValue, serverVersion: work.baseVersion });
+async function putWork(scope: OfflineScope, work: OfflineWork): Promise<void> {
+  await scope.store.drafts.put({ key: workDraftKey(scope.owner, work.htNum, work.studentKey), value: work as unknown as JsonValue, serverVersion: work.baseVersion });
 }
 
 const workOf = (record: DraftRecord | null): OfflineWork | null => (record ? (record.value as unknown as OfflineWork) : null);
 
-export async function readWork(store: OfflineStore, htNum: number, studentKey: string): Promise<OfflineWork | null> {
-  return workOf(await store.drafts.get(workDraftKey(htNum, studentKey)));
+export async function readWork(scope: OfflineScope, htNum: number, studentKey: string): Promise<OfflineWork | null> {
+  return workOf(await scope.store.drafts.get(workDraftKey(scope.owner, htNum, studentKey)));
 }
 
 /** Works kept on this device, of one homework or all. */
-export async function listWorks(store: OfflineStore, htNum?: number): Promise<OfflineWork[]> {
-  const records = await store.drafts.list(htNum === undefined ? WORK_DRAFT_PREFIX : `${WORK_DRAFT_PREFIX}${htNum}:`);
+export async function listWorks(scope: OfflineScope, htNum?: number): Promise<OfflineWork[]> {
+  const prefix = htNum === undefined ? `${WORK_DRAFT_PREFIX}${scope.owner}:` : workDraftKey(scope.owner, htNum, '');
+  const records = await scope.store.drafts.list(prefix);
   return records.map((record) => workOf(record)!);
 }
 
@@ -114,12 +126,12 @@ const awaitsCheck = (row: StudentHomeworkRow) => row.htUserStatusP2 === 'Гот�
 /** The works list of a homework as last seen online, for the works screen without a connection. */
 export type WorksSnapshot = OutputOf<typeof getHtListForDz> & { savedAt: number };
 
-export async function saveWorksSnapshot(store: OfflineStore, htNum: number, list: OutputOf<typeof getHtListForDz>, now: number): Promise<void> {
-  await store.drafts.put({ key: worksListKey(htNum), value: { ...list, savedAt: now } as unknown as JsonValue });
+export async function saveWorksSnapshot(scope: OfflineScope, htNum: number, list: OutputOf<typeof getHtListForDz>, now: number): Promise<void> {
+  await scope.store.drafts.put({ key: worksListKey(scope.owner, htNum), value: { ...list, savedAt: now } as unknown as JsonValue });
 }
 
-export async function readWorksSnapshot(store: OfflineStore, htNum: number): Promise<WorksSnapshot | null> {
-  return (await store.drafts.get(worksListKey(htNum)))?.value as unknown as WorksSnapshot | null;
+export async function readWorksSnapshot(scope: OfflineScope, htNum: number): Promise<WorksSnapshot | null> {
+  return (await scope.store.drafts.get(worksListKey(scope.owner, htNum)))?.value as unknown as WorksSnapshot | null;
 }
 
 export interface DownloadResult {
@@ -133,31 +145,31 @@ export interface DownloadResult {
  * Downloads every unchecked work of a homework the curator may check (get_ht_list_for_dz, then
  * get_result_p2 per student). A work with local edits or a waiting action is never replaced.
  */
-export async function downloadHomework(call: CallFn, store: OfflineStore, htNum: number, now: number): Promise<DownloadResult> {
+export async function downloadHomework(call: CallFn, scope: OfflineScope, htNum: number, now: number): Promise<DownloadResult> {
   const list = await call(getHtListForDz, { htNumber: htNum });
-  await saveWorksSnapshot(store, htNum, list, now);
+  await saveWorksSnapshot(scope, htNum, list, now);
   const result: DownloadResult = { downloaded: 0, kept: 0 };
   for (const row of list.users.filter(awaitsCheck)) {
-    const existing = await readWork(store, htNum, row.userVkId);
+    const existing = await readWork(scope, htNum, row.userVkId);
     if (existing && (existing.dirty || existing.queued)) {
       result.kept += 1;
       continue;
     }
     const { result: items } = await call(getResultP2, { dzNum: htNum, type: `userVkId:${row.userVkId}`, onlyChecked: '0' });
     if (items.length === 0) continue;
-    await putWork(store, newWork(items, now));
+    await putWork(scope, newWork(items, now));
     result.downloaded += 1;
   }
   return result;
 }
 
 /** Starts keeping a work opened online (its first edit): from then on every change is a local draft. */
-export async function adoptWork(store: OfflineStore, items: ResultP2Item[], now: number): Promise<OfflineWork> {
+export async function adoptWork(scope: OfflineScope, items: ResultP2Item[], now: number): Promise<OfflineWork> {
   const first = items[0]!;
-  const existing = await readWork(store, first.htNumber, first.userVkId);
+  const existing = await readWork(scope, first.htNumber, first.userVkId);
   if (existing) return existing;
   const work = newWork(items, now);
-  await putWork(store, work);
+  await putWork(scope, work);
   return work;
 }
 
@@ -167,68 +179,74 @@ export async function adoptWork(store: OfflineStore, items: ResultP2Item[], now:
  * work no longer awaiting a check leaves the device. Copies with local edits are left alone: their
  * difference is settled by the conflict check when they are sent. Returns the copy now kept.
  */
-export async function refreshCleanWork(call: CallFn, store: OfflineStore, htNum: number, studentKey: string, now: number): Promise<OfflineWork | null> {
-  const work = await readWork(store, htNum, studentKey);
+export async function refreshCleanWork(call: CallFn, scope: OfflineScope, htNum: number, studentKey: string, now: number): Promise<OfflineWork | null> {
+  const work = await readWork(scope, htNum, studentKey);
   if (!work || work.dirty || work.queued) return work;
   const items = await serverCopy(call, htNum, studentKey);
-  const current = await readWork(store, htNum, studentKey);
+  const current = await readWork(scope, htNum, studentKey);
   // An edit made while we asked the server wins over the refresh.
   if (!current || current.rev !== work.rev || current.queued) return current;
   if (items.length === 0 || items[0]!.htUserStatusP2 !== 'Готово') {
-    await store.drafts.delete(workDraftKey(htNum, studentKey));
+    await scope.store.drafts.delete(workDraftKey(scope.owner, htNum, studentKey));
     return null;
   }
   if (items[0]!.workVersion === work.baseVersion) return work;
   const fresh = newWork(items, now);
-  await putWork(store, fresh);
+  await putWork(scope, fresh);
   return fresh;
 }
 
 /** Saves the curator's checks of a work (called on every change). */
-export async function saveChecks(store: OfflineStore, htNum: number, studentKey: string, checks: Record<string, TaskCheck>): Promise<OfflineWork> {
-  const work = await readWork(store, htNum, studentKey);
+export async function saveChecks(scope: OfflineScope, htNum: number, studentKey: string, checks: Record<string, TaskCheck>): Promise<OfflineWork> {
+  const work = await readWork(scope, htNum, studentKey);
   if (!work) throw new Error(`Работа ${studentKey} не сохранена на этом устройстве`);
   const next = { ...work, checks, rev: work.rev + 1, dirty: true };
-  await putWork(store, next);
+  await putWork(scope, next);
   return next;
 }
 
 /** Drops the local copy of a work (its waiting action too). */
-export async function forgetWork(store: OfflineStore, htNum: number, studentKey: string): Promise<void> {
-  for (const entry of await reviewEntriesOf(store, htNum, studentKey)) await store.outbox.remove(entry.id);
-  await store.drafts.delete(workDraftKey(htNum, studentKey));
+export async function forgetWork(scope: OfflineScope, htNum: number, studentKey: string): Promise<void> {
+  for (const entry of await reviewEntriesOf(scope, htNum, studentKey)) await scope.store.outbox.remove(entry.id);
+  await scope.store.drafts.delete(workDraftKey(scope.owner, htNum, studentKey));
 }
 
 const payloadOf = (entry: OutboxEntry) => entry.payload as unknown as ReviewPayload;
+const isOwnReview = (scope: OfflineScope, entry: OutboxEntry) => entry.kind === REVIEW_KIND && payloadOf(entry).owner === scope.owner;
 
-async function reviewEntriesOf(store: OfflineStore, htNum: number, studentKey: string): Promise<OutboxEntry[]> {
-  return (await store.outbox.list()).filter((entry) => entry.kind === REVIEW_KIND && payloadOf(entry).input.dzNum === htNum && payloadOf(entry).input.studentId === studentKey);
+/** Reviews the signed-in curator queued on this device (another curator's stay untouched). */
+async function ownEntries(scope: OfflineScope): Promise<OutboxEntry[]> {
+  return (await scope.store.outbox.list()).filter((entry) => isOwnReview(scope, entry));
+}
+
+async function reviewEntriesOf(scope: OfflineScope, htNum: number, studentKey: string): Promise<OutboxEntry[]> {
+  return (await ownEntries(scope)).filter((entry) => payloadOf(entry).input.dzNum === htNum && payloadOf(entry).input.studentId === studentKey);
 }
 
 /**
  * Queues a reviewer action with the current checks. A waiting action of the same work is replaced
  * (the checks are a whole snapshot); a work in conflict takes no new action until it is resolved.
  */
-export async function queueReview(store: OfflineStore, htNum: number, studentKey: string, action: ReviewerAction): Promise<OfflineWork> {
-  const work = await readWork(store, htNum, studentKey);
+export async function queueReview(scope: OfflineScope, htNum: number, studentKey: string, action: ReviewerAction): Promise<OfflineWork> {
+  const work = await readWork(scope, htNum, studentKey);
   if (!work) throw new Error(`Работа ${studentKey} не сохранена на этом устройстве`);
-  const entries = await reviewEntriesOf(store, htNum, studentKey);
+  const entries = await reviewEntriesOf(scope, htNum, studentKey);
   if (entries.some((entry) => entry.status === 'conflict')) throw new Error(CHECK_TEXTS.conflict);
-  for (const entry of entries) await store.outbox.remove(entry.id);
-  const payload: ReviewPayload = { input: { action, dzNum: htNum, studentId: studentKey, jsonData: work.checks, baseVersion: work.baseVersion }, rev: work.rev };
-  await store.outbox.enqueue({ kind: REVIEW_KIND, payload: payload as unknown as JsonValue });
+  for (const entry of entries) await scope.store.outbox.remove(entry.id);
+  const payload: ReviewPayload = { owner: scope.owner, input: { action, dzNum: htNum, studentId: studentKey, jsonData: work.checks, baseVersion: work.baseVersion }, rev: work.rev };
+  await scope.store.outbox.enqueue({ kind: REVIEW_KIND, payload: payload as unknown as JsonValue });
   const next = { ...work, queued: action };
-  await putWork(store, next);
+  await putWork(scope, next);
   return next;
 }
 
 /** After the server took a review: a finished work leaves the device; a saved one continues from the new version. */
-async function afterAccepted(call: CallFn, store: OfflineStore, payload: ReviewPayload, workVersion: string, now: number): Promise<void> {
+async function afterAccepted(call: CallFn, scope: OfflineScope, payload: ReviewPayload, workVersion: string, now: number): Promise<void> {
   const { dzNum, studentId, action } = payload.input;
-  const work = await readWork(store, dzNum, studentId);
+  const work = await readWork(scope, dzNum, studentId);
   if (!work) return;
   if (action !== 'saveChecking') {
-    await store.drafts.delete(workDraftKey(dzNum, studentId));
+    await scope.store.drafts.delete(workDraftKey(scope.owner, dzNum, studentId));
     return;
   }
   // Edits made after the action was queued stay local (dirty) on top of the new server version.
@@ -240,7 +258,7 @@ async function afterAccepted(call: CallFn, store: OfflineStore, payload: ReviewP
     // The refreshed copy is a nicety; the version below is what matters for the next sync.
   }
   // The base stays the version our write produced: a change by someone else after it must still conflict.
-  await putWork(store, { ...work, items, fetchedAt: now, queued: null, dirty: editedSince, baseVersion: workVersion });
+  await putWork(scope, { ...work, items, fetchedAt: now, queued: null, dirty: editedSince, baseVersion: workVersion });
 }
 
 /** The server copy of a work, or [] when it cannot be read (not ours any more, deleted). */
@@ -254,7 +272,7 @@ async function serverCopy(call: CallFn, htNum: number, studentKey: string): Prom
 }
 
 /** Sends one queued review; a refusal by the server (changed work, no longer allowed) becomes a conflict. */
-async function sendReview(call: CallFn, store: OfflineStore, entry: OutboxEntry, now: number): Promise<void> {
+async function sendReview(call: CallFn, scope: OfflineScope, entry: OutboxEntry, now: number): Promise<void> {
   if (entry.kind !== REVIEW_KIND) throw new Error(`Неизвестное действие в очереди: ${entry.kind}`);
   const payload = payloadOf(entry);
   let workVersion: string;
@@ -265,21 +283,22 @@ async function sendReview(call: CallFn, store: OfflineStore, entry: OutboxEntry,
     const server = await serverCopy(call, payload.input.dzNum, payload.input.studentId);
     throw new OutboxConflict(server as unknown as JsonValue, error.message);
   }
-  await afterAccepted(call, store, payload, workVersion, now);
+  await afterAccepted(call, scope, payload, workVersion, now);
 }
 
 /**
  * Sends every waiting review in order. Transport failures stop the sync (retried later, nothing
  * lost); refusals are kept as conflicts. Runs once at a time per store.
  */
-export function syncReviews(call: CallFn, store: OfflineStore, now: () => number = Date.now): Promise<ReplayResult> {
-  return replayOutbox(store, (entry) => sendReview(call, store, entry, now()));
+export function syncReviews(call: CallFn, scope: OfflineScope, now: () => number = Date.now): Promise<ReplayResult> {
+  // Another curator's reviews queued on this device stay for them.
+  return replayOutbox(scope.store, (entry) => sendReview(call, scope, entry, now()), { skip: (entry) => !isOwnReview(scope, entry) });
 }
 
 /** Conflicts waiting for the curator's choice, optionally of one homework. */
-export async function listConflicts(store: OfflineStore, htNum?: number): Promise<ReviewConflict[]> {
-  return (await store.outbox.list())
-    .filter((entry) => entry.kind === REVIEW_KIND && entry.status === 'conflict')
+export async function listConflicts(scope: OfflineScope, htNum?: number): Promise<ReviewConflict[]> {
+  return (await ownEntries(scope))
+    .filter((entry) => entry.status === 'conflict')
     .map((entry) => ({ entry, payload: payloadOf(entry) }))
     .filter(({ payload }) => htNum === undefined || payload.input.dzNum === htNum)
     .map(({ entry, payload }) => ({
@@ -294,8 +313,8 @@ export async function listConflicts(store: OfflineStore, htNum?: number): Promis
 }
 
 /** How many reviews wait to be sent (conflicts not counted). */
-export async function pendingCount(store: OfflineStore): Promise<number> {
-  return (await store.outbox.list()).filter((entry) => entry.kind === REVIEW_KIND && entry.status === 'pending').length;
+export async function pendingCount(scope: OfflineScope): Promise<number> {
+  return (await ownEntries(scope)).filter((entry) => entry.status === 'pending').length;
 }
 
 export type ConflictChoice = 'mine' | 'server';
@@ -306,16 +325,16 @@ export type ConflictChoice = 'mine' | 'server';
  * refuses for another reason, the refusal is thrown and the conflict stays). 'server' drops the
  * curator's check and keeps the server copy (still checkable: as a fresh local copy).
  */
-export async function resolveConflict(call: CallFn, store: OfflineStore, entryId: number, choice: ConflictChoice, now: number): Promise<void> {
-  const entry = (await store.outbox.list()).find((candidate) => candidate.id === entryId);
+export async function resolveConflict(call: CallFn, scope: OfflineScope, entryId: number, choice: ConflictChoice, now: number): Promise<void> {
+  const entry = (await ownEntries(scope)).find((candidate) => candidate.id === entryId);
   if (!entry || entry.status !== 'conflict') return;
   const payload = payloadOf(entry);
   const server = (entry.serverVersion ?? []) as unknown as ResultP2Item[];
   const { dzNum, studentId } = payload.input;
   if (choice === 'server') {
-    await store.outbox.remove(entry.id);
-    await store.drafts.delete(workDraftKey(dzNum, studentId));
-    if (server.length > 0 && server[0]!.htUserStatusP2 === 'Готово') await putWork(store, newWork(server, now));
+    await scope.store.outbox.remove(entry.id);
+    await scope.store.drafts.delete(workDraftKey(scope.owner, dzNum, studentId));
+    if (server.length > 0 && server[0]!.htUserStatusP2 === 'Готово') await putWork(scope, newWork(server, now));
     return;
   }
   if (server.length === 0) throw new Error(entry.lastError ?? CHECK_TEXTS.noWork);
@@ -326,11 +345,11 @@ export async function resolveConflict(call: CallFn, store: OfflineStore, entryId
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'failure' && error.body?.conflict === '1') {
       const newer = await serverCopy(call, dzNum, studentId);
-      await store.outbox.update(entry.id, { serverVersion: newer as unknown as JsonValue, lastError: error.message, attempts: entry.attempts + 1 });
+      await scope.store.outbox.update(entry.id, { serverVersion: newer as unknown as JsonValue, lastError: error.message, attempts: entry.attempts + 1 });
       return;
     }
     throw error;
   }
-  await store.outbox.remove(entry.id);
-  await afterAccepted(call, store, retry, workVersion, now);
+  await scope.store.outbox.remove(entry.id);
+  await afterAccepted(call, scope, retry, workVersion, now);
 }

@@ -4,13 +4,34 @@ import { api } from '../../../lib/api';
 import { shellLiveClient } from '../../../lib/live-request';
 import { offlineStore } from '../../../lib/offline-store';
 import type { ReplayResult } from '../../../lib/offline-store/outbox';
-import { listConflicts, listWorks, pendingCount, syncReviews, type CallFn, type OfflineWork, type ReviewConflict } from './offline-checks';
+import { readSession } from '../../../lib/session';
+import { readJson, STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
+import { useUserInfo } from '../../../app/shell/use-user-info';
+import { listConflicts, listWorks, pendingCount, syncReviews, type CallFn, type OfflineScope, type OfflineWork, type ReviewConflict } from './offline-checks';
 
 /** How often waiting checks are offered to the server again while the page is open. */
 const SYNC_RETRY_MS = 30_000;
 
 /** The app's call function for offline checking: the caller shows errors itself. */
 export const callApi: CallFn = (contract, input) => api.call(contract, input, { handleErrors: true });
+
+/**
+ * The signed-in curator's offline scope. The owner is their public key from get_user_info; it is
+ * remembered with the session token, so after a restart without a connection the same session
+ * still finds its checks, while anyone who signs in afterwards gets a scope of their own.
+ */
+export function useOfflineScope(): { scope: OfflineScope | null; settled: boolean } {
+  const userInfo = useUserInfo();
+  const token = readSession()?.token ?? '';
+  const known = userInfo.data?.userKey;
+  useEffect(() => {
+    if (known && token) writeStorage(STORAGE_KEYS.offlineOwner, JSON.stringify({ token, owner: known }));
+  }, [known, token]);
+  const remembered = readJson<{ token?: string; owner?: string }>(STORAGE_KEYS.offlineOwner, {});
+  const owner = known ?? (token && remembered.token === token ? remembered.owner : undefined);
+  // Without an owner (signed in elsewhere, then opened offline) there is simply nothing to show.
+  return { scope: owner ? { store: offlineStore(), owner } : null, settled: Boolean(owner) || userInfo.isError };
+}
 
 /** Every screen showing offline state listens here, so one change refreshes them all. */
 const changes = new EventTarget();
@@ -33,6 +54,8 @@ function useOnline(): boolean {
 }
 
 export interface OfflineChecksState {
+  /** The signed-in curator's offline data; null until known (or when it cannot be). */
+  scope: OfflineScope | null;
   /** False until the device's copies were read once. */
   loaded: boolean;
   works: OfflineWork[];
@@ -52,6 +75,8 @@ export interface OfflineChecksState {
 export function useOfflineChecks(htNum?: number): OfflineChecksState {
   const queryClient = useQueryClient();
   const online = useOnline();
+  const { scope, settled } = useOfflineScope();
+  const owner = scope?.owner ?? null;
   const [loaded, setLoaded] = useState(false);
   const [works, setWorks] = useState<OfflineWork[]>([]);
   const [conflicts, setConflicts] = useState<ReviewConflict[]>([]);
@@ -60,20 +85,25 @@ export function useOfflineChecks(htNum?: number): OfflineChecksState {
   const [lastSync, setLastSync] = useState<ReplayResult | null>(null);
 
   const refresh = useCallback(async () => {
-    const store = offlineStore();
-    const [nextWorks, nextConflicts, nextPending] = await Promise.all([listWorks(store, htNum), listConflicts(store, htNum), pendingCount(store)]);
+    if (!owner) {
+      setLoaded(settled);
+      return;
+    }
+    const own: OfflineScope = { store: offlineStore(), owner };
+    const [nextWorks, nextConflicts, nextPending] = await Promise.all([listWorks(own, htNum), listConflicts(own, htNum), pendingCount(own)]);
     setWorks(nextWorks);
     setConflicts(nextConflicts);
     setPending(nextPending);
     setLoaded(true);
-  }, [htNum]);
+  }, [htNum, owner, settled]);
 
   const sync = useCallback(async () => {
-    const store = offlineStore();
-    if ((await pendingCount(store)) === 0) return null;
+    if (!owner) return null;
+    const own: OfflineScope = { store: offlineStore(), owner };
+    if ((await pendingCount(own)) === 0) return null;
     setSyncing(true);
     try {
-      const result = await syncReviews(callApi, store);
+      const result = await syncReviews(callApi, own);
       setLastSync(result);
       if (result.sent > 0 || result.conflicts > 0) await queryClient.invalidateQueries({ queryKey: ['curatorHomework'] });
       return result;
@@ -81,7 +111,7 @@ export function useOfflineChecks(htNum?: number): OfflineChecksState {
       setSyncing(false);
       announceOfflineChange();
     }
-  }, [queryClient]);
+  }, [queryClient, owner]);
 
   useEffect(() => {
     const onChange = () => void refresh();
@@ -114,5 +144,5 @@ export function useOfflineChecks(htNum?: number): OfflineChecksState {
     };
   }, [sync]);
 
-  return { loaded, works, conflicts, pending, online, syncing, lastSync, refresh, sync };
+  return { scope, loaded, works, conflicts, pending, online, syncing, lastSync, refresh, sync };
 }
