@@ -27,17 +27,18 @@
  * TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
  * Results: a table on stdout and .bench/autosave.json.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type OpenedDb } from '../../server/db';
 import { account, homeworkP2 } from '../../src/shared/contract';
-import { createTimestampSource, signPayload, type HmacHex } from '../../src/shared/signing';
+import { createTimestampSource, signPayload } from '../../src/shared/signing';
 import { spawnServer, type ServerProcess } from '../helpers/process';
+import { intEnv, nodeHmac, percentile, postJson, succeeded, type PostReply } from './kit';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_FILE = join(ROOT, '.bench', 'autosave.json');
@@ -52,17 +53,7 @@ const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5
 const HT_NUM = 3;
 const SESSION_TTL_MS = 90 * 86_400_000;
 
-const nodeHmac: HmacHex = (key, message) => createHmac('sha256', key).update(message).digest('hex');
-
 type Dialect = 'sqlite' | 'postgres';
-
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return value;
-}
 
 interface Student {
   id: number;
@@ -71,18 +62,6 @@ interface Student {
   nextTs: () => number;
   /** q_number → answer of the last acknowledged save. */
   acked: Map<number, string>;
-}
-
-interface Reply {
-  status: number;
-  text: string;
-  ms: number;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -100,39 +79,6 @@ function slots(max: number) {
       else active--;
     },
   };
-}
-
-function post(agent: Agent, url: URL, path: string, body: Buffer): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const sent = performance.now();
-    const req = request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path,
-        headers: { 'content-type': 'application/json', 'content-length': body.length, 'x-client': 'enot-bench' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), ms: performance.now() - sent }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function succeeded(reply: Reply): boolean {
-  if (reply.status !== 200) return false;
-  try {
-    return (JSON.parse(reply.text) as { success?: unknown }).success === '1';
-  } catch {
-    return false;
-  }
 }
 
 interface PhaseStats {
@@ -155,7 +101,7 @@ async function runPhase(
   path: string,
   students: readonly Student[],
   bodiesOf: (student: Student, index: number) => Buffer[],
-  onReply: (student: Student, step: number, ok: boolean, reply: Reply) => void = () => {},
+  onReply: (student: Student, step: number, ok: boolean, reply: PostReply) => void = () => {},
 ): Promise<{ stats: PhaseStats; latencies: number[] }> {
   const prepared = students.map((student, index) => bodiesOf(student, index));
   const gate = slots(CONCURRENCY);
@@ -167,13 +113,13 @@ async function runPhase(
     students.map(async (student, index) => {
       for (const [step, body] of prepared[index]!.entries()) {
         await gate.acquire();
-        let reply: Reply;
+        let reply: PostReply;
         try {
-          reply = await post(agent, url, path, body);
+          reply = await postJson(agent, url, path, body);
         } finally {
           gate.release();
         }
-        latencies.push(reply.ms);
+        latencies.push(reply.doneAt - reply.sentAt);
         const ok = succeeded(reply);
         if (!ok) {
           failures += 1;

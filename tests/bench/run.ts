@@ -13,16 +13,16 @@
  * Environment: BENCH_CONCURRENCY (16), BENCH_WARMUP_S (5), BENCH_DURATION_S (10), BENCH_ROUNDS (2).
  * Results: a table on stdout and .bench/signed-call.json. Exits 1 if any signed reply failed.
  */
-import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { account } from '../../src/shared/contract';
-import { createTimestampSource, signPayload, SIGNATURE_WINDOW_MS, type HmacHex } from '../../src/shared/signing';
+import { createTimestampSource, signPayload, SIGNATURE_WINDOW_MS } from '../../src/shared/signing';
 import { TestClient, type Session } from '../helpers/client';
 import { spawnServer, type ServerProcess } from '../helpers/process';
+import { intEnv, nodeHmac, percentile, postJson, succeeded } from './kit';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_FILE = join(ROOT, '.bench', 'signed-call.json');
@@ -35,8 +35,6 @@ const TARGET_THROUGHPUT_RATIO = 0.5;
 
 const SIGNED_PATH = account.getUserInfo.path;
 const CONSTANT_PATH = '/bench/constant';
-
-const nodeHmac: HmacHex = (key, message) => createHmac('sha256', key).update(message).digest('hex');
 
 type RouteName = 'constant' | 'signed';
 
@@ -51,20 +49,6 @@ interface PhaseResult {
   /** Replies that were not HTTP 200 with success '1' (warmup included). */
   failures: number;
   firstFailure?: string;
-}
-
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return value;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
 }
 
 /** Latencies in a growable Float64Array (no per-sample allocation while measuring). */
@@ -119,43 +103,14 @@ async function runPhase(
   const measureFrom = started + WARMUP_MS;
   const measureTo = measureFrom + MEASURE_MS;
 
-  const once = (body: Buffer) =>
-    new Promise<void>((resolve, reject) => {
-      const sent = performance.now();
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path,
-          headers: { 'content-type': 'application/json', 'content-length': body.length, 'x-client': 'enot-bench' },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const done = performance.now();
-            const text = Buffer.concat(chunks).toString();
-            let success: unknown;
-            try {
-              success = (JSON.parse(text) as { success?: unknown }).success;
-            } catch {
-              success = undefined;
-            }
-            if (res.statusCode !== 200 || success !== '1') {
-              failures += 1;
-              firstFailure ??= `${res.statusCode} ${text.slice(0, 200)}`;
-            }
-            if (sent >= measureFrom && done <= measureTo) samples.push(done - sent);
-            resolve();
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
+  const once = async (body: Buffer) => {
+    const reply = await postJson(agent, url, path, body);
+    if (!succeeded(reply)) {
+      failures += 1;
+      firstFailure ??= `${reply.status} ${reply.text.slice(0, 200)}`;
+    }
+    if (reply.sentAt >= measureFrom && reply.doneAt <= measureTo) samples.push(reply.doneAt - reply.sentAt);
+  };
 
   const worker = async () => {
     while (performance.now() < measureTo) {

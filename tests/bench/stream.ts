@@ -11,28 +11,18 @@
  * this one run. Environment: BENCH_CONCURRENCY (16), BENCH_WARMUP_S (3), BENCH_DURATION_S (8),
  * BENCH_ROUNDS (2). Results on stdout and in .bench/video-stream.json; exits 1 on any failed reply.
  */
-import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signStreamCookies, STREAM_PATH, type HmacHex } from '../../src/shared/signing';
+import { signStreamCookies, STREAM_PATH } from '../../src/shared/signing';
 import { TestClient } from '../helpers/client';
 import { spawnServer, type ServerProcess } from '../helpers/process';
+import { intEnv, nodeHmac } from './kit';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_FILE = join(ROOT, '.bench', 'video-stream.json');
-const nodeHmac: HmacHex = (key, message) => createHmac('sha256', key).update(message).digest('hex');
-
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return value;
-}
-
 const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 16);
 const WARMUP_MS = intEnv('BENCH_WARMUP_S', 3) * 1000;
 const MEASURE_MS = intEnv('BENCH_DURATION_S', 8) * 1000;

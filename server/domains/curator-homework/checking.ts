@@ -107,11 +107,11 @@ export async function reviewWork(
 ): Promise<string> {
   await loadHomework(db, htNum);
   const student = await checkableStudent(db, user, key);
-  await workOf(db, student.id, htNum); // refuses a student without a part 2 work
   const questions = await questionsP2(db, htNum);
   await db.transaction().execute(async (trx) => {
-    // Read again inside the transaction: the version compared is the one the guarded update sees.
-    const current = (await readWorkVersion(trx, student.id, htNum))!;
+    // Read inside the transaction: the version compared is the one the guarded update sees.
+    const current = await readWorkVersion(trx, student.id, htNum);
+    if (!current || current.work.status_p2 === '') fail(T.noWork);
     let guard: Guard | undefined;
     if (baseVersion !== undefined) {
       if (current.version !== baseVersion) refuseConflict(current.version);

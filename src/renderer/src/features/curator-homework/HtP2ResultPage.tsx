@@ -8,7 +8,7 @@ import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
 import { Button, ConfirmPopup, EmptyState, ErrorBox, Loader } from '../../ui';
 import { ConflictView } from './offline/ConflictView';
-import { adoptWork, forgetWork, listConflicts, queueReview, readWork, refreshCleanWork, saveChecks, type OfflineWork } from './offline/offline-checks';
+import { adoptWork, forgetWork, listConflicts, queueReview, readWork, refreshCleanWork, saveChecks, type OfflineScope } from './offline/offline-checks';
 import { announceOfflineChange, callApi, useOfflineChecks } from './offline/use-offline-checks';
 import { draftOf, TaskChecker, toTaskCheck, type CheckDraft } from './TaskChecker';
 import './curator-homework.css';
@@ -62,8 +62,7 @@ export function HtP2ResultPage() {
   // A clean local copy follows the server when there is a connection (checked or returned elsewhere).
   const localClean = Boolean(local && !local.dirty && !local.queued);
   useEffect(() => {
-    if (!localClean || !offline.online) return;
-    if (!offline.scope) return;
+    if (!localClean || !offline.online || !offline.scope) return;
     void refreshCleanWork(callApi, offline.scope, dzNum, studentId, Date.now())
       .then(announceOfflineChange)
       .catch(() => undefined); // no connection after all: the local copy stays
@@ -76,16 +75,21 @@ export function HtP2ResultPage() {
   // Local saves run one after another, so the last change is the one that stays.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
 
+  /** Keeps the checks on the device; the first change turns the server copy into a local one. */
+  const keepLocally = async (scope: OfflineScope, next: Record<number, CheckDraft>) => {
+    await adoptWork(scope, items, Date.now());
+    await saveChecks(scope, dzNum, studentId, checksOfDrafts(next));
+  };
+
   const persist = (next: Record<number, CheckDraft>) => {
-    const store = offline.scope;
-    if (!store) return setError(o.noOwner);
-    const snapshot = items;
-    saving.current = saving.current.then(async () => {
-      const adopted = (await readWork(store, dzNum, studentId)) ?? (snapshot.length > 0 ? await adoptWork(store, snapshot, Date.now()) : null);
-      if (!adopted) return;
-      await saveChecks(store, dzNum, studentId, checksOfDrafts(next));
-      if (!local) announceOfflineChange(); // the work just became a local copy
-    }).catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
+    const scope = offline.scope;
+    if (!scope) return setError(o.noOwner);
+    saving.current = saving.current
+      .then(async () => {
+        await keepLocally(scope, next);
+        if (!local) announceOfflineChange(); // the work just became a local copy
+      })
+      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)));
   };
 
   const change = (qNumber: number, draft: CheckDraft) => {
@@ -100,16 +104,15 @@ export function HtP2ResultPage() {
     setNotice('');
     setError('');
     try {
-      const store = offline.scope;
-      if (!store) throw new Error(o.noOwner);
+      const scope = offline.scope;
+      if (!scope) throw new Error(o.noOwner);
       await saving.current;
-      if (!(await readWork(store, dzNum, studentId))) await adoptWork(store, items, Date.now());
-      await saveChecks(store, dzNum, studentId, checksOfDrafts(drafts));
-      await queueReview(store, dzNum, studentId, action);
+      await keepLocally(scope, drafts);
+      await queueReview(scope, dzNum, studentId, action);
       announceOfflineChange();
       if (navigator.onLine) await offline.sync();
-      if ((await listConflicts(store, dzNum)).some((item) => item.studentKey === studentId)) return; // the conflict view says it
-      const after: OfflineWork | null = await readWork(store, dzNum, studentId);
+      if ((await listConflicts(scope, dzNum)).some((item) => item.studentKey === studentId)) return; // the conflict view says it
+      const after = await readWork(scope, dzNum, studentId);
       setNotice(after?.queued ? o.queuedNotice : ACTIONS.find((item) => item.action === action)!.done);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
