@@ -39,6 +39,7 @@ import { account, homeworkP2 } from '../../src/shared/contract';
 import { createTimestampSource, signPayload } from '../../src/shared/signing';
 import { spawnServer, type ServerProcess } from '../helpers/process';
 import { intEnv, nodeHmac, percentile, postJson, succeeded, type PostReply } from './kit';
+import { seedBenchAccounts } from './students';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_FILE = join(ROOT, '.bench', 'autosave.json');
@@ -51,7 +52,6 @@ const DIALECTS = (process.env.BENCH_DIALECTS || 'sqlite,postgres').split(',').ma
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 /** Lesson 3's homework: open to students, two part 2 questions, untouched by the demo seed for new accounts. */
 const HT_NUM = 3;
-const SESSION_TTL_MS = 90 * 86_400_000;
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -156,42 +156,16 @@ function answerText(studentIndex: number, save: number, qNumber: number): string
   return (head + filler.repeat(Math.ceil(ANSWER_CHARS / filler.length) + 1)).slice(0, Math.max(head.length, ANSWER_CHARS));
 }
 
-/** BENCH_STUDENTS copies of the demo student (same type, tariff, curator) with a session each. */
+/** BENCH_STUDENTS copies of the demo student with a session each, and their autosave state. */
 async function seedStudents(opened: OpenedDb, now: number): Promise<Student[]> {
-  const { db } = opened;
-  const template = await db.selectFrom('users').selectAll().where('login', '=', 'student').executeTakeFirstOrThrow();
-  const { id: _id, ...row } = template;
-  const students: Student[] = [];
-  const CHUNK = 100;
-  await db.transaction().execute(async (trx) => {
-    for (let from = 0; from < STUDENTS; from += CHUNK) {
-      const values = Array.from({ length: Math.min(CHUNK, STUDENTS - from) }, (_, offset) => {
-        const n = from + offset + 1;
-        return { ...row, login: `bench${n}`, vk_id: null, tg_id: null, tg_nickname: '', password_hash: null, email: `bench${n}@example.ru`, surname: 'Нагрузочный', name: `Ученик ${n}`, created_at: now, updated_at: now };
-      });
-      const ids = await trx.insertInto('users').values(values).returning('id').execute();
-      const sessions = ids.map(({ id }) => ({
-        device: 'd' + randomBytes(18).toString('base64url'),
-        token: randomBytes(32).toString('hex'),
-        user_id: id,
-        created_at: now,
-        expires_at: now + SESSION_TTL_MS,
-        user_agent: 'enot-bench',
-        ip: '127.0.0.1',
-      }));
-      await trx.insertInto('sessions').values(sessions).execute();
-      for (const session of sessions) {
-        students.push({
-          id: session.user_id,
-          session: { token: session.token, device: session.device },
-          tab: randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 6),
-          nextTs: createTimestampSource(),
-          acked: new Map(),
-        });
-      }
-    }
-  });
-  return students;
+  const accounts = await seedBenchAccounts(opened, STUDENTS, now);
+  return accounts.map((account) => ({
+    id: account.id,
+    session: account.session,
+    tab: randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 6),
+    nextTs: createTimestampSource(),
+    acked: new Map(),
+  }));
 }
 
 /** TEST_DATABASE_URL with `search_path` set to `schema` through libpq's `options` parameter (pg honours it). */
