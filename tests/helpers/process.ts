@@ -29,12 +29,12 @@ export interface ServerProcess {
 
 /**
  * Runs `npm start`'s entry (tsx server/main.ts) as its own process with the given environment,
- * and resolves once it prints its address.
+ * and resolves once it prints its address. `nodeArgs` go to node itself (e.g. --cpu-prof).
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const storageDir = mkdtempSync(join(tmpdir(), 'enot-storage-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     // Demo media is copied from a cache shared by every spawned server instead of re-encoded.
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },
