@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from './index';
 import { preparedQuery } from './prepared';
@@ -21,5 +24,37 @@ describe('preparedQuery', () => {
     const { db } = opened;
     const broken = preparedQuery([-1] as const, (db, _unused: number) => db.selectFrom('regions').select('name'));
     await expect(broken(db, 5)).rejects.toThrow(/sentinel #0/);
+  });
+});
+
+describe('preparedQuery on a SQLite file (hot reader connection)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'enot-prepared-'));
+  const opened = openDatabase(`sqlite:${join(dir, 'test.db')}`);
+  afterAll(async () => {
+    await opened.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const regionName = preparedQuery([-7001] as const, (db, number: number) => db.selectFrom('regions').select('name').where('number', '=', number));
+
+  it('sees every committed write at once, and inside a transaction reads what the transaction sees', async () => {
+    const { db } = opened;
+    await migrateToLatest(db);
+    expect(await regionName(db, 77)).toEqual([]);
+    await db.insertInto('regions').values({ number: 77, name: 'Москва' }).execute();
+    expect(await regionName(db, 77)).toEqual([{ name: 'Москва' }]);
+
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('regions').set({ name: 'Москва (правка)' }).where('number', '=', 77).execute();
+      // Outside the transaction: the last committed state; inside it: its own change.
+      expect(await regionName(db, 77)).toEqual([{ name: 'Москва' }]);
+      expect(await regionName(trx, 77)).toEqual([{ name: 'Москва (правка)' }]);
+    });
+    expect(await regionName(db, 77)).toEqual([{ name: 'Москва (правка)' }]);
+  });
+
+  it('refuses writes on the reader connection', async () => {
+    const sneaky = preparedQuery([-7002] as const, (db, number: number) => db.deleteFrom('regions').where('number', '=', number));
+    await expect(sneaky(opened.db, 77)).rejects.toThrow();
+    expect(await regionName(opened.db, 77)).toHaveLength(1);
   });
 });

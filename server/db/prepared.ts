@@ -1,9 +1,11 @@
 import { CompiledQuery, type Compilable } from 'kysely';
-import type { Db } from './index';
+import { hotReaderOf, type Db } from './index';
 
 interface Compiled {
   sql: string;
   positions: Array<{ index: number } | { constant: unknown }>;
+  /** The statement on the database's hot reader, when it has one (SQLite file). */
+  hot?: { all(...parameters: unknown[]): unknown[] };
 }
 
 /**
@@ -12,6 +14,9 @@ interface Compiled {
  *
  * `build` receives sentinel values and must use each exactly where its argument goes; the
  * compiled parameter list is searched for them, so the order Kysely emits never matters.
+ *
+ * On a SQLite file the query runs on the database's hot reader connection (read-only, last committed
+ * state); pass a transaction to read inside it instead. Only for reads.
  */
 export function preparedQuery<Args extends readonly unknown[], Row>(
   sentinels: Args,
@@ -29,12 +34,14 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
         throw new Error(`preparedQuery: sentinel #${index} is not a parameter of the query`);
       }
     });
-    return { sql: query.sql, positions };
+    const hot = hotReaderOf(db)?.prepare(query.sql);
+    return { sql: query.sql, positions, ...(hot ? { hot } : {}) };
   };
   return async (db, ...args) => {
     let compiled = perDb.get(db);
     if (!compiled) perDb.set(db, (compiled = compile(db)));
     const parameters = compiled.positions.map((position) => ('index' in position ? args[position.index] : position.constant));
+    if (compiled.hot) return compiled.hot.all(...parameters) as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;
   };

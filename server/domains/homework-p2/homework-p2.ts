@@ -3,6 +3,7 @@ import { formatMoscowDateTime, formatMoscowTimeWithSeconds, moscowDateKey } from
 import type { CurrentUser } from '../../auth/current-user';
 import { CallFailure, fail } from '../../contract/errors';
 import type { Db } from '../../db';
+import { preparedQuery } from '../../db/prepared';
 import { openHomework } from '../homework/homework-p1';
 import { publicUserKey } from '../rating/user-key';
 import { budgetEndsAt, isTimedPart, pastGrace, secondsLeftP2 } from './p2-timer';
@@ -26,8 +27,14 @@ const SUBMIT_AT_ZERO_SLACK_MS = 5_000;
 
 type Homework = Awaited<ReturnType<typeof openHomework>>;
 
-async function questionsOf(db: Db, htNum: number, isDop: 0 | 1) {
-  return db
+/** Sentinels of the prepared queries below (never real homework numbers or keys). */
+const HT = -424201;
+const DOP = -424202 as unknown as 0 | 1;
+const USER = -424203;
+
+// The reads of every autosave are prepared once: building them anew cost more than running them.
+const questionsQuery = preparedQuery([HT, DOP] as const, (db, htNum: number, isDop: 0 | 1) =>
+  db
     .selectFrom('homework_questions_p2')
     .innerJoin('questions_p2', 'questions_p2.id', 'homework_questions_p2.question_id')
     .select([
@@ -40,16 +47,27 @@ async function questionsOf(db: Db, htNum: number, isDop: 0 | 1) {
     ])
     .where('homework_questions_p2.ht_num', '=', htNum)
     .where('homework_questions_p2.is_dop', '=', isDop)
-    .orderBy('homework_questions_p2.q_number')
-    .execute();
+    .orderBy('homework_questions_p2.q_number'),
+);
+
+const progressQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: number, htNum: number, isDop: 0 | 1) =>
+  db.selectFrom('user_homeworks').selectAll().where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', isDop),
+);
+
+const answersQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: number, htNum: number, isDop: 0 | 1) =>
+  db.selectFrom('homework_answers_p2').selectAll().where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', isDop),
+);
+
+function questionsOf(db: Db, htNum: number, isDop: 0 | 1) {
+  return questionsQuery(db, htNum, isDop);
 }
 
 async function progressOf(db: Db, key: P2Key) {
-  return db.selectFrom('user_homeworks').selectAll().where('user_id', '=', key.userId).where('ht_num', '=', key.htNum).where('is_dop', '=', key.isDop).executeTakeFirst();
+  return (await progressQuery(db, key.userId, key.htNum, key.isDop))[0];
 }
 
-async function answersOf(db: Db, key: P2Key) {
-  return db.selectFrom('homework_answers_p2').selectAll().where('user_id', '=', key.userId).where('ht_num', '=', key.htNum).where('is_dop', '=', key.isDop).execute();
+function answersOf(db: Db, key: P2Key) {
+  return answersQuery(db, key.userId, key.htNum, key.isDop);
 }
 
 function parseSegments(json: string): Record<string, CommentSegment> {
