@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 import type { Config } from '../config';
@@ -44,13 +44,24 @@ export function findOnPath(name: ToolName, pathEnv: string | undefined): string 
 
 /** The npm package's binary for this platform; null when the optional package did not install or has no build here. */
 export function packagedTool(name: ToolName): string | null {
+  let path: unknown;
   try {
     // The installer packages throw (even plain strings) on an unsupported platform or a missing binary.
-    const found = createRequire(import.meta.url)(TOOL_PACKAGES[name]) as { path?: unknown };
-    return typeof found.path === 'string' && isExecutableFile(found.path) ? found.path : null;
+    path = (createRequire(import.meta.url)(TOOL_PACKAGES[name]) as { path?: unknown }).path;
   } catch {
     return null;
   }
+  if (typeof path !== 'string') return null;
+  // The ffprobe tarball ships without the execute bit and sets it in postinstall, which npm skips
+  // with --ignore-scripts: do that chmod here when it was skipped.
+  if (!isExecutableFile(path) && process.platform !== 'win32') {
+    try {
+      chmodSync(path, statSync(path).mode | 0o100);
+    } catch {
+      return null;
+    }
+  }
+  return isExecutableFile(path) ? path : null;
 }
 
 export interface LocateOptions {
