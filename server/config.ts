@@ -50,8 +50,9 @@ const schema = z.object({
   BENCH_ROUTES: boolish.default(false),
   STORAGE_DIR: z.string().min(1).default('./data/storage'),
   VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** Unset: the OS's ffmpeg/ffprobe on PATH, else the npm package's (server/providers/video-tools.ts). */
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   DEMO_MEDIA: boolish.default(true),
   DEMO_MEDIA_CACHE: z.string().min(1).optional(),
 });

@@ -15,11 +15,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config);
+  // Checked now so a missing or broken ffmpeg is one warning at start, not a surprise at the first upload.
+  const video = await server.services.videoTools.status();
   const lines = [
     '',
     `Енот запущен: ${server.url}/study/`,
     `База данных: ${config.DATABASE_URL.startsWith('sqlite:') ? config.DATABASE_URL : 'PostgreSQL'}` +
       (config.REDIS_URL ? ', Redis: включён' : ''),
+    server.services.videoTools.describe() + (video.problem ? ' — видео не обрабатываются (см. предупреждение выше)' : ''),
   ];
   if (server.seeded.length > 0) {
     lines.push(`Созданы демо-аккаунты (пароль у всех: ${DEMO_PASSWORD}):`);

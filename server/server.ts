@@ -18,9 +18,10 @@ import { createMemoryBus, createRedisBus } from './live/bus';
 import { Hub } from './live/hub';
 import { createLivePublisher } from './live/publisher';
 import { attachSockets } from './live/sockets';
-import { createLogger, systemClock, type Clock } from './log';
+import { createLogger, systemClock, type Clock, type Logger } from './log';
 import { createVkIdProvider } from './providers/vk-id';
 import { createStorage } from './providers/storage';
+import { createVideoTools } from './providers/video-tools';
 import { enqueueDemoMedia } from './domains/video-media/demo-media';
 import type { Services } from './services';
 
@@ -39,12 +40,14 @@ export interface StartOptions {
   clock?: Clock;
   /** PostgreSQL schema to use (tests isolate each server in its own). */
   searchPath?: string;
+  /** Where log lines go; by default stdout at LOG_LEVEL (tests read the lines instead). */
+  log?: Logger;
 }
 
 /** Opens storage, migrates, seeds, and serves HTTP and the live socket. Used by main.ts and tests. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const log = createLogger(config.LOG_LEVEL);
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
   const opened = openDatabase(config.DATABASE_URL, { searchPath: options.searchPath });
   const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX);
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`) : createMemoryBus();
@@ -58,6 +61,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     let publicUrl = config.PUBLIC_URL;
     const payments = await createPaymentProvider({ config, db: opened.db, log, now: () => clock.now(), publicUrl: () => publicUrl });
 
+    const videoTools = createVideoTools(config, log);
     // `live` needs the hub and the hub needs the services: fill it in right after.
     const services: Services = {
       config,
@@ -71,7 +75,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       vkId: createVkIdProvider({ baseUrl: config.VK_ID_URL, clientId: config.VK_CLIENT_ID, redirectUri: config.VK_REDIRECT_URI }),
       payments,
       storage: createStorage(config),
-      transcription: createTranscriptionProvider(config),
+      transcription: createTranscriptionProvider(config, async () => (await videoTools.require()).ffmpeg),
+      videoTools,
     };
     const hub = new Hub(services, implementations);
     const pushFlags = async (userIds: number[]) => {

@@ -8,6 +8,7 @@ import type { Clock, Logger } from './log';
 import type { PaymentProvider } from './providers/payments';
 import type { StorageProvider } from './providers/storage';
 import type { TranscriptionProvider } from './providers/transcription';
+import type { VideoTools } from './providers/video-tools';
 import type { VkIdProvider } from './providers/vk-id';
 
 /**
@@ -30,4 +31,6 @@ export interface Services {
   storage: StorageProvider;
   /** Speech-to-text for video lessons; not configured without TRANSCRIPTION_URL. */
   transcription: TranscriptionProvider;
+  /** ffmpeg and ffprobe (FFMPEG_PATH, the OS, or the npm package), checked on first need. */
+  videoTools: VideoTools;
 }

@@ -11,10 +11,11 @@ export interface ClaimedJob {
 }
 
 /**
- * What a run decides: nothing (done), or run again at `retryAt` with `error` recorded. A thrown
- * error is retried with the runner's own backoff, then the job is marked failed.
+ * What a run decides: nothing (done), run again at `retryAt` with `error` recorded, or give up at
+ * once with an explained `failed` reason (a retry could not help, e.g. no ffmpeg on the server).
+ * A thrown error is retried with the runner's own backoff, then the job is marked failed.
  */
-export type JobOutcome = void | { retryAt: number; error: string };
+export type JobOutcome = void | { retryAt: number; error: string } | { failed: string };
 
 /** A job kind's name and payload, enough to enqueue it without loading its handler. */
 export interface JobKind<P> {

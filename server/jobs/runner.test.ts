@@ -80,6 +80,15 @@ describe.each(testDialects)('durable job runner on %s', (dialect) => {
     expect(calls.filter((call) => call.note === 'ломается').map((call) => call.attempts)).toEqual([1, 2, 3]);
   });
 
+  it('fails a job at once, without retries, when the handler explains it cannot succeed', async () => {
+    const runner = new JobRunner(services, [echo]);
+    behaviour = async () => ({ failed: 'нет ffmpeg' });
+    await enqueueJob(db(), echo, { note: 'безнадёжно' }, { runAt: T0, key: 'hopeless', now: T0 });
+    expect(await runner.runDue(T0)).toBe(1);
+    expect(await jobByKey('hopeless')).toMatchObject({ status: 'failed', attempts: 1, last_error: 'нет ffmpeg', locked_by: null });
+    expect(await runner.runDue(T0 + 24 * 60 * MINUTE)).toBe(0);
+  });
+
   it('marks a job of an unknown kind failed instead of retrying it forever', async () => {
     const runner = new JobRunner(services, []);
     await enqueueJob(db(), echo, { note: 'никто' }, { runAt: T0, key: 'orphan', now: T0 });

@@ -158,8 +158,10 @@ export class JobRunner {
       return;
     }
     stopRenewing();
+    // The handler explained and recorded its failure itself: no stack trace, no retry.
+    if (outcome && 'failed' in outcome) await this.finish(job.id, now, { status: 'failed', last_error: outcome.failed });
     // A retry the handler chose is not a crash: `attempts` counts consecutive throws again from zero.
-    if (outcome) await this.finish(job.id, now, { status: 'pending', run_at: outcome.retryAt, last_error: outcome.error, attempts: 0 });
+    else if (outcome) await this.finish(job.id, now, { status: 'pending', run_at: outcome.retryAt, last_error: outcome.error, attempts: 0 });
     else await this.finish(job.id, now, { status: 'done' });
   }
 

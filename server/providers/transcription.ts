@@ -53,14 +53,24 @@ export interface OpenAiTranscriptionOptions {
   language?: string;
   /** Audio upload limit of the provider (OpenAI: 25 MB); mono 16 kHz at 32 kbit/s fits ~100 minutes. */
   timeoutMs?: number;
+  ffmpeg: FfmpegPath;
 }
 
 const run = promisify(execFile);
 
+/** The ffmpeg to run: the server's located one (providers/video-tools.ts); rejects with a readable reason when there is none. */
+export type FfmpegPath = () => Promise<string>;
+
 /** Extracts a small mono audio track that every OpenAI-compatible server accepts. */
-export async function extractAudio(source: string, target: string): Promise<void> {
+export async function extractAudio(source: string, target: string, ffmpeg: FfmpegPath): Promise<void> {
+  let command: string;
   try {
-    await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'aac', '-b:a', '32k', target], {
+    command = await ffmpeg();
+  } catch (error) {
+    throw new TranscriptionError((error as Error).message);
+  }
+  try {
+    await run(command, ['-nostdin', '-v', 'error', '-y', '-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'aac', '-b:a', '32k', target], {
       timeout: 30 * 60_000,
     });
   } catch (error) {
@@ -77,7 +87,7 @@ export function createOpenAiTranscription(options: OpenAiTranscriptionOptions): 
       const dir = await mkdtemp(join(tmpdir(), 'enot-transcribe-'));
       try {
         const audioPath = join(dir, 'audio.m4a');
-        await extractAudio(source, audioPath);
+        await extractAudio(source, audioPath, options.ffmpeg);
         const form = new FormData();
         form.set('file', new Blob([await readFile(audioPath)], { type: 'audio/mp4' }), 'audio.m4a');
         form.set('model', options.model);
@@ -137,12 +147,16 @@ export function toSrt(segments: readonly TranscriptSegment[]): string {
     .join('\n');
 }
 
-export function createTranscriptionProvider(config: { TRANSCRIPTION_URL?: string; TRANSCRIPTION_API_KEY?: string; TRANSCRIPTION_MODEL: string; TRANSCRIPTION_LANGUAGE?: string }): TranscriptionProvider {
+export function createTranscriptionProvider(
+  config: { TRANSCRIPTION_URL?: string; TRANSCRIPTION_API_KEY?: string; TRANSCRIPTION_MODEL: string; TRANSCRIPTION_LANGUAGE?: string },
+  ffmpeg: FfmpegPath = async () => 'ffmpeg',
+): TranscriptionProvider {
   if (!config.TRANSCRIPTION_URL) return notConfiguredTranscription;
   return createOpenAiTranscription({
     baseUrl: config.TRANSCRIPTION_URL,
     apiKey: config.TRANSCRIPTION_API_KEY,
     model: config.TRANSCRIPTION_MODEL,
     language: config.TRANSCRIPTION_LANGUAGE,
+    ffmpeg,
   });
 }

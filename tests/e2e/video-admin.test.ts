@@ -251,3 +251,47 @@ describe('video upload, transcode, transcription and publishing in chromium', ()
     await context.close();
   });
 });
+
+/** FFMPEG_PATH names a missing file: the back office says why videos cannot be processed and takes no upload. */
+describe('video administration on a server whose ffmpeg cannot run', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const cache = mkdtempSync(join(tmpdir(), 'enot-e2e-no-ffmpeg-'));
+  const reason = /^Сервер не может обрабатывать видео: ffmpeg \(\/nonexistent\/ffmpeg\) не запускается: файл не найден/;
+
+  beforeAll(async () => {
+    // Demo media on, from an empty cache: the demo videos' jobs fail with the reason.
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, DEMO_MEDIA: '1', DEMO_MEDIA_CACHE: cache, FFMPEG_PATH: '/nonexistent/ffmpeg' } });
+    await server.server.jobs.stop();
+    await server.server.jobs.runDue(Date.now() + 1000);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('shows the reason on the list and the video, and disables the video upload', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    await signInThroughForm(page, 'curator');
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto('/study/curator/video_edit');
+    await page.getByRole('heading', { name: 'Видеоуроки', level: 1 }).waitFor();
+    const banner = page.getByRole('alert').filter({ hasText: 'Обработка видео недоступна' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/FFMPEG_PATH/);
+
+    const demo = await server.server.services.db.selectFrom('videos').select(['id', 'media_status']).where('filename', 'like', 'demo-%').orderBy('id').executeTakeFirstOrThrow();
+    expect(demo.media_status).toBe('failed');
+    await page.goto(`/study/curator/video_edit/${demo.id}`);
+    const card = page.locator('.video-detail__media');
+    await card.getByRole('alert').filter({ hasText: 'Обработка видео недоступна' }).waitFor();
+    // The video's own error is the same reason: shown once, in the box.
+    expect(await card.getByText(reason).count()).toBe(1);
+    expect(await card.getByRole('button', { name: 'Заменить видео' }).isDisabled()).toBe(true);
+    await screenshot(page, 'video-admin-detail-no-ffmpeg-light-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

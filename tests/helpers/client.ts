@@ -54,6 +54,17 @@ export class TestClient {
     return contract.output.parse(reply.body) as OutputOf<C>;
   }
 
+  /** A multipart upload as the back office sends it: `data` (signed for `path`) first unless told, then `file`. */
+  async upload(path: string, data: Record<string, unknown>, file: Buffer | null, name = 'file.bin', dataFirst = true): Promise<RawReply> {
+    const form = new FormData();
+    const signed = JSON.stringify(await this.sign(path, data));
+    if (dataFirst) form.append('data', signed);
+    if (file) form.append('file', new Blob([new Uint8Array(file)]), name);
+    if (!dataFirst) form.append('data', signed);
+    const response = await fetch(this.baseUrl + path, { method: 'POST', body: form });
+    return { status: response.status, body: (await response.json()) as RawReply['body'] };
+  }
+
   async signIn(login: string, password = 'demo'): Promise<TestClient> {
     const reply = await this.post(auth.localSignIn.path, { login, password });
     if (reply.body.success !== '1') throw new Error(`sign-in ${login} failed: ${reply.body.message}`);

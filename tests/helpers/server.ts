@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
-import type { Clock } from '../../server/log';
+import type { Clock, Logger } from '../../server/log';
 import { TestClient } from './client';
 
 /** Finished demo media shared by test servers (src of truth: the content key in demo-media.ts). */
@@ -30,6 +30,7 @@ export interface TestServerOptions {
   dialect?: TestDialect;
   env?: Record<string, string>;
   clock?: Clock;
+  log?: Logger;
 }
 
 /** A fresh PostgreSQL schema in TEST_DATABASE_URL; the returned function drops it. */
@@ -88,7 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   let server: RunningServer;
   try {
-    server = await startServer(config, { clock: options.clock, searchPath });
+    server = await startServer(config, { clock: options.clock, searchPath, log: options.log });
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await cleanup();
     throw error;

@@ -11,6 +11,7 @@ import { videoPreviewPath } from '../../../src/shared/contract/video-media';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { Db } from '../../db';
+import type { Services } from '../../services';
 import type { TimecodesTable, VideosTable } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import type { Selectable } from 'kysely';
@@ -65,6 +66,11 @@ async function videoOrFail(db: Db, videoId: number): Promise<VideoRow> {
   return row ?? fail('Видео не найдено');
 }
 
+/** Why uploads cannot be processed on this server (no ffmpeg…), '' when they can. */
+async function mediaProblem(services: Services): Promise<string> {
+  return (await services.videoTools.status()).problem ?? '';
+}
+
 /** A video has a file once an upload was accepted (the transcode job may still be running). */
 const hasFile = (row: Pick<VideoRow, 'filename' | 'media_status'>) => row.filename !== '' && row.media_status !== 'none';
 
@@ -89,12 +95,14 @@ export const videoAdminHandlers = [
         const { videoTranscribingJson: _json, videoTranscribingSrt: _srt, videoDescription: _description, ...rest } = toAdminVideo(row);
         return { ...rest, hasTranscript: flag(row.transcript_json !== '' ? 1 : 0) };
       }),
+      mediaProblem: await mediaProblem(ctx.services),
     };
   }),
 
   implement(videoAdmin.getVideo, async (ctx, { videoId }) => ({
     video: toAdminVideo(await videoOrFail(ctx.services.db, videoId)),
     transcriptionConfigured: flag(ctx.services.transcription.configured ? 1 : 0),
+    mediaProblem: await mediaProblem(ctx.services),
   })),
 
   implement(videoAdmin.createVideo, async (ctx) => {

@@ -7,9 +7,10 @@ import { DEMO_VIDEO_SECONDS } from '../../db/seed/course';
 import { defineJob } from '../../jobs/job';
 import { enqueueJob } from '../../jobs/queue';
 import type { Services } from '../../services';
-import { runTool } from './ffmpeg';
+import type { UsableTools } from '../../providers/video-tools';
+import { runTool, videoToolsProblem } from './ffmpeg';
 import { commitMedia, mediaPrefix, newMediaKey, withScratch } from './media-store';
-import { transcodeToHls, type Tools } from './transcode';
+import { transcodeToHls } from './transcode';
 
 /** Seeded demo videos are named like this and have no uploaded source. */
 export const DEMO_FILENAME = /^demo-\d+\.mp4$/;
@@ -24,11 +25,11 @@ export function demoMediaCacheDir(config: { STORAGE_DIR: string; DEMO_MEDIA_CACH
 }
 
 /** A cheap clip: a coloured background, the title, a running timer and a sine tone. */
-async function generateDemoClip(tools: Tools, title: string, seconds: number, out: string, dir: string): Promise<void> {
+async function generateDemoClip(tools: UsableTools, title: string, seconds: number, out: string, dir: string): Promise<void> {
   const titleFile = join(dir, 'title.txt');
   await writeFile(titleFile, title);
   // drawtext needs libfreetype and a Cyrillic font; without either the clip is just the background.
-  const text = existsSync(FONT)
+  const text = tools.drawtext && existsSync(FONT)
     ? `,drawtext=fontfile=${FONT}:textfile=${titleFile}:fontcolor=white:fontsize=20:x=(w-tw)/2:y=h/3` +
       `,drawtext=fontfile=${FONT}:text='%{pts\\:hms}':fontcolor=white:fontsize=28:x=(w-tw)/2:y=h/2`
     : '';
@@ -47,11 +48,11 @@ async function generateDemoClip(tools: Tools, title: string, seconds: number, ou
  * else generated, transcoded and published into the cache with an atomic rename.
  */
 export async function demoMediaFolder(services: Services, title: string): Promise<{ dir: string; durationMs: number }> {
-  const tools = { ffmpeg: services.config.FFMPEG_PATH, ffprobe: services.config.FFPROBE_PATH };
   const key = createHash('sha256').update(`${DEMO_RECIPE}\n${DEMO_VIDEO_SECONDS}\n${title}`).digest('hex').slice(0, 32);
   const cached = join(demoMediaCacheDir(services.config), key);
   const read = async () => ({ dir: cached, durationMs: Number(await readFile(join(cached, 'duration_ms'), 'utf8')) });
   if (existsSync(join(cached, 'duration_ms'))) return read();
+  const tools = await services.videoTools.require();
   await withScratch(async (dir) => {
     const clip = join(dir, 'clip.mp4');
     await generateDemoClip(tools, title, DEMO_VIDEO_SECONDS, clip, dir);
@@ -78,7 +79,21 @@ export const demoMediaJob = defineJob({
   async run(services, { videoId }) {
     const video = await services.db.selectFrom('videos').select(['shown_name', 'filename', 'media_status', 'media_key']).where('id', '=', videoId).executeTakeFirst();
     if (!video || !DEMO_FILENAME.test(video.filename) || video.media_status === 'ready') return;
-    const media = await demoMediaFolder(services, video.shown_name);
+    let media;
+    try {
+      media = await demoMediaFolder(services, video.shown_name);
+    } catch (error) {
+      const problem = videoToolsProblem(services, `demo video ${videoId}`, error);
+      if (!problem) throw error;
+      // Shown in the back office; the next start tries again (enqueueDemoMedia takes failed ones).
+      await services.db
+        .updateTable('videos')
+        .set({ media_status: 'failed', media_error: problem, updated_at: services.clock.now() })
+        .where('id', '=', videoId)
+        .where('media_key', '=', video.media_key)
+        .execute();
+      return { failed: problem };
+    }
     const mediaKey = newMediaKey(videoId);
     await services.storage.putPath(mediaPrefix(mediaKey), media.dir);
     await commitMedia(services, videoId, { mediaKey: video.media_key }, { mediaKey, durationMs: media.durationMs });

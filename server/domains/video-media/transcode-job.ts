@@ -3,6 +3,7 @@ import { videoMediaUpdated } from '../../../src/shared/contract/video-media';
 import { defineJob } from '../../jobs/job';
 import type { Services } from '../../services';
 import { commitMedia, mediaPrefix, sourcePrefix, withScratch } from './media-store';
+import { videoToolsProblem } from './ffmpeg';
 import { NoVideoError, transcodeToHls } from './transcode';
 
 /** Runs before an upload's media is given up ('failed'); each run is retried with the runner's backoff. */
@@ -23,10 +24,11 @@ export const transcodeVideoJob = defineJob({
     if (!row || row.media_key !== payload.mediaKey) return; // superseded or deleted
     await setStatus(services, payload, { media_status: 'processing', media_error: '' });
     try {
+      const tools = await services.videoTools.require();
       const source = await services.storage.localFile(payload.source);
       try {
         await withScratch(async (dir) => {
-          const info = await transcodeToHls({ ffmpeg: services.config.FFMPEG_PATH, ffprobe: services.config.FFPROBE_PATH }, source.path, dir);
+          const info = await transcodeToHls(tools, source.path, dir);
           await services.storage.putPath(mediaPrefix(payload.mediaKey), dir);
           // The rendition lands under its own key, so "expected" and "new" are the same key here.
           await commitMedia(services, payload.videoId, { mediaKey: payload.mediaKey }, { mediaKey: payload.mediaKey, durationMs: info.durationMs });
@@ -35,6 +37,12 @@ export const transcodeVideoJob = defineJob({
         await source.release();
       }
     } catch (error) {
+      const toolsProblem = videoToolsProblem(services, `video ${payload.videoId}`, error);
+      if (toolsProblem) {
+        await setStatus(services, payload, { media_status: 'failed', media_error: toolsProblem });
+        await notify(services, payload, 'failed', toolsProblem);
+        return { failed: toolsProblem };
+      }
       const permanent = error instanceof NoVideoError;
       if (!permanent && job.attempts < TRANSCODE_ATTEMPTS) {
         services.log.warn(`video ${payload.videoId}: transcode attempt ${job.attempts} failed: ${String(error)}`);

@@ -29,7 +29,7 @@ export const UPLOAD_MESSAGES = {
   videoSize: (mb: number) => `Размер видео не должен превышать ${mb} МБ`,
 } as const;
 
-type Refusal = { status: 400 | 401 | 403 | 404 | 413 | 500; code: '0' | '-1'; message: string };
+type Refusal = { status: 400 | 401 | 403 | 404 | 413 | 500 | 503; code: '0' | '-1'; message: string };
 
 export class UploadRefused extends Error {
   constructor(readonly refusal: Refusal) {
@@ -96,6 +96,8 @@ export async function receive<S extends z.ZodTypeAny>(
   tooLarge: string,
   dir: string,
   allowed: UploadPermission = isVideoEditor,
+  /** Runs once the caller is authorised, before the file is read: refuses what the server cannot take now. */
+  ready: () => Promise<void> = async () => undefined,
 ): Promise<{ user: CurrentUser; data: z.output<S>; file: { path: string; filename: string; size: number } }> {
   const boundary = boundaryOf(c.req.header('content-type'));
   if (!boundary) throw refused(400, UPLOAD_MESSAGES.malformed);
@@ -108,7 +110,9 @@ export async function receive<S extends z.ZodTypeAny>(
       maxFileBytes,
       fileTarget: (_field, index) => join(dir, `upload-${index}`),
       onField: async (name, value) => {
-        if (name === 'data') authorised = await authorise(services, path, value, schema, allowed);
+        if (name !== 'data') return;
+        authorised = await authorise(services, path, value, schema, allowed);
+        await ready();
       },
     });
   } catch (error) {
@@ -141,10 +145,15 @@ export function mountVideoUploads(app: Hono<AppEnv>, services: Services): void {
   app.post(uploadVideo.path, (c) =>
     answer(c, services, uploadVideo.path, async (dir) => {
       const maxMb = services.config.VIDEO_UPLOAD_MAX_MB;
-      const { user, data, file } = await receive(c, services, uploadVideo.path, uploadVideoData, maxMb * 1024 * 1024, UPLOAD_MESSAGES.videoSize(maxMb), dir);
+      // Without a working ffmpeg the file could never be processed: say why before it is sent.
+      const toolsReady = async () => {
+        const { problem } = await services.videoTools.status();
+        if (problem) throw refused(503, problem);
+      };
+      const { user, data, file } = await receive(c, services, uploadVideo.path, uploadVideoData, maxMb * 1024 * 1024, UPLOAD_MESSAGES.videoSize(maxMb), dir, isVideoEditor, toolsReady);
       const video = await services.db.selectFrom('videos').select(['id', 'media_key']).where('id', '=', data.videoId).executeTakeFirst();
       if (!video) throw refused(404, UPLOAD_MESSAGES.missing);
-      const info = await probe(services.config.FFPROBE_PATH, file.path);
+      const info = await probe((await services.videoTools.require()).ffprobe, file.path);
       if (!info.hasVideo) throw refused(400, new NoVideoError().message);
 
       const mediaKey = newMediaKey(video.id);

@@ -41,9 +41,12 @@ export const adminVideoListItemSchema = adminVideoSchema.omit({ videoTranscribin
   hasTranscript: flag,
 });
 
+/** Why the server cannot process video files now (no ffmpeg, a broken one), in Russian; '' when it can. */
+const mediaProblem = z.string();
+
 export const getVideoList = live('/videos/get_video_list', {
   input: noInput,
-  output: z.object({ videos: z.array(adminVideoListItemSchema) }),
+  output: z.object({ videos: z.array(adminVideoListItemSchema), mediaProblem }),
   access: videoEditors,
 });
 
@@ -53,6 +56,7 @@ export const getVideo = live('/videos/get_video', {
     video: adminVideoSchema,
     /** Whether the transcription provider is set up; the button says why it is disabled otherwise. */
     transcriptionConfigured: flag,
+    mediaProblem,
   }),
   access: videoEditors,
 });

@@ -7,6 +7,7 @@ import { enqueueDemoMedia } from '../../../server/domains/video-media/demo-media
 import { mediaPrefix, playlistKey } from '../../../server/domains/video-media/media-store';
 import { FAILED_MESSAGE, transcodeVideoJob } from '../../../server/domains/video-media/transcode-job';
 import { enqueueJob } from '../../../server/jobs/queue';
+import { VideoTools } from '../../../server/providers/video-tools';
 import { STREAM_PATH, signStreamCookies } from '../../../src/shared/signing';
 import type { TestClient } from '../../helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../helpers/server';
@@ -33,15 +34,8 @@ describe.each(testDialects)('video media on %s', (dialect) => {
   const video = () => db().selectFrom('videos').selectAll().where('id', '=', videoId).executeTakeFirstOrThrow();
   const runJobs = () => server.server.jobs.runDue(Date.now() + 1000);
 
-  async function upload(client: TestClient, path: string, data: Record<string, unknown>, file: Buffer | null, name = 'lesson.mp4', dataFirst = true) {
-    const form = new FormData();
-    const signed = JSON.stringify(await client.sign(path, data));
-    if (dataFirst) form.append('data', signed);
-    if (file) form.append('file', new Blob([new Uint8Array(file)]), name);
-    if (!dataFirst) form.append('data', signed);
-    const response = await fetch(server.url + path, { method: 'POST', body: form });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { success: string; message: string } };
-  }
+  const upload = (client: TestClient, path: string, data: Record<string, unknown>, file: Buffer | null, name = 'lesson.mp4', dataFirst = true) =>
+    client.upload(path, data, file, name, dataFirst);
 
   beforeAll(async () => {
     server = await startTestServer({ dialect, env: { DEMO_MEDIA: '1', VIDEO_UPLOAD_MAX_MB: '1' } });
@@ -123,15 +117,18 @@ describe.each(testDialects)('video media on %s', (dialect) => {
     expect(await video()).toMatchObject({ media_status: 'failed', media_error: 'В файле не найдено видео. Загрузите видеофайл (например, mp4).' });
 
     // A broken source that looks like a video keeps failing: retried, then given up with the general message.
+    // (An ffmpeg that starts and lists its encoders but fails on every input stands in for it.)
     await storage.putPath('sources/broken-1/source.bin', CLIP);
     await db().updateTable('videos').set({ media_key: 'broken-1', media_status: 'queued' }).where('id', '=', videoId).execute();
-    const realFfmpeg = services().config.FFMPEG_PATH;
-    (services().config as { FFMPEG_PATH: string }).FFMPEG_PATH = '/nonexistent/ffmpeg';
+    const realTools = services().videoTools;
+    const failing = join(work, 'ffmpeg-fails-on-input');
+    writeFileSync(failing, `#!/bin/sh\ncase " $* " in *" -i "*) echo "corrupt input" >&2; exit 1;; esac\nexec "${realTools.ffmpeg!.path}" "$@"\n`, { mode: 0o755 });
+    services().videoTools = new VideoTools({ path: failing, source: 'env' }, realTools.ffprobe, services().log);
     try {
       await enqueueJob(db(), transcodeVideoJob, { videoId, mediaKey: 'broken-1', source: 'sources/broken-1/source.bin', userId: null }, { runAt: Date.now(), key: 'broken-1', now: Date.now() });
       for (let run = 0; run < 3; run += 1) await server.server.jobs.runDue(Date.now() + (run + 1) * 60 * 60_000);
     } finally {
-      (services().config as { FFMPEG_PATH: string }).FFMPEG_PATH = realFfmpeg;
+      services().videoTools = realTools;
     }
     expect(await video()).toMatchObject({ media_status: 'failed', media_error: FAILED_MESSAGE });
 

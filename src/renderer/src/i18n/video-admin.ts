@@ -61,6 +61,7 @@ export const ruVideoAdmin = {
     uploading: (percent: number) => `Загрузка ${percent}%`,
     uploaded: 'Файл загружен, начинается обработка',
     uploadError: (message: string) => `Не удалось загрузить файл: ${message}`,
+    mediaUnavailable: 'Обработка видео недоступна',
     mediaStatus: (status: string) => `Статус: ${status}`,
     noFile: 'Файл ещё не загружен',
     lessonNum: 'Номер урока',

@@ -8,8 +8,11 @@ import { PREVIEW_TYPES, previewProblem, type PreviewType, UPLOAD_PREVIEW_PATH, U
 
 const t = ruVideoAdmin.detail;
 
-/** Preview (type + image) and the video file with upload progress and the transcode state. */
-export function MediaUploadCard({ video, onUploaded }: { video: AdminVideo; onUploaded: () => void }) {
+/**
+ * Preview (type + image) and the video file with upload progress and the transcode state. With
+ * `mediaProblem` (the server has no working ffmpeg) the reason is shown and no video can be sent.
+ */
+export function MediaUploadCard({ video, mediaProblem, onUploaded }: { video: AdminVideo; mediaProblem: string; onUploaded: () => void }) {
   const videoInput = useRef<HTMLInputElement>(null);
   const previewInput = useRef<HTMLInputElement>(null);
   const [previewType, setPreviewType] = useState<PreviewType>('squared');
@@ -79,7 +82,8 @@ export function MediaUploadCard({ video, onUploaded }: { video: AdminVideo; onUp
         <div className="video-detail__file">
           <p className="video-detail__filename">{video.videoFilename || t.noFile}</p>
           <MediaStatusBadge status={video.mediaStatus} />
-          {video.mediaStatus === 'failed' && video.mediaError && <p className="video-detail__media-error">{video.mediaError}</p>}
+          {video.mediaStatus === 'failed' && video.mediaError && video.mediaError !== mediaProblem && <p className="video-detail__media-error">{video.mediaError}</p>}
+          {mediaProblem && <ErrorBox title={t.mediaUnavailable} message={mediaProblem} />}
           <input
             ref={videoInput}
             type="file"
@@ -95,7 +99,7 @@ export function MediaUploadCard({ video, onUploaded }: { video: AdminVideo; onUp
           {progress !== null ? (
             <ProgressBar value={progress} label={t.uploading(progress)} />
           ) : (
-            <Button variant="secondary" onClick={() => videoInput.current?.click()}>
+            <Button variant="secondary" disabled={mediaProblem !== ''} onClick={() => videoInput.current?.click()}>
               {video.mediaStatus === 'none' ? t.fileUpload : t.fileReplace}
             </Button>
           )}

@@ -52,13 +52,19 @@ export function VideoDetailPage() {
       ) : video.isError ? (
         <ErrorBox title={t.loadError} message={liveErrorText(video.error)} onRetry={() => void video.refetch()} />
       ) : (
-        <VideoDetail key={video.data.video.videoId} video={video.data.video} configured={video.data.transcriptionConfigured === '1'} reload={() => void video.refetch()} />
+        <VideoDetail
+          key={video.data.video.videoId}
+          video={video.data.video}
+          configured={video.data.transcriptionConfigured === '1'}
+          mediaProblem={video.data.mediaProblem}
+          reload={() => void video.refetch()}
+        />
       )}
     </section>
   );
 }
 
-function VideoDetail({ video, configured, reload }: { video: AdminVideo; configured: boolean; reload: () => void }) {
+function VideoDetail({ video, configured, mediaProblem, reload }: { video: AdminVideo; configured: boolean; mediaProblem: string; reload: () => void }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -119,7 +125,7 @@ function VideoDetail({ video, configured, reload }: { video: AdminVideo; configu
 
   return (
     <div className="video-detail__grid">
-      <MediaUploadCard video={video} onUploaded={reload} />
+      <MediaUploadCard video={video} mediaProblem={mediaProblem} onUploaded={reload} />
       {video.mediaStatus === 'ready' && (
         <Card title={t.player} className="video-detail__player" aria-label={video.videoShownName || video.videoFilename}>
           <PlayerSlot videoId={video.videoId} ready />

@@ -56,6 +56,7 @@ export function VideoListPage() {
         </div>
       </div>
       {create.isError && <ErrorBox message={t.createError(liveErrorText(create.error))} />}
+      {list.data?.mediaProblem && <ErrorBox title={ruVideoAdmin.detail.mediaUnavailable} message={list.data.mediaProblem} />}
       {list.isPending ? (
         <Loader label={t.loading} />
       ) : list.isError ? (
