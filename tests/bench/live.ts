@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type OpenedDb } from '../../server/db';
 import { admin, shell } from '../../src/shared/contract';
+import type { InputOf } from '../../src/shared/contract/core';
 import { TestClient } from '../helpers/client';
 import { spawnServer, withOpenFileLimit, type ServerProcess } from '../helpers/process';
 import { createPostgresSchema, dropRedisPrefix, withSearchPath } from '../helpers/server';
@@ -47,9 +48,8 @@ const SCENARIOS = (process.env.BENCH_SCENARIOS || 'single,redis').split(',').map
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const DELIVERY_TIMEOUT_MS = 30_000;
-/** Students see the calendar ('all' but Неактивный); the admin call takes it from them. */
-const CALENDAR_FOR_ALL = { icon: 'calendar', roles: ['all'], exclude: ['Неактивный'], groups: [] } as const;
-const CALENDAR_NOT_FOR_STUDENTS = { ...CALENDAR_FOR_ALL, exclude: ['Неактивный', 'Ученик'] } as const;
+/** Students see the calendar (seeded for 'all' but Неактивный); the admin call takes it from them. */
+const CALENDAR_NOT_FOR_STUDENTS: InputOf<typeof admin.updateAvailableIcon> = { icon: 'calendar', roles: ['all'], exclude: ['Неактивный', 'Ученик'], groups: [] };
 
 /** The soft open-file limit to run servers and clients with: the hard limit, at most 65536. */
 function openFileLimit(): number {
