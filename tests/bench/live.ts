@@ -233,6 +233,7 @@ async function single(openFiles: number): Promise<ScenarioResult> {
 }
 
 async function redis(openFiles: number): Promise<ScenarioResult> {
+  // createPostgresSchema reads the database from TEST_DATABASE_URL; the bench defaults it like autosave.
   process.env.TEST_DATABASE_URL = PG_URL;
   const schema = await createPostgresSchema();
   const prefix = `enot-bench-${randomBytes(6).toString('hex')}:`;
