@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { onlineSocket, updateIcons } from '../src/shared/contract/shell';
+import { onlineSocket } from '../src/shared/contract/shell';
 import { buildApp } from './app';
 import { IconRulesCache } from './auth/icon-rules';
 import type { Config } from './config';
@@ -12,7 +12,7 @@ import { implementations } from './domains';
 import { JobRunner, jobDefinitions } from './jobs';
 import { createTranscriptionProvider } from './providers/transcription';
 import { createPaymentProvider } from './domains/finances/provider';
-import { flagsForUser } from './domains/shell/display-flags';
+import { createFlagsPusher } from './domains/shell/flags-push';
 import { createKeyValueStore } from './kv';
 import { createMemoryBus, createRedisBus } from './live/bus';
 import { Hub } from './live/hub';
@@ -79,21 +79,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       videoTools,
     };
     const hub = new Hub(services, implementations);
-    const pushFlags = async (userIds: number[]) => {
-      for (const userId of userIds) {
-        const icons = await flagsForUser(services, userId);
-        if (icons) hub.sendLocal(userId, updateIcons.path, { icons });
-      }
-    };
+    const flags = createFlagsPusher(services, hub);
     services.live = createLivePublisher(bus, hub, async (target, localUserIds) => {
       if (target === 'all') services.iconRules.invalidate();
-      await pushFlags(localUserIds).catch((error: unknown) => log.error('icons refresh failed', error));
+      await flags.toUsers(localUserIds).catch((error: unknown) => log.error('icons refresh failed', error));
     });
-    hub.onConnect((connection) => {
-      void flagsForUser(services, connection.userId)
-        .then((icons) => icons && connection.ws.send(JSON.stringify({ messageType: 'requestNoResponse', method: updateIcons.path, body: { icons } })))
-        .catch((error: unknown) => log.error('initial icons push failed', error));
-    });
+    hub.onConnect(flags.onConnect);
     await bus.ready();
 
     const app = buildApp(services, implementations);

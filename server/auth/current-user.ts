@@ -24,11 +24,10 @@ export async function loadCurrentUser(db: Db, userId: number, now: number): Prom
 export async function currentUserFromRow(db: Db, row: UserRow, now: number): Promise<CurrentUser | undefined> {
   if (row.blocked === 1) return undefined;
   let groups: Promise<ReadonlySet<PermissionGroup>> | undefined;
-  const stored = isUserType(row.user_type) ? row.user_type : 'Неактивный';
   return {
     id: row.id,
     row,
-    type: effectiveUserType(stored, row.demo_until, now),
+    type: userTypeNow(row, now),
     groups: () =>
       (groups ??= db
         .selectFrom('permission_group_members')
@@ -37,6 +36,11 @@ export async function currentUserFromRow(db: Db, row: UserRow, now: number): Pro
         .execute()
         .then((rows) => new Set(rows.map((membership) => membership.group_name as PermissionGroup)))),
   };
+}
+
+/** The type that decides access now: an unknown stored type is 'Неактивный', an expired demo too. */
+export function userTypeNow(row: Pick<UserRow, 'user_type' | 'demo_until'>, now: number): UserType {
+  return effectiveUserType(isUserType(row.user_type) ? row.user_type : 'Неактивный', row.demo_until, now);
 }
 
 /** What icon rules are evaluated against. */

@@ -12,6 +12,25 @@ import { bodyObject, CLOSE_SIGNED_OUT, liveEnvelope } from './envelope';
 /** Server requests are forgotten when not acknowledged within this time (shell §9). */
 export const ACK_TIMEOUT_MS = 5_000;
 const PING_INTERVAL_MS = 30_000;
+/** Sockets are pinged in this many slices spread over the interval: 10,000 pings at once stall every push behind them. */
+const PING_SLICES = 30;
+/**
+ * A socket with this much still unsent is not reading (a stuck tab, a dead link the kernel has not
+ * noticed): it is cut off rather than let memory grow with every push; the client reconnects.
+ */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** A message encoded once, sent as the same text frame to any number of sockets. */
+export type Frame = Buffer;
+
+export function encodeFrame(message: Record<string, unknown>): Frame {
+  return Buffer.from(JSON.stringify(message));
+}
+
+/** A server push (no answer expected), encoded. */
+export function pushFrame(method: string, body: Record<string, unknown>): Frame {
+  return encodeFrame({ messageType: 'requestNoResponse', method, body });
+}
 
 export interface Connection {
   id: string;
@@ -22,6 +41,8 @@ export interface Connection {
   userAgent: string;
   page: string | null;
   alive: boolean;
+  /** Which of the PING_SLICES this socket is pinged in. */
+  pingSlice: number;
   /** Messages of one socket run in order, so a write is visible to the request after it. */
   queue: Promise<void>;
   pending: Map<string, { timer: NodeJS.Timeout; resolve: (acknowledged: boolean) => void }>;
@@ -33,27 +54,34 @@ export interface Connection {
  */
 export class Hub {
   private readonly byUser = new Map<number, Set<Connection>>();
+  /** Sessions end per device: closing one must not walk every socket. */
+  private readonly byDevice = new Map<string, Set<Connection>>();
   private readonly methods = new Map<string, Implementation>();
   private readonly pinger: NodeJS.Timeout;
+  private pingTick = 0;
+  private attached = 0;
   private readonly connectListeners: Array<(connection: Connection) => void> = [];
 
   constructor(
     private readonly services: Services,
     implementations: readonly Implementation[],
+    private readonly maxBufferedBytes = MAX_BUFFERED_BYTES,
   ) {
     for (const implementation of implementations) {
       if (implementation.contract.kind === 'live') this.methods.set(implementation.contract.path, implementation);
     }
     // Drop sockets whose peer vanished without a close (laptop lid, lost network).
     this.pinger = setInterval(() => {
+      const slice = this.pingTick++ % PING_SLICES;
       for (const connection of this.connections()) {
+        if (connection.pingSlice !== slice) continue;
         if (!connection.alive) connection.ws.terminate();
         else {
           connection.alive = false;
           connection.ws.ping();
         }
       }
-    }, PING_INTERVAL_MS);
+    }, PING_INTERVAL_MS / PING_SLICES);
     this.pinger.unref();
   }
 
@@ -72,11 +100,12 @@ export class Hub {
       userAgent: request.userAgent,
       page: null,
       alive: true,
+      pingSlice: this.attached++ % PING_SLICES,
       queue: Promise.resolve(),
       pending: new Map(),
     };
-    if (!this.byUser.has(connection.userId)) this.byUser.set(connection.userId, new Set());
-    this.byUser.get(connection.userId)!.add(connection);
+    addTo(this.byUser, connection.userId, connection);
+    addTo(this.byDevice, connection.device, connection);
     ws.on('pong', () => {
       connection.alive = true;
     });
@@ -94,9 +123,8 @@ export class Hub {
   }
 
   private detach(connection: Connection): void {
-    const set = this.byUser.get(connection.userId);
-    set?.delete(connection);
-    if (set && set.size === 0) this.byUser.delete(connection.userId);
+    removeFrom(this.byUser, connection.userId, connection);
+    removeFrom(this.byDevice, connection.device, connection);
     for (const { timer, resolve } of connection.pending.values()) {
       clearTimeout(timer);
       resolve(false);
@@ -114,22 +142,47 @@ export class Hub {
 
   /** Closes this instance's sockets of an ended session with 4401 (the client signs out). */
   closeDevice(device: string): void {
-    for (const connection of this.connections()) {
-      if (connection.device === device) connection.ws.close(CLOSE_SIGNED_OUT, 'signed out');
-    }
+    for (const connection of [...(this.byDevice.get(device) ?? [])]) connection.ws.close(CLOSE_SIGNED_OUT, 'signed out');
   }
 
   localUserIds(): number[] {
     return [...this.byUser.keys()];
   }
 
+  hasUser(userId: number): boolean {
+    return this.byUser.has(userId);
+  }
+
   /** Sends a push to every socket of the user on this instance. */
   sendLocal(userId: number, method: string, body: Record<string, unknown>): number {
+    return this.broadcastLocal([userId], method, body);
+  }
+
+  /** Sends one push to every socket of these users on this instance, encoded once for all of them. */
+  broadcastLocal(userIds: Iterable<number>, method: string, body: Record<string, unknown>): number {
+    const frame = pushFrame(method, body);
     let sent = 0;
-    for (const connection of this.connectionsOf(userId)) {
-      if (send(connection, { messageType: 'requestNoResponse', method, body })) sent += 1;
+    for (const userId of userIds) {
+      for (const connection of this.byUser.get(userId) ?? []) if (this.sendFrame(connection, frame)) sent += 1;
     }
     return sent;
+  }
+
+  /**
+   * Sends an encoded message to one socket: false when it is not open, or when it was cut off for
+   * not reading (see MAX_BUFFERED_BYTES).
+   */
+  sendFrame(connection: Connection, frame: Frame): boolean {
+    const { ws } = connection;
+    if (ws.readyState !== ws.OPEN) return false;
+    if (ws.bufferedAmount > this.maxBufferedBytes) {
+      this.services.log.warn(`live socket of user=${connection.userId} cut off: ${ws.bufferedAmount} bytes unsent`);
+      ws.terminate();
+      return false;
+    }
+    // A Buffer goes out as is (no per-socket copy); `binary: false` keeps it a text frame.
+    ws.send(frame, { binary: false });
+    return true;
   }
 
   /** A server request: resolves true when the client acknowledges it, false after 5 s. */
@@ -142,7 +195,7 @@ export class Hub {
       }, timeoutMs);
       timer.unref();
       connection.pending.set(requestId, { timer, resolve });
-      if (!send(connection, { messageType: 'requestWithResponse', requestId, method, body })) {
+      if (!this.sendFrame(connection, encodeFrame({ messageType: 'requestWithResponse', requestId, method, body }))) {
         clearTimeout(timer);
         connection.pending.delete(requestId);
         resolve(false);
@@ -160,7 +213,7 @@ export class Hub {
     }
     const envelope = liveEnvelope.safeParse(raw);
     if (!envelope.success) {
-      send(connection, { messageType: 'response', body: failure(400, 'invalid', 'Некорректное сообщение.').body });
+      this.sendFrame(connection, encodeFrame({ messageType: 'response', body: failure(400, 'invalid', 'Некорректное сообщение.').body }));
       return;
     }
     const { messageType, requestId, method = '' } = envelope.data;
@@ -175,7 +228,7 @@ export class Hub {
     }
     const result = await this.dispatch(connection, method, envelope.data.body);
     if (messageType === 'requestWithResponse') {
-      send(connection, { messageType: 'response', requestId, method, body: result.body });
+      this.sendFrame(connection, encodeFrame({ messageType: 'response', requestId, method, body: result.body }));
     }
     const who = this.methods.get(method)?.contract.anonymousLog ? '-' : String(connection.userId);
     this.services.log.info(`live ${method.slice(0, 100)} user=${who} ${Math.round(performance.now() - started)}ms ${result.outcome}`);
@@ -211,8 +264,14 @@ export class Hub {
   }
 }
 
-function send(connection: Connection, message: Record<string, unknown>): boolean {
-  if (connection.ws.readyState !== connection.ws.OPEN) return false;
-  connection.ws.send(JSON.stringify(message));
-  return true;
+function addTo<K>(index: Map<K, Set<Connection>>, key: K, connection: Connection): void {
+  const set = index.get(key);
+  if (set) set.add(connection);
+  else index.set(key, new Set([connection]));
+}
+
+function removeFrom<K>(index: Map<K, Set<Connection>>, key: K, connection: Connection): void {
+  const set = index.get(key);
+  set?.delete(connection);
+  if (set && set.size === 0) index.delete(key);
 }

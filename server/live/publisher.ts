@@ -31,12 +31,11 @@ export function createLivePublisher(
 ): LivePublisher {
   bus.subscribe('push', (message) => {
     const { userIds, method, body } = message as PushMessage;
-    for (const userId of userIds) hub.sendLocal(userId, method, body);
+    hub.broadcastLocal(userIds, method, body);
   });
   bus.subscribe('icons', (message) => {
     const { target } = message as IconsMessage;
-    const local = hub.localUserIds();
-    const affected = target === 'all' ? local : target.filter((id) => local.includes(id));
+    const affected = target === 'all' ? hub.localUserIds() : target.filter((id) => hub.hasUser(id));
     void onIconsChanged(target, affected);
   });
   bus.subscribe('session-ended', (message) => {

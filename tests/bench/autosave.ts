@@ -38,6 +38,7 @@ import { openDatabase, type OpenedDb } from '../../server/db';
 import { account, homeworkP2 } from '../../src/shared/contract';
 import { createTimestampSource, signPayload } from '../../src/shared/signing';
 import { spawnServer, type ServerProcess } from '../helpers/process';
+import { withSearchPath } from '../helpers/server';
 import { intEnv, nodeHmac, percentile, postJson, succeeded, type PostReply } from './kit';
 import { seedBenchAccounts } from './students';
 
@@ -166,13 +167,6 @@ async function seedStudents(opened: OpenedDb, now: number): Promise<Student[]> {
     nextTs: createTimestampSource(),
     acked: new Map(),
   }));
-}
-
-/** TEST_DATABASE_URL with `search_path` set to `schema` through libpq's `options` parameter (pg honours it). */
-function withSearchPath(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  return parsed.toString();
 }
 
 async function pgAdmin(sqlText: string): Promise<void> {

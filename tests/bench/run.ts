@@ -163,7 +163,7 @@ async function main(): Promise<number> {
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
       DEMO_MEDIA: 'off',
-    }, 60_000, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    }, profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
     const started = await startAnchor();
     anchor = started.child;
     const urls: Record<Route, string> = { anchor: started.url, constant: server.url, read: server.url, save: server.url };

@@ -44,6 +44,6 @@ describe('fresh start on the embedded default', () => {
   });
 
   it('stops with one clear line on a bad variable', async () => {
-    await expect(spawnServer({ DATABASE_URL: 'mysql://nope' }, 20_000)).rejects.toThrow(/Ошибка конфигурации: DATABASE_URL/);
+    await expect(spawnServer({ DATABASE_URL: 'mysql://nope' }, { timeoutMs: 20_000 })).rejects.toThrow(/Ошибка конфигурации: DATABASE_URL/);
   });
 });

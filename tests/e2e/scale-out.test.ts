@@ -1,21 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, shell } from '../../src/shared/contract';
 import { TestClient, type LiveTestSocket } from '../helpers/client';
 import { spawnServer, type ServerProcess } from '../helpers/process';
-import { createPostgresSchema } from '../helpers/server';
+import { createPostgresSchema, dropRedisPrefix, withSearchPath } from '../helpers/server';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-
-/** TEST_DATABASE_URL with `search_path` set to `schema` through libpq's `options` parameter (pg honours it). */
-function withSearchPath(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  return parsed.toString();
-}
 
 type Message = Awaited<ReturnType<LiveTestSocket['waitFor']>>;
 
@@ -52,13 +44,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two instances sharing Pos
     await Promise.allSettled([a?.stop(), b?.stop()]);
     await schema?.drop();
     // Leave nothing behind in the shared Redis (replay-cache and rate-limit keys of this run).
-    const redis = new Redis(redisUrl!, { maxRetriesPerRequest: 2 });
-    try {
-      const keys = await redis.keys(`${redisPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    } finally {
-      await redis.quit();
-    }
+    await dropRedisPrefix(redisUrl!, redisPrefix);
   });
 
   it('both instances use the test schema; only A seeded the demo accounts', async () => {

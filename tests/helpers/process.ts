@@ -28,13 +28,32 @@ export interface ServerProcess {
 }
 
 /**
- * Runs `npm start`'s entry (tsx server/main.ts) as its own process with the given environment,
- * and resolves once it prints its address. `nodeArgs` go to node itself (e.g. --cpu-prof).
+ * `command args` run through `sh` with the soft open-file limit raised to `openFiles` first
+ * (a process cannot raise its own limit from Node). `exec` keeps the pid: it is the command's.
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
+export function withOpenFileLimit(openFiles: number, command: string, args: readonly string[]): [string, string[]] {
+  return ['sh', ['-c', `ulimit -n ${Math.floor(openFiles)} && exec "$0" "$@"`, command, ...args]];
+}
+
+export interface SpawnOptions {
+  timeoutMs?: number;
+  /** Raise the server's open-file limit to this first (thousands of sockets). */
+  openFiles?: number;
+  /** Arguments for node itself (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}
+
+/**
+ * Runs `npm start`'s entry (tsx server/main.ts) as its own process with the given environment,
+ * and resolves once it prints its address.
+ */
+export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
+  const { timeoutMs = 60_000, openFiles, nodeArgs: extraNodeArgs = [] } = options;
   const port = env.PORT ?? String(await freePort());
   const storageDir = mkdtempSync(join(tmpdir(), 'enot-storage-'));
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const nodeArgs = [...extraNodeArgs, '--import', 'tsx', 'server/main.ts'];
+  const [command, args] = openFiles ? withOpenFileLimit(openFiles, process.execPath, nodeArgs) : [process.execPath, nodeArgs];
+  const child = spawn(command, args, {
     cwd: ROOT,
     // Demo media is copied from a cache shared by every spawned server instead of re-encoded.
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },

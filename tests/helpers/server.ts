@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/server';
@@ -33,6 +34,13 @@ export interface TestServerOptions {
   log?: Logger;
 }
 
+/** A PostgreSQL URL with `search_path` set to `schema` through libpq's `options` parameter (pg honours it): for spawned servers. */
+export function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
 /** A fresh PostgreSQL schema in TEST_DATABASE_URL; the returned function drops it. */
 export async function createPostgresSchema(): Promise<{ schema: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -51,6 +59,17 @@ export async function createPostgresSchema(): Promise<{ schema: string; drop: ()
       await dropper.end();
     },
   };
+}
+
+/** Deletes every Redis key under `prefix` (replay-cache and rate-limit keys of one run). */
+export async function dropRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    for (let from = 0; from < keys.length; from += 1000) await redis.del(...keys.slice(from, from + 1000));
+  } finally {
+    await redis.quit();
+  }
 }
 
 /**

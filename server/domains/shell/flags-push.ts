@@ -1,0 +1,36 @@
+import { updateIcons } from '../../../src/shared/contract/shell';
+import { coalesce } from '../../live/coalesce';
+import { pushFrame, type Connection, type Hub } from '../../live/hub';
+import type { Services } from '../../services';
+import { flagsForUsers } from './display-flags';
+
+/** How long a new socket's flags wait for other sockets connecting at the same time (one batch for all). */
+const CONNECT_BATCH_MS = 5;
+
+/**
+ * `/app_general/update_icons` pushes of this instance: to its sockets of some users (their flags
+ * or the icons configuration changed) and to each new socket. Flags are computed in batches and
+ * each distinct set is encoded once (see flagsForUsers).
+ */
+export function createFlagsPusher(services: Services, hub: Hub) {
+  const onConnect = coalesce<Connection>(
+    async (connections) => {
+      const waiting = new Map<number, Connection[]>();
+      for (const connection of connections) waiting.set(connection.userId, [...(waiting.get(connection.userId) ?? []), connection]);
+      for (const { icons, userIds } of await flagsForUsers(services, [...waiting.keys()])) {
+        const frame = pushFrame(updateIcons.path, { icons });
+        for (const userId of userIds) for (const connection of waiting.get(userId)!) hub.sendFrame(connection, frame);
+      }
+    },
+    (error) => services.log.error('initial icons push failed', error),
+    CONNECT_BATCH_MS,
+  );
+  return {
+    /** Pushes current flags to every socket of these users on this instance. */
+    async toUsers(userIds: readonly number[]): Promise<void> {
+      for (const { icons, userIds: audience } of await flagsForUsers(services, userIds)) hub.broadcastLocal(audience, updateIcons.path, { icons });
+    },
+    /** Queues the flags push for a new socket; sockets connecting together share one batch. */
+    onConnect,
+  };
+}
