@@ -39,7 +39,7 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
     sqlite.function('ru_stems', { deterministic: true }, (text: unknown) => stemText(typeof text === 'string' ? text : ''));
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     if (file === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
-    const reader = openHotReader(file);
+    const reader = openHotReader(sqlite, file);
     hotReaders.set(db, reader);
     return {
       db,
@@ -84,39 +84,50 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 1000) {
   };
 }
 
-/** Runs one read on SQLite synchronously and returns its rows. */
+/** Synchronous reads on SQLite for the queries on every call's path (see `preparedQuery`). */
 export interface HotReader {
-  /** A prepared statement of this connection, kept by the caller and run as often as needed. */
+  /** A statement kept by the caller and run as often as needed. */
   prepare(sqlText: string): { all(...parameters: unknown[]): unknown[] };
   close(): void;
 }
 
 const hotReaders = new WeakMap<Db, HotReader>();
 
-/**
- * The second SQLite connection behind `db`, for the reads on every call's path (session, profile):
- * see `preparedQuery`. Undefined for PostgreSQL, an in-memory database, or a transaction.
- */
+/** The hot reader behind `db`; undefined for PostgreSQL, an in-memory database, or a transaction. */
 export function hotReaderOf(db: Db): HotReader | undefined {
   return hotReaders.get(db);
 }
 
 /**
- * A read-only connection of its own. Kysely queues every query of a SQLite database behind one
- * connection's mutex (so transactions keep it to themselves); a hot read through it paid that
- * queue and Kysely's plumbing, as much again as SQLite's own work. In WAL mode this connection reads
- * the last committed state without waiting for a writer, as a PostgreSQL pool connection would.
+ * Kysely queues every query of a SQLite database behind one connection's mutex (so a transaction
+ * keeps the connection to itself); a hot read paid that queue and Kysely's plumbing, as much again
+ * as SQLite's own work. better-sqlite3 is synchronous, so a read run directly on the connection
+ * while no transaction is open cannot interleave with anything and sees exactly the committed
+ * state. While a transaction is open (between its awaits) the read goes to a second, read-only
+ * connection instead, which in WAL mode reads the last committed state without waiting, as a
+ * PostgreSQL pool connection would. The main connection is preferred: a commit empties the page
+ * cache of every other connection, so the second one re-reads its pages after each write.
  */
-function openHotReader(file: string): HotReader {
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('query_only = ON');
-  // Any commit on the writer empties this connection's page cache; through mmap, reading the
-  // database file's pages again costs no system call.
-  sqlite.pragma('mmap_size = 268435456');
+function openHotReader(main: SqliteDatabase.Database, file: string): HotReader {
+  let second: SqliteDatabase.Database | undefined;
+  const secondConnection = () => {
+    if (!second) {
+      second = new SqliteDatabase(file);
+      second.pragma('busy_timeout = 5000');
+      second.pragma('query_only = ON');
+    }
+    return second;
+  };
   return {
-    prepare: (sqlText) => sqlite.prepare(sqlText),
-    close: () => sqlite.close(),
+    prepare(sqlText) {
+      const onMain = main.prepare(sqlText);
+      if (!onMain.reader) throw new Error('hot reader: only reads may run here');
+      let onSecond: SqliteDatabase.Statement | undefined;
+      return {
+        all: (...parameters) => (main.inTransaction ? (onSecond ??= secondConnection().prepare(sqlText)) : onMain).all(...parameters),
+      };
+    },
+    close: () => second?.close(),
   };
 }
 
