@@ -3,7 +3,7 @@ import { formatMoscowDateTime, formatMoscowTimeWithSeconds, moscowDateKey } from
 import type { CurrentUser } from '../../auth/current-user';
 import { CallFailure, fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { openHomework } from '../homework/homework-p1';
+import { openHomework } from '../homework-p1/homework-p1';
 import { publicUserKey } from '../rating/user-key';
 import { budgetEndsAt, isTimedPart, pastGrace, secondsLeftP2 } from './p2-timer';
 

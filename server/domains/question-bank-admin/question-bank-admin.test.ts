@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homework, questionsP1Admin } from '../../../src/shared/contract';
+import { homeworkP1, questionsP1Admin } from '../../../src/shared/contract';
 import type { EditableQuestion } from '../../../src/shared/contract/questions-p1-admin';
 import { QUESTION_BANK_TEXTS as T } from '../../../src/shared/domain/question-bank-p1';
 import type { TestClient } from '../../../tests/helpers/client';
@@ -190,7 +190,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     const { qId: _id, ...body } = question;
     const edited = { ...body, questionText: 'Изменённый текст вопроса для проверки' };
     expect((await save(link.question_id, edited)).body.success).toBe('1');
-    const part = await student.call(homework.getHtP1Divided, { htNum: HT, isDopPart: '0' });
+    const part = await student.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' });
     expect(part.questions[0]!.qJson.questionText).toBe('Изменённый текст вопроса для проверки');
   });
 

@@ -1,4 +1,4 @@
-import { HOMEWORK_TEXTS as T, type HomeworkQuestionP1 } from '../../../src/shared/contract/homework';
+import { HOMEWORK_TEXTS as T, type HomeworkQuestionP1 } from '../../../src/shared/contract/homework-p1';
 import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';

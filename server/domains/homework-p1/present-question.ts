@@ -1,4 +1,4 @@
-import type { HomeworkQuestionP1, StudentQuestionJson } from '../../../src/shared/contract/homework';
+import type { HomeworkQuestionP1, StudentQuestionJson } from '../../../src/shared/contract/homework-p1';
 import { answerInputOf, answerKindOf, answerToDisplayed, isAnswerComplete, type QuestionJson } from '../../../src/shared/domain/questions';
 import { questionJsonOf, type QuestionP1Row } from './question-bank';
 

@@ -1,5 +1,5 @@
 /** Texts of the homework screens (spec texts verbatim). Imported only by those screens. */
-export const ruHomework = {
+export const ruHomeworkP1 = {
   p1: {
     title: (htNum: number | string, dop: boolean) => `Домашнее задание №${htNum} Часть 1 (${dop ? 'Дополнительное' : 'Обязательное'})`,
     back: 'К уроку',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { course, homework } from '../../../src/shared/contract';
-import { HOMEWORK_TEXTS as T } from '../../../src/shared/contract/homework';
+import { course, homeworkP1 } from '../../../src/shared/contract';
+import { HOMEWORK_TEXTS as T } from '../../../src/shared/contract/homework-p1';
 import { questionJsonSchema } from '../../../src/shared/domain/questions';
 import type { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
@@ -24,8 +24,8 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
   let student: TestClient;
   const db = () => server.server.services.db;
   const questionIds: number[] = [];
-  const get = (client = student, isDopPart: '0' | '1' = '0') => client.call(homework.getHtP1Divided, { htNum: HT, isDopPart });
-  const send = (questionNum: number, userAnswer: string, client = student) => client.callRaw(homework.sendHtP1Divided, { htNum: HT, isDopPart: '0', questionNum, userAnswer });
+  const get = (client = student, isDopPart: '0' | '1' = '0') => client.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart });
+  const send = (questionNum: number, userAnswer: string, client = student) => client.callRaw(homeworkP1.sendHtP1Divided, { htNum: HT, isDopPart: '0', questionNum, userAnswer });
 
   beforeAll(async () => {
     server = await startTestServer({ dialect, clock });
@@ -65,12 +65,12 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
     expect((await send(1, '13')).body.success).toBe('1'); // one missing digit: 1 of 2
     expect((await get()).htInfo).toMatchObject({ q_num_now_p1: 2, q_num_last_p1: 2 });
     // Step back from question 2 with a typed draft, then answer question 1 again correctly.
-    expect((await student.callRaw(homework.backwardQuestionHtP1Divided, { htNum: HT, isDopPart: '0', tempUserAnswer: 'страта' })).body.success).toBe('1');
+    expect((await student.callRaw(homeworkP1.backwardQuestionHtP1Divided, { htNum: HT, isDopPart: '0', tempUserAnswer: 'страта' })).body.success).toBe('1');
     const back = await get();
     expect(back.htInfo).toMatchObject({ q_num_now_p1: 1, q_num_last_p1: 2 });
     expect(back.questions[0]!.user_answer).toBe('13');
     // From question 1 there is no step back.
-    expect((await student.callRaw(homework.backwardQuestionHtP1Divided, { htNum: HT, isDopPart: '0', tempUserAnswer: '' })).body).toEqual({ success: '0', message: T.cannotStepBack });
+    expect((await student.callRaw(homeworkP1.backwardQuestionHtP1Divided, { htNum: HT, isDopPart: '0', tempUserAnswer: '' })).body).toEqual({ success: '0', message: T.cannotStepBack });
     expect((await send(1, '531')).body.success).toBe('1');
     const atTwo = await get();
     expect(atTwo.questions[0]).toMatchObject({ q_number: 2, user_answer: 'страта' });
@@ -96,19 +96,19 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
 
   it('flags a question as difficult and back', async () => {
     const qId = questionIds[0]!;
-    await student.call(homework.setAsDifficult, { qId, isDifficult: '1' });
-    await student.call(homework.setAsDifficult, { qId, isDifficult: '1' });
+    await student.call(homeworkP1.setAsDifficult, { qId, isDifficult: '1' });
+    await student.call(homeworkP1.setAsDifficult, { qId, isDifficult: '1' });
     expect((await get()).questions[0]!.is_difficult).toBe('1');
-    await student.call(homework.setAsDifficult, { qId, isDifficult: '0' });
+    await student.call(homeworkP1.setAsDifficult, { qId, isDifficult: '0' });
     expect((await get()).questions[0]!.is_difficult).toBe('0');
-    expect((await student.callRaw(homework.setAsDifficult, { qId: 999999, isDifficult: '1' })).body).toEqual({ success: '0', message: T.questionNotFound });
+    expect((await student.callRaw(homeworkP1.setAsDifficult, { qId: 999999, isDifficult: '1' })).body).toEqual({ success: '0', message: T.questionNotFound });
   });
 
   it('ends the part when the timer runs out, keeping the answers given', async () => {
     const egor = await server.signIn('egor');
     await get(egor);
     expect((await send(1, '135', egor)).body.success).toBe('1');
-    expect((await egor.call(homework.getHomeTaskTimer, { htPart: 'p1', htNum: HT })).timer).toBe(30 * 60);
+    expect((await egor.call(homeworkP1.getHomeTaskTimer, { htPart: 'p1', htNum: HT })).timer).toBe(30 * 60);
     // 31 minutes pass (moved on the row: the signed-request clock check must stay happy).
     const { id } = await db().selectFrom('users').select('id').where('login', '=', 'egor').executeTakeFirstOrThrow();
     await db().updateTable('user_homeworks').set({ p1_started_at: clock.now() - 31 * 60_000 }).where('user_id', '=', id).where('ht_num', '=', HT).execute();
@@ -116,15 +116,15 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
     const result = await get(egor);
     expect(result.htStatusP1).toBe('Готово');
     expect(result.htInfo.user_ballov_p1).toBe(2);
-    expect((await egor.call(homework.getHomeTaskTimer, { htPart: 'p1', htNum: HT })).timer).toBeNull();
+    expect((await egor.call(homeworkP1.getHomeTaskTimer, { htPart: 'p1', htNum: HT })).timer).toBeNull();
   });
 
   it('refuses a homework of a closed lesson, an unknown one, a part without questions and a start after the deadline', async () => {
-    expect((await student.callRaw(homework.getHtP1Divided, { htNum: 8, isDopPart: '0' })).body).toEqual({ success: '0', message: T.closed });
-    expect((await student.callRaw(homework.getHtP1Divided, { htNum: 999, isDopPart: '0' })).body).toEqual({ success: '0', message: T.notFound });
-    expect((await student.callRaw(homework.getHtP1Divided, { htNum: HT, isDopPart: '1' })).body).toEqual({ success: '0', message: T.noPart });
+    expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: 8, isDopPart: '0' })).body).toEqual({ success: '0', message: T.closed });
+    expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: 999, isDopPart: '0' })).body).toEqual({ success: '0', message: T.notFound });
+    expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '1' })).body).toEqual({ success: '0', message: T.noPart });
     const maxim = await server.signIn('maxim');
     await db().updateTable('homeworks').set({ deadline_at: clock.now() - 1 }).where('num', '=', HT).execute();
-    expect((await maxim.callRaw(homework.getHtP1Divided, { htNum: HT, isDopPart: '0' })).body).toEqual({ success: '0', message: T.deadlinePassed });
+    expect((await maxim.callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' })).body).toEqual({ success: '0', message: T.deadlinePassed });
   });
 });
