@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'calendar', lazy: () => import('../features/schedule/CalendarPage').then((m) => ({ Component: m.CalendarPage })), handle: { title: ruTitles.calendar, group: 'main', link: 'calendar' } satisfies RouteHandle },
           { path: 'poleznoe', lazy: () => import('../features/preferences/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })), handle: { title: ruTitles.poleznoe, group: 'main', link: 'poleznoe' } satisfies RouteHandle },
           { path: 'finances', lazy: () => import('../features/finances/FinancesPage').then((m) => ({ Component: m.FinancesPage })), handle: { title: ruTitles.finances, group: 'main', link: 'finances' } satisfies RouteHandle },
-          { path: 'ratings', lazy: () => import('../features/ratings/RatingsPage').then((m) => ({ Component: m.RatingsPage })), handle: { title: ruTitles.ratings, group: 'main', link: 'ratings' } satisfies RouteHandle },
+          { path: 'ratings', lazy: () => import('../features/rating/RatingsPage').then((m) => ({ Component: m.RatingsPage })), handle: { title: ruTitles.ratings, group: 'main', link: 'ratings' } satisfies RouteHandle },
           { path: 'nearby_people', lazy: () => import('../features/preferences/NearbyPeoplePage').then((m) => ({ Component: m.NearbyPeoplePage })), handle: { title: ruTitles.nearbyPeople, group: 'main', link: 'nearby_people' } satisfies RouteHandle },
           { path: 'settings', lazy: () => import('../features/preferences/SettingsPage').then((m) => ({ Component: m.SettingsPage })), handle: { title: ruTitles.settings, group: 'main', link: 'settings' } satisfies RouteHandle },
         ],

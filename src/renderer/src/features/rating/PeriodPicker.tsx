@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { isoDateToRu } from '@shared/domain/moscow-time';
 import { RATING_STATISTIC_MAX_DAYS } from '@shared/contract/rating';
 import { ru } from '../../i18n/ru';
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { Button, DateRangeCalendar, type DateRange, Popup, todayIso } from '../../ui';
 
-const t = ruRatings.chart;
+const t = ruRating.chart;
 const DAY_MS = 86_400_000;
 
 export interface ChartPeriod {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RATING_GROUPINGS, type RatingGrouping } from '@shared/contract/rating';
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { addMonths, Card, EmptyState, ErrorBox, Loader, Select, todayIso } from '../../ui';
 import { type ChartPeriod, PeriodPicker } from './PeriodPicker';
 import { RatingChart } from './RatingChart';
@@ -8,7 +8,7 @@ import { errorText } from './rating-format';
 import { readRatingGrouping, writeRatingGrouping } from './rating-grouping';
 import { useRatingStatistic } from './use-ratings';
 
-const t = ruRatings.chart;
+const t = ruRating.chart;
 const GROUPING_OPTIONS = RATING_GROUPINGS.map((grouping) => ({ value: grouping, label: grouping === 'day' ? t.byDay : t.byWeek }));
 /** Periods up to this many days get the spec's '20 days' error prefix, longer ones the '2 months' one. */
 const SHORT_PERIOD_DAYS = 31;

@@ -1,5 +1,5 @@
 /** Texts of the Рейтинг и статистика area (spec texts verbatim). Imported only by its own screens, so the first download stays small. */
-export const ruRatings = {
+export const ruRating = {
   title: 'Рейтинг и статистика',
 
   month: {

@@ -1,9 +1,9 @@
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { Card, EmptyState, ErrorBox, Loader } from '../../ui';
 import { errorText, formatChange, formatDateTime, valueTone } from './rating-format';
 import { useRatingStory } from './use-ratings';
 
-const t = ruRatings.story;
+const t = ruRating.story;
 
 /** The last 20 rating changes, newest first (shell §2.10, §9). */
 export function RatingStoryCard() {

@@ -1,9 +1,9 @@
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { liveErrorText } from '../../lib/live-request';
 import { Card, EmptyState, ErrorBox, fill, Loader, ProgressBar } from '../../ui';
 import { useChapterStatistics } from './use-mastery';
 
-const t = ruRatings.mastery;
+const t = ruRating.mastery;
 
 /** Chapter mastery: the share of each chapter's questions (both parts) the student has solved at full marks. */
 export function ChapterMasteryCard() {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DZ_STATISTICS_TYPES, getDzStatistics } from '@shared/contract/rating';
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
 import { bandColor, Card, EmptyState, ErrorBox, fill, Loader, Select } from '../../ui';
 import { barHeight, HOMEWORK_CHART_HEIGHT, labelOutside } from './homework-chart';
 import { RATING_QUERY_ROOT } from './use-ratings';
 
-const t = ruRatings.homework;
+const t = ruRating.homework;
 type DzType = (typeof DZ_STATISTICS_TYPES)[number];
 const TYPE_OPTIONS = DZ_STATISTICS_TYPES.map((type) => ({ value: type, label: t.types[type] }));
 

@@ -3,11 +3,11 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { RatingGrouping, RatingStatisticPoint } from '@shared/contract/rating';
 import { isoDateToRu, MOSCOW_TZ, moscowDayStart } from '@shared/domain/moscow-time';
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { createDebounce, ErrorBox, fill, useTheme } from '../../ui';
 import { formatValue } from './rating-format';
 
-const t = ruRatings.chart;
+const t = ruRating.chart;
 const HEIGHT = 260;
 const NARROW_HEIGHT = 220;
 /** Shell §9: resize debounce. */

@@ -1,9 +1,9 @@
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { liveErrorText } from '../../lib/live-request';
 import { bandTextColor, Card, cx, EmptyState, ErrorBox, fill, Loader, percentBand } from '../../ui';
 import { useStudyRating } from './use-mastery';
 
-const t = ruRatings.studyRating;
+const t = ruRating.studyRating;
 
 /** The mastery rating as a grid of 1, 2 or 3 columns (600 and 992 px); the caller is highlighted. */
 export function StudyRatingCard() {

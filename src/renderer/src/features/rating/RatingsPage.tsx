@@ -1,4 +1,4 @@
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { ChapterMasteryCard } from './ChapterMasteryCard';
 import { HomeworkChartCard } from './HomeworkChartCard';
 import { MonthRatingCard } from './MonthRatingCard';
@@ -6,7 +6,7 @@ import { RatingChartCard } from './RatingChartCard';
 import { RatingStoryCard } from './RatingStoryCard';
 import { RatingTopCard } from './RatingTopCard';
 import { StudyRatingCard } from './StudyRatingCard';
-import './ratings.css';
+import './rating.css';
 
 /**
  * Ratings (shell §2.10), in the spec's order: chapter mastery, mastery rating, homework points
@@ -15,7 +15,7 @@ import './ratings.css';
 export function RatingsPage() {
   return (
     <section className="screen ratings" aria-labelledby="screen-title">
-      <h1 id="screen-title">{ruRatings.title}</h1>
+      <h1 id="screen-title">{ruRating.title}</h1>
       <ChapterMasteryCard />
       <StudyRatingCard />
       <HomeworkChartCard />

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { RATING_TOP_PERIODS, type RatingTopPeriod } from '@shared/contract/rating';
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { Card, EmptyState, ErrorBox, fill, Loader, Select } from '../../ui';
 import { errorText, formatValue, valueTone } from './rating-format';
 import { useRatingTop } from './use-ratings';
 
-const t = ruRatings.top;
+const t = ruRating.top;
 const PERIOD_OPTIONS = RATING_TOP_PERIODS.map((period) => ({ value: period, label: t.periods[period] }));
 
 /** The top 10 students of the current month, the previous month or the current year. */

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ruRatings } from '../../i18n/ratings';
+import { ruRating } from '../../i18n/rating';
 import { Card, ErrorBox, Loader } from '../../ui';
 import { formatValue, valueTone } from './rating-format';
 import { RATING_QUERY_ROOT, useRatingStory } from './use-ratings';
 
-const t = ruRatings.month;
+const t = ruRating.month;
 
 /** 'My rating for the month' with the overall rating; a failure offers to reload the screen's data. */
 export function MonthRatingCard() {
