@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/main-area/MainAreaEntry').then((m) => ({ Component: m.MainAreaEntry })) },
           { path: 'lk', lazy: () => import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })), handle: { title: ruTitles.lk, group: 'main', link: 'lk' } satisfies RouteHandle },
-          { path: 'calendar', lazy: () => import('../features/schedule/CalendarPage').then((m) => ({ Component: m.CalendarPage })), handle: { title: ruTitles.calendar, group: 'main', link: 'calendar' } satisfies RouteHandle },
+          { path: 'calendar', lazy: () => import('../features/calendar/CalendarPage').then((m) => ({ Component: m.CalendarPage })), handle: { title: ruTitles.calendar, group: 'main', link: 'calendar' } satisfies RouteHandle },
           { path: 'poleznoe', lazy: () => import('../features/preferences/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })), handle: { title: ruTitles.poleznoe, group: 'main', link: 'poleznoe' } satisfies RouteHandle },
           { path: 'finances', lazy: () => import('../features/finances/FinancesPage').then((m) => ({ Component: m.FinancesPage })), handle: { title: ruTitles.finances, group: 'main', link: 'finances' } satisfies RouteHandle },
           { path: 'ratings', lazy: () => import('../features/rating/RatingsPage').then((m) => ({ Component: m.RatingsPage })), handle: { title: ruTitles.ratings, group: 'main', link: 'ratings' } satisfies RouteHandle },

@@ -1,5 +1,5 @@
 /** Texts of the Календарь area (spec texts verbatim). Imported only by its own screens, so the first download stays small. */
-export const ruSchedule = {
+export const ruCalendar = {
   title: 'Календарь',
 
   /** Shell §8.6: prefix of a failed schedule load. */

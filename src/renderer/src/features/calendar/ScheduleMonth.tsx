@@ -1,14 +1,14 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ScheduleEvent } from '@shared/contract/calendar';
 import { ru } from '../../i18n/ru';
-import { ruSchedule } from '../../i18n/schedule';
+import { ruCalendar } from '../../i18n/calendar';
 import { addDays, addMonths, type CalendarDay, cx, fill, IconChevronLeft, IconChevronRight, monthGrid, parseIso, toIso, weekdayOf, WeekdayHeader } from '../../ui';
 import { DayEventsPopup } from './DayEventsPopup';
 import { dayLabel } from './day-text';
 import { dayEvents, eventsByDay } from './schedule-days';
 
 const c = ru.calendar;
-const t = ruSchedule;
+const t = ruCalendar;
 
 interface MonthView {
   year: number;

@@ -1,11 +1,11 @@
 import { ru } from '../../i18n/ru';
-import { ruSchedule } from '../../i18n/schedule';
+import { ruCalendar } from '../../i18n/calendar';
 import { parseIso } from '../../ui/calendar-grid';
 import { fill } from '../../ui/template';
 import { type DayEvents, pluralIndex } from './schedule-days';
 
 const c = ru.calendar;
-const t = ruSchedule;
+const t = ruCalendar;
 
 /** '17 ноября 2026 г.' */
 export function fullDate(iso: string): string {

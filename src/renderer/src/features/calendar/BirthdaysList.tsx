@@ -1,9 +1,9 @@
-import { ruSchedule } from '../../i18n/schedule';
+import { ruCalendar } from '../../i18n/calendar';
 import { EmptyState, ErrorBox, fill, Loader } from '../../ui';
 import { messengerLink } from './schedule-days';
 import { useBirthdays } from './use-calendar-data';
 
-const t = ruSchedule.birthdays;
+const t = ruCalendar.birthdays;
 
 /** Shell §2.8: today's birthdays with role and a messenger or VK link. */
 export function BirthdaysList() {

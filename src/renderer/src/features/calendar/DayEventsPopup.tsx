@@ -1,9 +1,9 @@
 import type { ScheduleEvent } from '@shared/contract/calendar';
-import { ruSchedule } from '../../i18n/schedule';
+import { ruCalendar } from '../../i18n/calendar';
 import { type CalendarDay, cx, Popup } from '../../ui';
 import { fullDateWithWeekday, periodText } from './day-text';
 
-const t = ruSchedule;
+const t = ruCalendar;
 
 export interface DayEventsPopupProps {
   /** The day shown, or null when closed. */

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { ruSchedule } from '../../i18n/schedule';
+import { ruCalendar } from '../../i18n/calendar';
 import { Card, EmptyState, ErrorBox, Loader, todayIso } from '../../ui';
 import { BirthdaysList } from './BirthdaysList';
 import { ScheduleMonth } from './ScheduleMonth';
 import { useSchedule } from './use-calendar-data';
 import './calendar.css';
 
-const t = ruSchedule;
+const t = ruCalendar;
 
 /** Shell §2.8: the month of lessons and test weeks, and today's birthdays below. */
 export function CalendarPage() {
