@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { editableQuestion, type EditableQuestion } from '../../../src/shared/contract/questions-p1-admin';
+import { editableQuestion, type EditableQuestion } from '../../../src/shared/contract/question-bank-admin';
 import type { BankReference } from '../../../src/shared/domain/question-bank-p1';
 import type { QuestionJson } from '../../../src/shared/domain/questions';
 import type { Db } from '../../db';

@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/back-office/QuestionsLayout').then((m) => ({ Component: m.QuestionsLayout })),
             children: [
               { index: true, lazy: () => import('../features/back-office/QuestionsLayout').then((m) => ({ Component: m.QuestionsEntry })) },
-              { path: 'p1', lazy: () => import('../features/question-bank/QuestionsP1Page').then((m) => ({ Component: m.QuestionsP1Page })), handle: { title: ruTitles.p1, group: 'questions', link: 'p1' } satisfies RouteHandle },
+              { path: 'p1', lazy: () => import('../features/question-bank-admin/QuestionsP1Page').then((m) => ({ Component: m.QuestionsP1Page })), handle: { title: ruTitles.p1, group: 'questions', link: 'p1' } satisfies RouteHandle },
               screen('p2', ruTitles.p2, 'questions'),
               screen('zach_verbal', ruTitles.zachVerbal, 'questions'),
             ],

@@ -1,7 +1,7 @@
 import type { QuestionType } from '@shared/domain/questions';
 
 /** Texts of the part 1 question bank (back-office §2.13; spec texts verbatim). Imported only by its screen. */
-export const ruQuestionBank = {
+export const ruQuestionBankAdmin = {
   title: 'Вопросы 1 части',
   create: 'Создать вопрос',
   creating: 'Создаём…',

@@ -1,4 +1,4 @@
-import { editableQuestion } from '@shared/contract/questions-p1-admin';
+import { editableQuestion } from '@shared/contract/question-bank-admin';
 import { randomPermutation } from '@shared/domain/question-bank-p1';
 import { describe, expect, it } from 'vitest';
 import { addOption, changeType, isDirty, matchChoice, moveInSequence, removeOption, sequenceOrder, setMatch, toggleRight } from './editor-logic';

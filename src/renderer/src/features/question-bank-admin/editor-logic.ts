@@ -1,4 +1,4 @@
-import type { EditableQuestion } from '@shared/contract/questions-p1-admin';
+import type { EditableQuestion } from '@shared/contract/question-bank-admin';
 import { MAX_OPTIONS, MATCH_LETTERS, answerKindOf, type AnswerKind, type QuestionType } from '@shared/domain/questions';
 import { isQuestionType } from '@shared/domain/question-bank-p1';
 
@@ -116,4 +116,4 @@ export function isDirty(form: QuestionForm, loaded: QuestionForm): boolean {
 }
 
 /** Query key of the bank list (refreshed after a create, a save or an image change). */
-export const LIST_KEY = ['questionsP1Admin', 'list'] as const;
+export const LIST_KEY = ['questionBankAdmin', 'list'] as const;

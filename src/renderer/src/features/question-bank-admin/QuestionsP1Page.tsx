@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createQuestion, getQuestionsList, type QuestionListRow } from '@shared/contract/questions-p1-admin';
+import { createQuestion, getQuestionsList, type QuestionListRow } from '@shared/contract/question-bank-admin';
 import { QUESTION_TYPES } from '@shared/domain/questions';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { rememberLink } from '../../app/nav-memory';
-import { ruQuestionBank } from '../../i18n/question-bank';
+import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
 import { api } from '../../lib/api';
 import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';
 import { LIST_KEY } from './editor-logic';
 import { type DialogNeighbours, QuestionEditDialog } from './QuestionEditDialog';
-import './question-bank.css';
+import './question-bank-admin.css';
 
-const t = ruQuestionBank;
+const t = ruQuestionBankAdmin;
 const PAGE_SIZE = 20;
 
 

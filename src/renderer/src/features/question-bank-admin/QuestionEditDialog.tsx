@@ -1,10 +1,10 @@
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteImageQuestion, getQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/questions-p1-admin';
+import { deleteImageQuestion, getQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
 import { EGE_NUM_MAX, EGE_NUM_MIN, isQuestionType, randomPermutation, tidyQuestion, validateQuestion, type QuestionFieldErrors } from '@shared/domain/question-bank-p1';
 import { MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { ruQuestionBank } from '../../i18n/question-bank';
+import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextField, cx } from '../../ui';
@@ -16,7 +16,7 @@ import { RightAnswerEditor } from './RightAnswerEditor';
 import { uploadFile } from './upload-image';
 import { LIST_KEY } from './editor-logic';
 
-const t = ruQuestionBank.dialog;
+const t = ruQuestionBankAdmin.dialog;
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** The image address is server-relative; the desktop app's pages come from app://, so the server origin goes first. */
@@ -35,7 +35,7 @@ export interface DialogNeighbours {
 
 export function QuestionEditDialog({ questionId, onClose, neighbours }: { questionId: number; onClose: () => void; neighbours: DialogNeighbours }) {
   const question = useQuery({
-    queryKey: ['questionsP1Admin', 'question', questionId],
+    queryKey: ['questionBankAdmin', 'question', questionId],
     queryFn: ({ signal }) => api.call(getQuestion, { questionId }, { handleErrors: true, signal }),
     gcTime: 0,
     retry: false,
@@ -45,12 +45,12 @@ export function QuestionEditDialog({ questionId, onClose, neighbours }: { questi
     return <QuestionEditor questionId={questionId} loaded={form} chapters={question.data.chapters} lessons={question.data.lessons} onClose={onClose} neighbours={neighbours} />;
   }
   return (
-    <Popup open onClose={onClose} title={ruQuestionBank.rowTitle(questionId)} size="lg">
+    <Popup open onClose={onClose} title={ruQuestionBankAdmin.rowTitle(questionId)} size="lg">
       {question.isPending ? (
         <Loader label={t.loading} />
       ) : (
         <ErrorBox
-          message={question.error instanceof ApiError && question.error.kind === 'failure' ? `${ruQuestionBank.noData}: ${question.error.message}` : ruQuestionBank.loadError(question.error.message)}
+          message={question.error instanceof ApiError && question.error.kind === 'failure' ? `${ruQuestionBankAdmin.noData}: ${question.error.message}` : ruQuestionBankAdmin.loadError(question.error.message)}
           onRetry={() => void question.refetch()}
         />
       )}
@@ -87,7 +87,7 @@ function QuestionEditor({
 
   const localErrors: QuestionFieldErrors = supported
     ? validateQuestion(tidyQuestion({ ...form, questionType: form.questionType } as QuestionJson), { lessons: lessons.map((lesson) => lesson.number), chapters })
-    : { questionType: ruQuestionBank.noData };
+    : { questionType: ruQuestionBankAdmin.noData };
   const errors: QuestionFieldErrors = tried ? { ...serverErrors, ...localErrors } : {};
   const dirty = isDirty(form, saved);
 
@@ -174,7 +174,7 @@ function QuestionEditor({
               invalid={errors.questionType !== undefined}
               onChange={(value) => isQuestionType(value) && update(changeType(form, value))}
               options={[
-                ...QUESTION_TYPES.map((value) => ({ value, label: ruQuestionBank.types[value] })),
+                ...QUESTION_TYPES.map((value) => ({ value, label: ruQuestionBankAdmin.types[value] })),
                 ...(supported ? [] : [{ value: form.questionType, label: form.questionType, disabled: true }]),
               ]}
             />
@@ -429,7 +429,7 @@ function ImageField({ questionId, image, onChanged }: { questionId: number; imag
 function Preview({ form }: { form: QuestionForm }) {
   const [graphic, setGraphic] = useState(false);
   const [answer, setAnswer] = useState('');
-  if (!isQuestionType(form.questionType)) return <p className="muted">{ruQuestionBank.noData}</p>;
+  if (!isQuestionType(form.questionType)) return <p className="muted">{ruQuestionBankAdmin.noData}</p>;
   const question = { ...form, questionType: form.questionType, questionImage: form.questionImage } as QuestionJson;
   const view = graphic ? 'graphic' : 'text';
   return (

@@ -1,8 +1,8 @@
-import { ruQuestionBank } from '../../i18n/question-bank';
+import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
 import { Button, Checkbox, Select, TextField } from '../../ui';
 import { kindOf, matchChoice, moveInSequence, type QuestionForm, rowLabel, sequenceOrder, setMatch, toggleRight } from './editor-logic';
 
-const t = ruQuestionBank.dialog;
+const t = ruQuestionBankAdmin.dialog;
 
 /** The right answer in the shape of the type: checkboxes, a choice per row, an order, or words. */
 export function RightAnswerEditor({ form, onChange }: { form: QuestionForm; onChange: (form: QuestionForm) => void }) {
