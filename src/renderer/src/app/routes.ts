@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
       {
         // Named 'autoTests' (route-names.ts): start, solving with the timer, result.
         path: 'zachet_auto/:numberTest',
-        lazy: () => import('../features/credit-auto/CreditAutoPage').then((m) => ({ Component: m.CreditAutoPage })),
+        lazy: () => import('../features/credits/CreditAutoPage').then((m) => ({ Component: m.CreditAutoPage })),
         handle: { title: ruTitles.zachetAutoNumberTest } satisfies RouteHandle,
       },
       screen('zachet_zapis', ruTitles.zachetZapis),

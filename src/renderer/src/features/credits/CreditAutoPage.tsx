@@ -16,7 +16,7 @@ import type { CreditData } from './types';
 import { useCreditTimer } from './use-credit-timer';
 import '../../ui/field.css';
 import '../homework-p1/homework-p1.css';
-import './credit-auto.css';
+import './credits.css';
 
 const t = ruCredits.auto;
 
