@@ -56,13 +56,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'roadmap',
-        lazy: () => import('../features/roadmap/RoadmapPage').then((m) => ({ Component: m.RoadmapPage })),
+        lazy: () => import('../features/course/RoadmapPage').then((m) => ({ Component: m.RoadmapPage })),
         handle: { title: ruTitles.roadmap, wide: true } satisfies RouteHandle,
         children: [
           {
             // Named 'lesson': the popup over the road; the bars are hidden while it is open.
             path: ':lessonNum',
-            lazy: () => import('../features/roadmap/LessonPopup').then((m) => ({ Component: m.LessonPopup })),
+            lazy: () => import('../features/course/LessonPopup').then((m) => ({ Component: m.LessonPopup })),
             handle: { title: ruTitles.lesson, bare: true } satisfies RouteHandle,
           },
         ],

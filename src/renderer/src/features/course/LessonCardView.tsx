@@ -3,11 +3,11 @@ import type { OutputOf } from '@shared/contract/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/route-names';
-import { ruRoadmap } from '../../i18n/roadmap';
+import { ruCourse } from '../../i18n/course';
 import { cx, IconCheck, IconChevronRight } from '../../ui';
 import { deadlineText, pointsText, taskStatusText, taskStatusTone } from './lesson-texts';
 
-const t = ruRoadmap.lesson;
+const t = ruCourse.lesson;
 
 type LessonCard = OutputOf<typeof getLessonCard>;
 

@@ -3,15 +3,15 @@ import { getLessonsRoad } from '@shared/contract/course';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import { paths } from '../../app/route-names';
-import { ruRoadmap } from '../../i18n/roadmap';
+import { ruCourse } from '../../i18n/course';
 import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader } from '../../ui';
 import { RoadChapter } from './RoadChapter';
 import { RoadParallax } from './RoadParallax';
 import { initialLesson, parseLessonNum, scrollToTopStepped, UP_BUTTON_AFTER } from './road-scroll';
-import './roadmap.css';
+import './course.css';
 
-const t = ruRoadmap.road;
+const t = ruCourse.road;
 
 export const lessonsRoadKey = ['lessonsRoad'] as const;
 

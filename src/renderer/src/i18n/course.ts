@@ -1,5 +1,5 @@
 /** Texts of the roadmap and the lesson popup (learning-area §2, §4, §8; spec texts verbatim). */
-export const ruRoadmap = {
+export const ruCourse = {
   road: {
     title: 'Дорога уроков',
     subtitle: 'Проходите уроки по порядку: каждый открывается в свой день.',

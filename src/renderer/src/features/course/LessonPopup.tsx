@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { getLessonCard, LESSON_NOT_FOUND } from '@shared/contract/course';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../app/route-names';
-import { ruRoadmap } from '../../i18n/roadmap';
+import { ruCourse } from '../../i18n/course';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, Loader, Popup } from '../../ui';
 import { LessonCardView } from './LessonCardView';
 import { parseLessonNum } from './road-scroll';
 import './lesson-popup.css';
 
-const t = ruRoadmap.lesson;
+const t = ruCourse.lesson;
 
 /** Learning §2 'Lesson popup' (route lesson): the lesson's videos, homework and credits over the roadmap. */
 export function LessonPopup() {
@@ -32,7 +32,7 @@ export function LessonPopup() {
     </span>
   ) : (
     <span className="lesson-pop__title">
-      <span className="lesson-pop__name">{ruRoadmap.road.lesson(num ?? 0)}</span>
+      <span className="lesson-pop__name">{ruCourse.road.lesson(num ?? 0)}</span>
     </span>
   );
 

@@ -1,13 +1,13 @@
 import type { RoadLesson } from '@shared/contract/course';
 import { Link } from 'react-router';
 import { paths } from '../../app/route-names';
-import { ruRoadmap } from '../../i18n/roadmap';
+import { ruCourse } from '../../i18n/course';
 import { IconCheck, cx } from '../../ui';
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { lessonProgress, lessonStatusText } from './lesson-texts';
 import type { RoadPosition } from './road-layout';
 
-const t = ruRoadmap.road;
+const t = ruCourse.road;
 const RING_RADIUS = 46;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 

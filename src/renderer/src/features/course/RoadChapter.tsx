@@ -1,5 +1,5 @@
 import type { RoadLesson } from '@shared/contract/course';
-import { ruRoadmap } from '../../i18n/roadmap';
+import { ruCourse } from '../../i18n/course';
 import { RoadNode } from './RoadNode';
 import { chapterColour, chapterHeight, chapterRoadPath, nodeCentreY, POSITION_X, ROAD_HEADING_HEIGHT, roadPosition } from './road-layout';
 
@@ -24,7 +24,7 @@ export function RoadChapter({ lessons, chapterIndex, firstIndex }: RoadChapterPr
       </svg>
       <header className="road-chapter__head" style={{ height: ROAD_HEADING_HEIGHT }}>
         <h2 id={headingId} className="road-chapter__title">
-          <span className="road-chapter__count">{ruRoadmap.road.chapterLessons(lessons.length)}</span>
+          <span className="road-chapter__count">{ruCourse.road.chapterLessons(lessons.length)}</span>
           <span className="road-chapter__name">{name}</span>
         </h2>
       </header>
