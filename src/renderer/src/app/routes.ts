@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
       screen('knowledge_grid', ruTitles.knowledgeGrid),
       {
         path: 'video_lesson/:videoId?',
-        lazy: () => import('../features/video-lesson/VideoLessonPage').then((m) => ({ Component: m.VideoLessonPage })),
+        lazy: () => import('../features/video/VideoLessonPage').then((m) => ({ Component: m.VideoLessonPage })),
         handle: { title: ruTitles.videoLessonVideoId } satisfies RouteHandle,
       },
       { path: 'ht_p1/:htNum/:dop', lazy: () => import('../features/homework-p1/HomeworkP1Page').then((m) => ({ Component: m.HomeworkP1Page })), handle: { title: ruTitles.htP1HtNumDop } satisfies RouteHandle },

@@ -1,5 +1,5 @@
 import type { MediaStatus } from '@shared/contract/video';
-import { ruVideoLesson } from '../../i18n/video-lesson';
+import { ruVideoLesson } from '../../i18n/video';
 import { Spinner } from '../../ui';
 
 const t = ruVideoLesson.lesson.media;

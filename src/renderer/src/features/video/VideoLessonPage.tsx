@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getVideoLesson, setShortMode, setWatched, startWatchingVideo, type VideoLesson } from '@shared/contract/video';
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { ruVideoLesson } from '../../i18n/video-lesson';
+import { ruVideoLesson } from '../../i18n/video';
 import { api } from '../../lib/api';
 import { ErrorBox, Loader, Switch } from '../../ui';
 import { MediaState } from './MediaState';
@@ -11,7 +11,7 @@ import { QualitySelect } from './QualitySelect';
 import { TimecodePanel } from './TimecodePanel';
 import { useFlagToggle } from './use-flag-toggle';
 import { useShortModeSkip } from './use-short-mode';
-import './video-lesson.css';
+import './video.css';
 
 const t = ruVideoLesson.lesson;
 

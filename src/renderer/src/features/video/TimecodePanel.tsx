@@ -1,6 +1,6 @@
 import type { getVideoLesson } from '@shared/contract/video';
 import type { OutputOf } from '@shared/contract';
-import { ruVideoLesson } from '../../i18n/video-lesson';
+import { ruVideoLesson } from '../../i18n/video';
 import { Accordion } from '../../ui';
 import { formatTime } from './format-time';
 import { LinkifiedText } from './LinkifiedText';

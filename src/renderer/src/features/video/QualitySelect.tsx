@@ -1,4 +1,4 @@
-import { ruVideoLesson } from '../../i18n/video-lesson';
+import { ruVideoLesson } from '../../i18n/video';
 import { Select } from '../../ui';
 import type { VideoQuality } from './player-slot';
 
