@@ -7,7 +7,7 @@ import { courseHandlers } from './course/handlers';
 import { creditsHandlers } from './credits/handlers';
 import { curatorHomeworkHandlers } from './curator-homework/handlers';
 import { financesHandlers } from './finances/handlers';
-import { homeworkHandlers } from './homework/handlers';
+import { homeworkP1Handlers } from './homework-p1/handlers';
 import { homeworkP2Handlers } from './homework-p2/handlers';
 import { trainP1Handlers } from './train-p1/handlers';
 import { materialsHandlers } from './materials/handlers';
@@ -30,7 +30,7 @@ export const implementations: readonly Implementation[] = [
   ...financesHandlers,
   ...materialsHandlers,
   ...courseHandlers,
-  ...homeworkHandlers,
+  ...homeworkP1Handlers,
   ...homeworkP2Handlers,
   ...curatorHomeworkHandlers,
   ...creditsHandlers,

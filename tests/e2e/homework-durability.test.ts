@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { homework } from '../../src/shared/contract';
-import type { HomeworkQuestionP1 } from '../../src/shared/contract/homework';
+import { homeworkP1 } from '../../src/shared/contract';
+import type { HomeworkQuestionP1 } from '../../src/shared/contract/homework-p1';
 import { TestClient } from '../helpers/client';
 import { spawnServer, type ServerProcess } from '../helpers/process';
 
@@ -30,10 +30,10 @@ describe('homework part 1 answers survive a killed server', () => {
     const input = { htNum: 6, isDopPart: '0' as const };
     const given: string[] = [];
     for (const questionNum of [1, 2]) {
-      const part = await student.call(homework.getHtP1Divided, input);
+      const part = await student.call(homeworkP1.getHtP1Divided, input);
       const answer = someAnswer(part.questions[0]!);
       given.push(answer);
-      await student.call(homework.sendHtP1Divided, { ...input, questionNum, userAnswer: answer });
+      await student.call(homeworkP1.sendHtP1Divided, { ...input, questionNum, userAnswer: answer });
     }
     // No graceful shutdown: the process dies right after the acknowledged answers.
     server.child.kill('SIGKILL');
@@ -41,14 +41,14 @@ describe('homework part 1 answers survive a killed server', () => {
 
     server = await spawnServer(env);
     student = await new TestClient(server.url).signIn('student');
-    const resumed = await student.call(homework.getHtP1Divided, input);
+    const resumed = await student.call(homeworkP1.getHtP1Divided, input);
     expect(resumed.htStatusP1).toBe('Выполняется');
     expect(resumed.htInfo).toMatchObject({ q_num_now_p1: 3, q_num_last_p1: 3 });
     for (let questionNum = 3; questionNum <= resumed.htInfo.q_nums_p1; questionNum += 1) {
-      const part = await student.call(homework.getHtP1Divided, input);
-      await student.call(homework.sendHtP1Divided, { ...input, questionNum, userAnswer: someAnswer(part.questions[0]!) });
+      const part = await student.call(homeworkP1.getHtP1Divided, input);
+      await student.call(homeworkP1.sendHtP1Divided, { ...input, questionNum, userAnswer: someAnswer(part.questions[0]!) });
     }
-    const result = await student.call(homework.getHtP1Divided, input);
+    const result = await student.call(homeworkP1.getHtP1Divided, input);
     expect(result.htStatusP1).toBe('Готово');
     expect(result.questions.slice(0, 2).map((question) => question.user_answer)).toEqual(given);
   });

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homework } from '../../src/shared/contract';
+import { homeworkP1 } from '../../src/shared/contract';
 import { questionJsonSchema } from '../../src/shared/domain/questions';
-import { questionRowOf } from '../../server/domains/homework/question-bank';
+import { questionRowOf } from '../../server/domains/homework-p1/question-bank';
 import type { TestClient } from '../helpers/client';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -139,7 +139,7 @@ describe('homework part 1 in chromium', () => {
     await continueButton(page).click();
 
     // Result: 0 for question 1, full points for the rest.
-    const result = await student.call(homework.getHtP1Divided, { htNum: HT, isDopPart: '0' });
+    const result = await student.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' });
     expect(result.htStatusP1).toBe('Готово');
     const [q1, ...rest] = result.questions;
     expect(q1!.user_ball).toBe(0);
@@ -211,7 +211,7 @@ describe('homework part 1 in chromium', () => {
     for (const option of [1, 3]) await page.getByTestId(`answer-card-${option}`).click();
     await screenshot(page, 'homework-p1-graphic-chips-light-1280');
     await continueButton(page).click();
-    const result = await server.signIn('egor').then((egor) => egor.call(homework.getHtP1Divided, { htNum: HT, isDopPart: '0' }));
+    const result = await server.signIn('egor').then((egor) => egor.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' }));
     expect(result.htInfo.user_ballov_p1).toBe(result.htInfo.maxballov_p1);
     await expect.poll(() => page.getByTestId('ht-score').textContent()).toBe(`${result.htInfo.maxballov_p1} / ${result.htInfo.maxballov_p1}`);
     expect(await page.getByTestId('ht-score').getAttribute('class')).toContain('ht-score--good');

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionsP1Admin, trainP1 } from '../../src/shared/contract';
+import { questionBankAdmin, trainP1 } from '../../src/shared/contract';
 import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
-import { questionJsonOf } from '../../server/domains/homework/question-bank';
+import { questionJsonOf } from '../../server/domains/homework-p1/question-bank';
 import type { TestClient } from '../helpers/client';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -234,11 +234,11 @@ describe('training part 1 in chromium', () => {
     await page.getByTestId('trp1-start').waitFor();
 
     // The bank admin rewrites the 90+ question while no training holds it.
-    const { question } = await admin.call(questionsP1Admin.getQuestion, { questionId: hard.id });
+    const { question } = await admin.call(questionBankAdmin.getQuestion, { questionId: hard.id });
     const { qId: _id, ...body } = question;
     const newText = 'Установите соответствие между признаками и типами общества (текст исправлен куратором).';
     expect(body.is90Plus).toBe('1');
-    await admin.call(questionsP1Admin.saveQuestion, { questionId: hard.id, question: { ...body, questionText: newText } });
+    await admin.call(questionBankAdmin.saveQuestion, { questionId: hard.id, question: { ...body, questionText: newText } });
 
     // Switch on (remembered with the other choices): the whole lesson, the edited text included.
     await plus90.click();

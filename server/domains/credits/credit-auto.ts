@@ -6,8 +6,8 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { canOpenLesson } from '../course/lesson-access';
-import { presentQuestion, typedAnswerProblem } from '../homework/present-question';
-import { examPrimaryScores, questionJsonOf } from '../homework/question-bank';
+import { presentQuestion, typedAnswerProblem } from '../homework-p1/present-question';
+import { examPrimaryScores, questionJsonOf } from '../homework-p1/question-bank';
 
 /**
  * Automatic credit: a timed test over the credit's lessons. Each attempt draws its questions from

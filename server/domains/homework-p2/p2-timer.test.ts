@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homework, homeworkP2 } from '../../../src/shared/contract';
+import { homeworkP1, homeworkP2 } from '../../../src/shared/contract';
 import { P2_TEXTS as T } from '../../../src/shared/contract/homework-p2';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
@@ -28,7 +28,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
 
   it('starts the budget on the first open, never restarts it, and answers its own count whatever localTimer says', async () => {
     const ksenia = await server.signIn('ksenia');
-    expect(await ksenia.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 4 })).toEqual({ timer: null }); // not opened yet
+    expect(await ksenia.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 4 })).toEqual({ timer: null }); // not opened yet
     const opened = await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 4, markSave: 'Ksen01' });
     expect(opened.htInfo.timer).toBe(30 * 60);
     const started = (await progress('ksenia', 4)).p2_timer_started_at;
@@ -37,7 +37,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     // Another open (another tab) keeps the start.
     expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 4, markSave: 'Ksen02' })).htInfo.timer).toBeLessThanOrEqual(20 * 60);
     for (const localTimer of [99_999, 5, -3]) {
-      const { timer } = await ksenia.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 4, localTimer });
+      const { timer } = await ksenia.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 4, localTimer });
       expect(timer).toBeGreaterThan(20 * 60 - 5);
       expect(timer).toBeLessThanOrEqual(20 * 60);
     }
@@ -46,7 +46,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     // An untimed homework answers null.
     await db().updateTable('homeworks').set({ p2_time_limit_min: null }).where('num', '=', 3).execute();
     await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' });
-    expect(await ksenia.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 3 })).toEqual({ timer: null });
+    expect(await ksenia.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 3 })).toEqual({ timer: null });
     expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' })).htInfo.timer).toBeNull();
   });
 
@@ -54,7 +54,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     const timofey = await server.signIn('timofey');
     await timofey.call(homeworkP2.getHtP2Camel, { htNum: 5, markSave: 'Tim001' });
     await startedAgo('timofey', 5, 30 * MIN + 10_000); // 10 s past zero: inside the grace
-    expect(await timofey.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 5 })).toEqual({ timer: 0 });
+    expect(await timofey.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 5 })).toEqual({ timer: 0 });
     const atZero = await timofey.call(homeworkP2.getHtP2Camel, { htNum: 5, markSave: 'Tim001' });
     expect(atZero).toMatchObject({ htStatusP2: 'Выполняется', htInfo: { timer: 0 } });
     await timofey.call(homeworkP2.saveHtP2New, { htNum: 5, questions: ANSWERS.slice(0, 1), markSave: 'Tim001' });
@@ -67,7 +67,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     const row = await progress('timofey', 5);
     // Submitted at the moment the time ended, not later.
     expect(row.p2_submitted_at).toBe(row.p2_timer_started_at! + 30 * MIN);
-    expect(await timofey.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 5 })).toEqual({ timer: null });
+    expect(await timofey.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 5 })).toEqual({ timer: null });
   });
 
   it('after the grace refuses saves with a clear message and submits what was saved; lateness is judged by when time ended', async () => {
@@ -114,12 +114,12 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     expect((await progress('student', 1)).p2_timer_started_at).toBeNull();
     const old = work.questions[0]!.userOldAnswer;
     await student.call(homeworkP2.saveHtP2New, { htNum: 1, questions: [{ q_number: 1, user_answer: `${old}\n\nДополнение.` }], markSave: 'Stud01' });
-    expect(await student.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 1 })).toEqual({ timer: null });
+    expect(await student.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 1 })).toEqual({ timer: null });
 
     // Homework 3 opened untimed (first test's setup for ksenia): a limit set now starts on her next open.
     await db().updateTable('homeworks').set({ p2_time_limit_min: 45 }).where('num', '=', 3).execute();
     const ksenia = await server.signIn('ksenia');
-    expect(await ksenia.call(homework.getHomeTaskTimer, { htPart: 'p2', htNum: 3 })).toEqual({ timer: null });
+    expect(await ksenia.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 3 })).toEqual({ timer: null });
     expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' })).htInfo.timer).toBe(45 * 60);
   });
 

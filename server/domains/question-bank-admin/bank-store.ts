@@ -1,15 +1,15 @@
 import type { Selectable } from 'kysely';
-import { editableQuestion, type EditableQuestion } from '../../../src/shared/contract/questions-p1-admin';
+import { editableQuestion, type EditableQuestion } from '../../../src/shared/contract/question-bank-admin';
 import type { BankReference } from '../../../src/shared/domain/question-bank-p1';
 import type { QuestionJson } from '../../../src/shared/domain/questions';
 import type { Db } from '../../db';
 import type { QuestionsP1Table } from '../../db/schema';
-import { questionRowOf } from '../homework/question-bank';
+import { questionRowOf } from '../homework-p1/question-bank';
 
 type Row = Selectable<QuestionsP1Table>;
 
 /**
- * The editor's view of a stored question. Unlike the students' reader (homework/question-bank.ts
+ * The editor's view of a stored question. Unlike the students' reader (homework-p1/question-bank.ts
  * questionJsonOf) it accepts a draft without right answers, which students never get: drafts stay
  * unpublished until a save passes every rule.
  */

@@ -1,6 +1,6 @@
-import { questionsP1Admin } from '../../../src/shared/contract';
+import { questionBankAdmin } from '../../../src/shared/contract';
 import { isQuestionType, QUESTION_BANK_TEXTS as T, shortTextOf, tidyQuestion, validateQuestion } from '../../../src/shared/domain/question-bank-p1';
-import { editableQuestion } from '../../../src/shared/contract/questions-p1-admin';
+import { editableQuestion } from '../../../src/shared/contract/question-bank-admin';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { Db } from '../../db';
@@ -13,9 +13,9 @@ async function questionRow(db: Db, questionId: number) {
   return row;
 }
 
-/** Handlers of the part 1 bank, one per contract in src/shared/contract/questions-p1-admin.ts. */
+/** Handlers of the part 1 bank, one per contract in src/shared/contract/question-bank-admin.ts. */
 export const questionBankAdminHandlers = [
-  implement(questionsP1Admin.getQuestionsList, async (ctx) => {
+  implement(questionBankAdmin.getQuestionsList, async (ctx) => {
     const rows = await ctx.services.db.selectFrom('questions_p1').selectAll().orderBy('id').execute();
     return {
       list: rows.map((row) => {
@@ -36,13 +36,13 @@ export const questionBankAdminHandlers = [
     };
   }),
 
-  implement(questionsP1Admin.getQuestion, async (ctx, { questionId }) => {
+  implement(questionBankAdmin.getQuestion, async (ctx, { questionId }) => {
     const row = await questionRow(ctx.services.db, questionId);
     const reference = await bankReference(ctx.services.db);
     return { question: { ...editableQuestionOf(row), qId: row.id }, chapters: [...reference.chapters], lessons: reference.lessonRows };
   }),
 
-  implement(questionsP1Admin.createQuestion, async (ctx) => {
+  implement(questionBankAdmin.createQuestion, async (ctx) => {
     const now = ctx.services.clock.now();
     // A draft: unpublished, no answer yet; a save must pass every rule before students can see it.
     const draft = editableQuestion.parse({ questionType: 'VARIANTS', rightAnswers: [] });
@@ -56,7 +56,7 @@ export const questionBankAdminHandlers = [
     return { questionId: row.id };
   }),
 
-  implement(questionsP1Admin.saveQuestion, async (ctx, { questionId, question }) => {
+  implement(questionBankAdmin.saveQuestion, async (ctx, { questionId, question }) => {
     const db = ctx.services.db;
     await questionRow(db, questionId);
     if (!isQuestionType(question.questionType)) fail(T.unsupportedType, { errors: { questionType: T.unsupportedType } });
@@ -73,7 +73,7 @@ export const questionBankAdminHandlers = [
     return {};
   }),
 
-  implement(questionsP1Admin.deleteImageQuestion, async (ctx, { questionId }) => {
+  implement(questionBankAdmin.deleteImageQuestion, async (ctx, { questionId }) => {
     const row = await questionRow(ctx.services.db, questionId);
     if (row.image_path === '') fail(T.noData);
     await removeQuestionImage(ctx.services, row.id, row.image_path);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { QUESTION_IMAGE_NAME, QUESTION_IMAGE_ROUTE, questionImagePath, uploadImageQuestion, uploadImageQuestionData } from '../../../src/shared/contract/questions-p1-admin';
+import { QUESTION_IMAGE_NAME, QUESTION_IMAGE_ROUTE, questionImagePath, uploadImageQuestion, uploadImageQuestionData } from '../../../src/shared/contract/question-bank-admin';
 import { QUESTION_BANK_TEXTS as T } from '../../../src/shared/domain/question-bank-p1';
 import { accessAllowed } from '../../auth/current-user';
 import type { AppEnv } from '../../contract/http-router';

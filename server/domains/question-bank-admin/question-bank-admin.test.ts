@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homework, questionsP1Admin } from '../../../src/shared/contract';
-import type { EditableQuestion } from '../../../src/shared/contract/questions-p1-admin';
+import { homeworkP1, questionBankAdmin } from '../../../src/shared/contract';
+import type { EditableQuestion } from '../../../src/shared/contract/question-bank-admin';
 import { QUESTION_BANK_TEXTS as T } from '../../../src/shared/domain/question-bank-p1';
 import type { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
@@ -17,14 +17,14 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
   let curator: TestClient;
   let student: TestClient;
   const db = () => server.server.services.db;
-  const get = async (questionId: number) => (await admin.call(questionsP1Admin.getQuestion, { questionId })).question;
-  const save = (questionId: number, question: Partial<EditableQuestion> & Record<string, unknown>, client = admin) => client.callRaw(questionsP1Admin.saveQuestion, { questionId, question });
+  const get = async (questionId: number) => (await admin.call(questionBankAdmin.getQuestion, { questionId })).question;
+  const save = (questionId: number, question: Partial<EditableQuestion> & Record<string, unknown>, client = admin) => client.callRaw(questionBankAdmin.saveQuestion, { questionId, question });
 
   async function upload(client: TestClient, data: Record<string, unknown>, file: Buffer | null, name = 'q.png') {
     const form = new FormData();
-    form.append('data', JSON.stringify(await client.sign(questionsP1Admin.uploadImageQuestion.path, data)));
+    form.append('data', JSON.stringify(await client.sign(questionBankAdmin.uploadImageQuestion.path, data)));
     if (file) form.append('file', new Blob([new Uint8Array(file)]), name);
-    const response = await fetch(server.url + questionsP1Admin.uploadImageQuestion.path, { method: 'POST', body: form });
+    const response = await fetch(server.url + questionBankAdmin.uploadImageQuestion.path, { method: 'POST', body: form });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> & { success: string; message: string } };
   }
 
@@ -46,7 +46,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('lists the bank with short texts and flags', async () => {
-    const { list } = await admin.call(questionsP1Admin.getQuestionsList, {});
+    const { list } = await admin.call(questionBankAdmin.getQuestionsList, {});
     const count = await db().selectFrom('questions_p1').select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(list).toHaveLength(Number(count.n));
     expect(list.length).toBeGreaterThan(50);
@@ -55,18 +55,18 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
   });
 
   it('opens a question with the chapters and lessons, and refuses an unknown one', async () => {
-    const first = (await admin.call(questionsP1Admin.getQuestionsList, {})).list[0]!;
-    const answer = await admin.call(questionsP1Admin.getQuestion, { questionId: first.qId });
+    const first = (await admin.call(questionBankAdmin.getQuestionsList, {})).list[0]!;
+    const answer = await admin.call(questionBankAdmin.getQuestion, { questionId: first.qId });
     expect(answer.question.qId).toBe(first.qId);
     expect(answer.question.rightAnswers.length).toBeGreaterThan(0);
     expect(answer.chapters.length).toBeGreaterThan(0);
     expect(answer.lessons.map((lesson) => lesson.number)).toContain(6);
-    expect((await admin.callRaw(questionsP1Admin.getQuestion, { questionId: 999_999 })).body).toEqual({ success: '0', message: T.notFound });
+    expect((await admin.callRaw(questionBankAdmin.getQuestion, { questionId: 999_999 })).body).toEqual({ success: '0', message: T.notFound });
   });
 
   it('lets the group in and keeps everyone else out', async () => {
-    expect((await curator.callRaw(questionsP1Admin.getQuestionsList, {})).body.success).toBe('1');
-    for (const contract of [questionsP1Admin.getQuestionsList, questionsP1Admin.createQuestion]) {
+    expect((await curator.callRaw(questionBankAdmin.getQuestionsList, {})).body.success).toBe('1');
+    for (const contract of [questionBankAdmin.getQuestionsList, questionBankAdmin.createQuestion]) {
       expect((await student.callRaw(contract, {})).status).toBe(403);
     }
     // A curator without USERS_CHANGERS_Q_P1 is refused like a student.
@@ -74,8 +74,8 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     await db().deleteFrom('permission_group_members').where('user_id', '=', curatorId).where('group_name', '=', 'USERS_CHANGERS_Q_P1').execute();
     try {
       const plain = await server.signIn('curator');
-      expect((await plain.callRaw(questionsP1Admin.getQuestionsList, {})).status).toBe(403);
-      expect((await plain.callRaw(questionsP1Admin.saveQuestion, { questionId: 1, question: VALID.WORD })).status).toBe(403);
+      expect((await plain.callRaw(questionBankAdmin.getQuestionsList, {})).status).toBe(403);
+      expect((await plain.callRaw(questionBankAdmin.saveQuestion, { questionId: 1, question: VALID.WORD })).status).toBe(403);
       expect((await upload(plain, { questionId: 1 }, PNG)).status).toBe(403);
     } finally {
       await db().insertInto('permission_group_members').values({ group_name: 'USERS_CHANGERS_Q_P1', user_id: curatorId }).execute();
@@ -83,10 +83,10 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
   });
 
   it('creates an unpublished draft that opens in the editor and is saved once valid', async () => {
-    const { questionId } = await curator.call(questionsP1Admin.createQuestion, {});
+    const { questionId } = await curator.call(questionBankAdmin.createQuestion, {});
     const draft = await get(questionId);
     expect(draft).toMatchObject({ qId: questionId, questionType: 'VARIANTS', questionText: '', rightAnswers: [], isPublished: '0', qEgeNum: 0 });
-    const row = (await admin.call(questionsP1Admin.getQuestionsList, {})).list.find((item) => item.qId === questionId);
+    const row = (await admin.call(questionBankAdmin.getQuestionsList, {})).list.find((item) => item.qId === questionId);
     expect(row).toMatchObject({ isPublished: '0', shortText: '' });
     for (const [type, question] of Object.entries(VALID)) {
       expect((await save(questionId, question, curator)).body, type).toEqual({ success: '1', message: '' });
@@ -99,7 +99,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
   });
 
   it('refuses every broken rule with its Russian text and the field', async () => {
-    const { questionId } = await admin.call(questionsP1Admin.createQuestion, {});
+    const { questionId } = await admin.call(questionBankAdmin.createQuestion, {});
     const refused = async (question: Partial<EditableQuestion>, field: string, message: string | RegExp) => {
       const reply = await save(questionId, question);
       expect(reply.body.success, JSON.stringify(question)).toBe('0');
@@ -142,7 +142,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
   });
 
   it('uploads a jpeg or png by its content, serves it, replaces and deletes it', async () => {
-    const { questionId } = await admin.call(questionsP1Admin.createQuestion, {});
+    const { questionId } = await admin.call(questionBankAdmin.createQuestion, {});
     const first = await upload(admin, { questionId }, PNG, 'picture.png');
     expect(first.status).toBe(200);
     const firstImage = String(first.body.questionImage);
@@ -177,11 +177,11 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
       expect((await fetch(server.url + path)).status, path).toBe(404);
     }
 
-    expect((await admin.callRaw(questionsP1Admin.deleteImageQuestion, { questionId })).body).toEqual({ success: '1', message: '' });
+    expect((await admin.callRaw(questionBankAdmin.deleteImageQuestion, { questionId })).body).toEqual({ success: '1', message: '' });
     expect((await get(questionId)).questionImage).toBe('');
     expect((await fetch(server.url + String(second.body.questionImage))).status).toBe(404);
-    expect((await admin.callRaw(questionsP1Admin.deleteImageQuestion, { questionId })).body).toEqual({ success: '0', message: T.noData });
-    expect((await student.callRaw(questionsP1Admin.deleteImageQuestion, { questionId })).status).toBe(403);
+    expect((await admin.callRaw(questionBankAdmin.deleteImageQuestion, { questionId })).body).toEqual({ success: '0', message: T.noData });
+    expect((await student.callRaw(questionBankAdmin.deleteImageQuestion, { questionId })).status).toBe(403);
   });
 
   it('shows a saved edit in the next homework part 1 opening', async () => {
@@ -190,16 +190,16 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     const { qId: _id, ...body } = question;
     const edited = { ...body, questionText: 'Изменённый текст вопроса для проверки' };
     expect((await save(link.question_id, edited)).body.success).toBe('1');
-    const part = await student.call(homework.getHtP1Divided, { htNum: HT, isDopPart: '0' });
+    const part = await student.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' });
     expect(part.questions[0]!.qJson.questionText).toBe('Изменённый текст вопроса для проверки');
   });
 
   it('keeps the 90+ marker through save, open and the list, and in its column', async () => {
-    const { questionId } = await admin.call(questionsP1Admin.createQuestion, {});
+    const { questionId } = await admin.call(questionBankAdmin.createQuestion, {});
     expect((await get(questionId)).is90Plus).toBe('0');
     expect((await save(questionId, { ...VALID.MATCH, is90Plus: '1' })).body.success).toBe('1');
     expect((await get(questionId)).is90Plus).toBe('1');
-    const listed = (await admin.call(questionsP1Admin.getQuestionsList, {})).list.find((item) => item.qId === questionId);
+    const listed = (await admin.call(questionBankAdmin.getQuestionsList, {})).list.find((item) => item.qId === questionId);
     expect(listed).toMatchObject({ is90Plus: '1', isPublished: '1' });
     const column = async () => (await db().selectFrom('questions_p1').select(['is_90plus', 'q_json']).where('id', '=', questionId).executeTakeFirstOrThrow());
     expect((await column()).is_90plus).toBe(1);
@@ -211,7 +211,7 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     expect((await column()).is_90plus).toBe(0);
     expect((await save(questionId, { ...VALID.MATCH, is90Plus: '2' as '1' })).body.success).toBe('0');
     // The demo bank marks its hardest questions.
-    const seeded = (await admin.call(questionsP1Admin.getQuestionsList, {})).list.filter((item) => item.is90Plus === '1' && item.qId !== questionId);
+    const seeded = (await admin.call(questionBankAdmin.getQuestionsList, {})).list.filter((item) => item.is90Plus === '1' && item.qId !== questionId);
     expect(seeded.length).toBe(8);
   });
 });

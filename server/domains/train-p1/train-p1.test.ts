@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homework, trainP1 } from '../../../src/shared/contract';
+import { homeworkP1, trainP1 } from '../../../src/shared/contract';
 import { TRAIN_P1_TEXTS as T, type TrainP1Set } from '../../../src/shared/contract/train-p1';
 import { answerToDisplayed, pointsOfTask } from '../../../src/shared/domain/questions';
 import type { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { examPrimaryScores, questionJsonOf } from '../homework/question-bank';
+import { examPrimaryScores, questionJsonOf } from '../homework-p1/question-bank';
 
 const byNumber = (x: number, y: number) => x - y;
 
@@ -152,8 +152,8 @@ describe.each(testDialects)('training part 1 on %s', (dialect) => {
     await student.call(trainP1.goToChoiseSet, {});
 
     const [a, b] = fresh.questions;
-    await student.call(homework.setAsDifficult, { qId: a!.q_id, isDifficult: '1' });
-    await student.call(homework.setAsDifficult, { qId: b!.q_id, isDifficult: '1' });
+    await student.call(homeworkP1.setAsDifficult, { qId: a!.q_id, isDifficult: '1' });
+    await student.call(homeworkP1.setAsDifficult, { qId: b!.q_id, isDifficult: '1' });
     const hard = await student.call(trainP1.getQuestionsSet, { testingType: 'mostDifficult', includeSelfmade: '1', qNums: 10 });
     expect(hard.questions.map((q) => q.q_id).sort(byNumber)).toEqual([a!.q_id, b!.q_id].sort(byNumber));
     expect(hard.questions.every((q) => q.is_difficult === '1')).toBe(true);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
 import { flag, intLike } from './fields';
-import { homeworkQuestionP1 } from './homework';
+import { homeworkQuestionP1 } from './homework-p1';
 
 /** Automatic credits (learning-area §2 'Automatic credit', §3, §4, §5 retake limit, §7 'Credits'). */
 

@@ -7,11 +7,11 @@ import * as credits from './credits';
 import * as curatorHomework from './curator-homework';
 import type { AnyContract } from './core';
 import * as finances from './finances';
-import * as homework from './homework';
+import * as homeworkP1 from './homework-p1';
 import * as homeworkP2 from './homework-p2';
 import * as materials from './materials';
 import * as preferences from './preferences';
-import * as questionsP1Admin from './questions-p1-admin';
+import * as questionBankAdmin from './question-bank-admin';
 import * as rating from './rating';
 import * as shell from './shell';
 import * as trainP1 from './train-p1';
@@ -34,7 +34,7 @@ export const allContracts: readonly AnyContract[] = [
   finances,
   materials,
   course,
-  homework,
+  homeworkP1,
   homeworkP2,
   curatorHomework,
   credits,
@@ -42,7 +42,7 @@ export const allContracts: readonly AnyContract[] = [
   videoMedia,
   videoAdmin,
   trainP1,
-  questionsP1Admin,
+  questionBankAdmin,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -50,4 +50,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homework, homeworkP2, materials, preferences, questionsP1Admin, rating, shell, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
 import { flag, intLike, noInput } from './fields';
-import { homeworkQuestionP1 } from './homework';
+import { homeworkQuestionP1 } from './homework-p1';
 import { ratingValue } from './rating';
 
 /** Training part 1 (learning-area §2 'Training part 1', §3, §4, §7 'Training part 1'). */

@@ -14,7 +14,7 @@ function ApiHooks() {
   useEffect(() => {
     configureApi({
       // Loaded on demand: signing out needs the live client, which the sign-in page does not.
-      onSignedOut: () => void import('./sign-out').then((module) => module.signOutLocally()),
+      onSignedOut: () => void import('./sign-out').then((module) => module.signOutLocally((to, options) => router.navigate(to, options))),
       notify,
     });
   }, [notify]);

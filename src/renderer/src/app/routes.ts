@@ -1,18 +1,7 @@
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
 import { ruTitles } from '../i18n/titles';
 import type { NavGroup } from './nav-memory';
-
-/** What a route tells the shell: its title (placeholder screens, document title) and nav group. */
-export interface RouteHandle {
-  title?: string;
-  group?: NavGroup;
-  /** Remembered as the group's active link (defaults to the route's own path segment). */
-  link?: string;
-  /** Header and footer hidden (full-page screens such as homework part 2). */
-  bare?: boolean;
-  /** The page uses the full window width instead of the 1242 px layout (the roadmap); restored on leaving it. */
-  wide?: boolean;
-}
+import type { RouteHandle } from './route-handle';
 
 const placeholder = () => import('../features/placeholder/ScreenPlaceholder').then((m) => ({ Component: m.ScreenPlaceholder }));
 
@@ -41,10 +30,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/main-area/MainAreaEntry').then((m) => ({ Component: m.MainAreaEntry })) },
           { path: 'lk', lazy: () => import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })), handle: { title: ruTitles.lk, group: 'main', link: 'lk' } satisfies RouteHandle },
-          { path: 'calendar', lazy: () => import('../features/schedule/CalendarPage').then((m) => ({ Component: m.CalendarPage })), handle: { title: ruTitles.calendar, group: 'main', link: 'calendar' } satisfies RouteHandle },
+          { path: 'calendar', lazy: () => import('../features/calendar/CalendarPage').then((m) => ({ Component: m.CalendarPage })), handle: { title: ruTitles.calendar, group: 'main', link: 'calendar' } satisfies RouteHandle },
           { path: 'poleznoe', lazy: () => import('../features/preferences/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })), handle: { title: ruTitles.poleznoe, group: 'main', link: 'poleznoe' } satisfies RouteHandle },
           { path: 'finances', lazy: () => import('../features/finances/FinancesPage').then((m) => ({ Component: m.FinancesPage })), handle: { title: ruTitles.finances, group: 'main', link: 'finances' } satisfies RouteHandle },
-          { path: 'ratings', lazy: () => import('../features/ratings/RatingsPage').then((m) => ({ Component: m.RatingsPage })), handle: { title: ruTitles.ratings, group: 'main', link: 'ratings' } satisfies RouteHandle },
+          { path: 'ratings', lazy: () => import('../features/rating/RatingsPage').then((m) => ({ Component: m.RatingsPage })), handle: { title: ruTitles.ratings, group: 'main', link: 'ratings' } satisfies RouteHandle },
           { path: 'nearby_people', lazy: () => import('../features/preferences/NearbyPeoplePage').then((m) => ({ Component: m.NearbyPeoplePage })), handle: { title: ruTitles.nearbyPeople, group: 'main', link: 'nearby_people' } satisfies RouteHandle },
           { path: 'settings', lazy: () => import('../features/preferences/SettingsPage').then((m) => ({ Component: m.SettingsPage })), handle: { title: ruTitles.settings, group: 'main', link: 'settings' } satisfies RouteHandle },
         ],
@@ -56,13 +45,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'roadmap',
-        lazy: () => import('../features/roadmap/RoadmapPage').then((m) => ({ Component: m.RoadmapPage })),
+        lazy: () => import('../features/course/RoadmapPage').then((m) => ({ Component: m.RoadmapPage })),
         handle: { title: ruTitles.roadmap, wide: true } satisfies RouteHandle,
         children: [
           {
             // Named 'lesson': the popup over the road; the bars are hidden while it is open.
             path: ':lessonNum',
-            lazy: () => import('../features/roadmap/LessonPopup').then((m) => ({ Component: m.LessonPopup })),
+            lazy: () => import('../features/course/LessonPopup').then((m) => ({ Component: m.LessonPopup })),
             handle: { title: ruTitles.lesson, bare: true } satisfies RouteHandle,
           },
         ],
@@ -70,7 +59,7 @@ export const routes: RouteObject[] = [
       screen('knowledge_grid', ruTitles.knowledgeGrid),
       {
         path: 'video_lesson/:videoId?',
-        lazy: () => import('../features/video-lesson/VideoLessonPage').then((m) => ({ Component: m.VideoLessonPage })),
+        lazy: () => import('../features/video/VideoLessonPage').then((m) => ({ Component: m.VideoLessonPage })),
         handle: { title: ruTitles.videoLessonVideoId } satisfies RouteHandle,
       },
       { path: 'ht_p1/:htNum/:dop', lazy: () => import('../features/homework-p1/HomeworkP1Page').then((m) => ({ Component: m.HomeworkP1Page })), handle: { title: ruTitles.htP1HtNumDop } satisfies RouteHandle },
@@ -78,7 +67,7 @@ export const routes: RouteObject[] = [
       {
         // Named 'autoTests' (route-names.ts): start, solving with the timer, result.
         path: 'zachet_auto/:numberTest',
-        lazy: () => import('../features/credit-auto/CreditAutoPage').then((m) => ({ Component: m.CreditAutoPage })),
+        lazy: () => import('../features/credits/CreditAutoPage').then((m) => ({ Component: m.CreditAutoPage })),
         handle: { title: ruTitles.zachetAutoNumberTest } satisfies RouteHandle,
       },
       screen('zachet_zapis', ruTitles.zachetZapis),
@@ -131,7 +120,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/back-office/QuestionsLayout').then((m) => ({ Component: m.QuestionsLayout })),
             children: [
               { index: true, lazy: () => import('../features/back-office/QuestionsLayout').then((m) => ({ Component: m.QuestionsEntry })) },
-              { path: 'p1', lazy: () => import('../features/question-bank/QuestionsP1Page').then((m) => ({ Component: m.QuestionsP1Page })), handle: { title: ruTitles.p1, group: 'questions', link: 'p1' } satisfies RouteHandle },
+              { path: 'p1', lazy: () => import('../features/question-bank-admin/QuestionsP1Page').then((m) => ({ Component: m.QuestionsP1Page })), handle: { title: ruTitles.p1, group: 'questions', link: 'p1' } satisfies RouteHandle },
               screen('p2', ruTitles.p2, 'questions'),
               screen('zach_verbal', ruTitles.zachVerbal, 'questions'),
             ],

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { readSession } from '../../lib/session';
 import { connectLive } from '../live';
@@ -20,13 +20,14 @@ import './shell.css';
 export function AppShell() {
   const session = readSession();
   const location = useLocation();
+  const navigate = useNavigate();
   const handle = useRouteHandle();
 
   useEffect(() => {
     if (!session) return;
-    const live = connectLive(signOutLocally);
+    const live = connectLive(() => signOutLocally(navigate));
     live.setCurrentPage(location.pathname);
-  }, [session, location.pathname]);
+  }, [session, location.pathname, navigate]);
 
   useEffect(() => {
     if (handle.group && handle.link) rememberLink(handle.group, handle.link);

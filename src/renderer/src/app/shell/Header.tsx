@@ -92,7 +92,7 @@ function AvatarMenu() {
     setOpen(false);
     // The server ends the session; locally we sign out whatever it answers (offline included).
     await api.call(logout, {}, { handleErrors: true }).catch(() => undefined);
-    signOutLocally();
+    signOutLocally(navigate);
   };
 
   return (

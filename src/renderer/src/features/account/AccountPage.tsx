@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { logout } from '@shared/contract/auth';
 import { useUserInfo } from '../../app/shell/use-user-info';
 import { ruAccount } from '../../i18n/account';
@@ -21,6 +22,7 @@ export function AccountPage() {
   const { dark, setDark } = useTheme();
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const navigate = useNavigate();
   useUpdateTgNicknameParam();
 
   const signOut = async () => {
@@ -28,7 +30,7 @@ export function AccountPage() {
     // Same as the header's: the server ends the session, locally we sign out whatever it answers.
     await api.call(logout, {}, { handleErrors: true }).catch(() => undefined);
     const { signOutLocally } = await import('../../app/sign-out');
-    signOutLocally();
+    signOutLocally(navigate);
   };
 
   return (

@@ -1,11 +1,11 @@
 import { answerInputOf, answerKindOf, MATCH_LETTERS, onlyCyrillic, onlyDigits, type QuestionJson } from '@shared/domain/questions';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { ruHomework } from '../../i18n/homework';
+import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { cx } from '../../ui';
 import type { QuestionView } from '../preferences/use-question-view';
 import { displayedOptions, EMPTY_SLOT, normalizeAnswer, slotKey, slotPaste, toggleChoice } from './logic';
 
-const t = ruHomework.p1;
+const t = ruHomeworkP1.p1;
 
 export interface AnswerInputProps {
   question: QuestionJson;

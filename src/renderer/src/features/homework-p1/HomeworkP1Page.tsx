@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { getHtP1Divided } from '@shared/contract/homework';
+import { getHtP1Divided } from '@shared/contract/homework-p1';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../app/route-names';
-import { ruHomework } from '../../i18n/homework';
+import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { buttonClassName, ErrorBox, IconChevronLeft, Loader } from '../../ui';
@@ -13,7 +13,7 @@ import { usePartTimer } from './use-part-timer';
 import '../../ui/field.css';
 import './homework-p1.css';
 
-const t = ruHomework.p1;
+const t = ruHomeworkP1.p1;
 
 /** Homework part 1, route ht_p1/:htNum/:dop (learning §2 'Homework part 1'). */
 export function HomeworkP1Page() {

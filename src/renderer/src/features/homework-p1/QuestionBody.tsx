@@ -1,11 +1,11 @@
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { answerKindOf, MATCH_LETTERS, type QuestionJson } from '@shared/domain/questions';
-import { ruHomework } from '../../i18n/homework';
+import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import type { QuestionView } from '../preferences/use-question-view';
 import { displayedOptions } from './logic';
 import '../questions/question-result.css';
 
-const t = ruHomework.p1;
+const t = ruHomeworkP1.p1;
 
 /**
  * The question's text, image and options in DISPLAYED order (mixRule applied). In the graphic view

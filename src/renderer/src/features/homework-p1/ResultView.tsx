@@ -1,13 +1,13 @@
-import type { HomeworkQuestionP1 } from '@shared/contract/homework';
+import type { HomeworkQuestionP1 } from '@shared/contract/homework-p1';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { ruHomework } from '../../i18n/homework';
+import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { Button, Card, cx } from '../../ui';
 import { useQuestionView } from '../preferences/use-question-view';
 import { DifficultSwitch as SharedDifficultSwitch } from '../questions/DifficultSwitch';
 import { QuestionResultBody, type QuestionResultTexts } from '../questions/QuestionResultBody';
 import { scoreTone } from './logic';
 
-const t = ruHomework.p1;
+const t = ruHomeworkP1.p1;
 
 export interface ResultViewProps {
   score: number;

@@ -1,8 +1,8 @@
-import type { HomeworkQuestionP1 } from '@shared/contract/homework';
-import { backwardQuestionHtP1Divided, sendHtP1Divided } from '@shared/contract/homework';
+import type { HomeworkQuestionP1 } from '@shared/contract/homework-p1';
+import { backwardQuestionHtP1Divided, sendHtP1Divided } from '@shared/contract/homework-p1';
 import { answerInputOf, isAnswerComplete, type QuestionJson } from '@shared/domain/questions';
 import { useState } from 'react';
-import { ruHomework } from '../../i18n/homework';
+import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, ProgressBar } from '../../ui';
 import { useQuestionView } from '../preferences/use-question-view';
@@ -10,7 +10,7 @@ import { AnswerInput } from './AnswerInput';
 import { answerToSend, draftKey, normalizeAnswer, readDraft, toQuestion, writeDraft } from './logic';
 import { QuestionBody } from './QuestionBody';
 
-const t = ruHomework.p1;
+const t = ruHomeworkP1.p1;
 
 export interface SolvingInfo {
   htNum: number;

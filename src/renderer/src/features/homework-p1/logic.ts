@@ -1,4 +1,4 @@
-import type { StudentQuestionJson } from '@shared/contract/homework';
+import type { StudentQuestionJson } from '@shared/contract/homework-p1';
 import { onlyCyrillic, onlyDigits, QUESTION_TYPES, toOriginal, questionJsonSchema, type AnswerInput, type QuestionJson, type QuestionType } from '@shared/domain/questions';
 
 /** Pure helpers of the part 1 screen (learning §2, §5, §9); the answer rules live in the shared engine. */

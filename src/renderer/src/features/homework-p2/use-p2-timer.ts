@@ -1,4 +1,4 @@
-import { getHomeTaskTimer } from '@shared/contract/homework';
+import { getHomeTaskTimer } from '@shared/contract/homework-p1';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { getVideoTimecodeById, startWatchingVideo, type Fragment, type MediaStatus } from '@shared/contract/video';
 import { useCallback, useRef, useState } from 'react';
-import { ruVideoLesson } from '../../i18n/video-lesson';
+import { ruVideoLesson } from '../../i18n/video';
 import { api } from '../../lib/api';
 import { ErrorBox, Loader, Popup } from '../../ui';
-import { formatTime } from '../video-lesson/format-time';
-import { MediaState } from '../video-lesson/MediaState';
-import { readVideoQuality, saveVideoQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../video-lesson/player-slot';
-import { QualitySelect } from '../video-lesson/QualitySelect';
-import '../video-lesson/video-lesson.css';
+import { formatTime } from '../video/format-time';
+import { MediaState } from '../video/MediaState';
+import { readVideoQuality, saveVideoQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../video/player-slot';
+import { QualitySelect } from '../video/QualitySelect';
+import '../video/video.css';
 import { useFragmentLoop } from './use-fragment-loop';
 
 const t = ruVideoLesson.search;

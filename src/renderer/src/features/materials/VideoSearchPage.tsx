@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { searchVideosTimecodesByTag, type Fragment } from '@shared/contract/video';
 import { useSearchParams } from 'react-router';
-import { ruVideoLesson } from '../../i18n/video-lesson';
+import { ruVideoLesson } from '../../i18n/video';
 import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader, SearchInput } from '../../ui';
-import { formatTime } from '../video-lesson/format-time';
+import { formatTime } from '../video/format-time';
 import { FragmentPopup } from './FragmentPopup';
 import './materials.css';
 

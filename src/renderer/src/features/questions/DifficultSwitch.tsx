@@ -1,4 +1,4 @@
-import { setAsDifficult } from '@shared/contract/homework';
+import { setAsDifficult } from '@shared/contract/homework-p1';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { Switch } from '../../ui';

@@ -1,4 +1,4 @@
-import type { HomeworkQuestionP1 } from '@shared/contract/homework';
+import type { HomeworkQuestionP1 } from '@shared/contract/homework-p1';
 import { answerKindOf } from '@shared/domain/questions';
 import { ErrorBox } from '../../ui';
 import { scoreTone, toQuestion } from '../homework-p1/logic';

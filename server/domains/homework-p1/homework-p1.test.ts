@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { course, homeworkP1 } from '../../../src/shared/contract';
+import { HOMEWORK_TEXTS as T } from '../../../src/shared/contract/homework-p1';
+import { questionJsonSchema } from '../../../src/shared/domain/questions';
+import type { TestClient } from '../../../tests/helpers/client';
+import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+import { questionRowOf } from './question-bank';
+
+const HT = 5;
+/** The server's clock, so deadlines can be set relative to it. */
+const clock = { now: () => Date.now() };
+
+const QUESTIONS = [
+  // Task 1 (2 points): right statements 1, 3, 5.
+  { questionType: 'VARIANTS', questionText: 'Выберите верные суждения о семье.', questionAnsColumn1: ['а', 'б', 'в', 'г', 'д'], rightAnswers: ['135'], qEgeNum: 1, qLessonNum: 5, qChapter: 'Социальные отношения', descriptionGeneral: 'Пояснение 1' },
+  // Task 2 (1 point): a word.
+  { questionType: 'WORD', questionText: 'Запишите слово, пропущенное в схеме.', rightAnswers: ['стратификация'], qEgeNum: 2, qLessonNum: 5, qChapter: 'Социальные отношения' },
+  // Task 5 (2 points): match, shuffled rows.
+  { questionType: 'MATCH', questionText: 'Установите соответствие.', questionAnsColumn1: ['а', 'б', 'в', 'г'], questionAnsColumn2: ['x', 'y'], rightAnswers: ['1212'], mixRuleColumn1: [2, 1, 3, 4], qEgeNum: 5, qLessonNum: 5, qChapter: 'Социальные отношения' },
+] as const;
+
+describe.each(testDialects)('homework part 1 on %s', (dialect) => {
+  let server: TestServer;
+  let student: TestClient;
+  const db = () => server.server.services.db;
+  const questionIds: number[] = [];
+  const get = (client = student, isDopPart: '0' | '1' = '0') => client.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart });
+  const send = (questionNum: number, userAnswer: string, client = student) => client.callRaw(homeworkP1.sendHtP1Divided, { htNum: HT, isDopPart: '0', questionNum, userAnswer });
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect, clock });
+    // The demo bank is attached to every homework: this test brings its own three questions.
+    await db().deleteFrom('homework_questions_p1').where('ht_num', '=', HT).execute();
+    for (const [index, question] of QUESTIONS.entries()) {
+      const row = await db()
+        .insertInto('questions_p1')
+        .values({ ...questionRowOf(questionJsonSchema.parse({ ...question, isPublished: '1' })), created_at: 0, updated_at: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      questionIds.push(row.id);
+      await db().insertInto('homework_questions_p1').values({ ht_num: HT, is_dop: 0, q_number: index + 1, question_id: row.id }).execute();
+    }
+    await db().updateTable('homeworks').set({ p1_time_limit_min: 30, deadline_at: null }).where('num', '=', HT).execute();
+    student = await server.signIn('student');
+  });
+  afterAll(() => server.close());
+
+  it('starts on first open and shows only the current question, without the answer', async () => {
+    const part = await get();
+    expect(part.htStatusP1).toBe('Выполняется');
+    expect(part.htInfo).toMatchObject({ q_num_now_p1: 1, q_num_last_p1: 1, q_nums_p1: 3, timer: 30 * 60, maxballov_p1: 5, user_ballov_p1: null });
+    expect(part.questions).toHaveLength(1);
+    expect(part.questions[0]).toMatchObject({ q_number: 1, q_answer: '', q_description: '', real_ball: 2, user_ball: null });
+    expect(part.questions[0]!.qJson.rightAnswers).toBeUndefined();
+    expect(part.questions[0]!.qJson.descriptionGeneral).toBeUndefined();
+  });
+
+  it('refuses answers of the wrong shape, the wrong step and empty ones', async () => {
+    expect((await send(1, '')).body).toEqual({ success: '0', message: T.emptyAnswer });
+    expect((await send(1, 'абв')).body).toEqual({ success: '0', message: T.badAnswer });
+    expect((await send(2, '13')).body).toEqual({ success: '0', message: T.wrongQuestion });
+  });
+
+  it('scores each step, steps back only from the last reached question, keeps a draft, finishes with the sum', async () => {
+    expect((await send(1, '13')).body.success).toBe('1'); // one missing digit: 1 of 2
+    expect((await get()).htInfo).toMatchObject({ q_num_now_p1: 2, q_num_last_p1: 2 });
+    // Step back from question 2 with a typed draft, then answer question 1 again correctly.
+    expect((await student.callRaw(homeworkP1.backwardQuestionHtP1Divided, { htNum: HT, isDopPart: '0', tempUserAnswer: 'страта' })).body.success).toBe('1');
+    const back = await get();
+    expect(back.htInfo).toMatchObject({ q_num_now_p1: 1, q_num_last_p1: 2 });
+    expect(back.questions[0]!.user_answer).toBe('13');
+    // From question 1 there is no step back.
+    expect((await student.callRaw(homeworkP1.backwardQuestionHtP1Divided, { htNum: HT, isDopPart: '0', tempUserAnswer: '' })).body).toEqual({ success: '0', message: T.cannotStepBack });
+    expect((await send(1, '531')).body.success).toBe('1');
+    const atTwo = await get();
+    expect(atTwo.questions[0]).toMatchObject({ q_number: 2, user_answer: 'страта' });
+    expect((await send(2, 'Стратификация')).body.success).toBe('1');
+    // The match is shown with rows 1 and 2 swapped: displayed '2112' is the right '1212'... one wrong row.
+    expect((await send(3, '2111')).body.success).toBe('1');
+
+    const result = await get();
+    expect(result.htStatusP1).toBe('Готово');
+    expect(result.htInfo.user_ballov_p1).toBe(2 + 1 + 1);
+    expect(result.questions.map((q) => [q.q_number, q.user_ball, q.real_ball, q.q_answer])).toEqual([
+      [1, 2, 2, '135'],
+      [2, 1, 1, 'стратификация'],
+      [3, 1, 2, '2112'],
+    ]);
+    expect(result.questions[0]!.q_description).toBe('Пояснение 1');
+    // Finished: no more answers.
+    expect((await send(3, '2112')).body).toEqual({ success: '0', message: T.notSolving });
+    // The lesson road sees the finished part.
+    const card = await student.call(course.getLessonCard, { lessonNum: HT });
+    expect(card.homeTasks[0]).toMatchObject({ ht_user_status_p1: 'Готово', ht_user_ballov_p1: 4 });
+  });
+
+  it('flags a question as difficult and back', async () => {
+    const qId = questionIds[0]!;
+    await student.call(homeworkP1.setAsDifficult, { qId, isDifficult: '1' });
+    await student.call(homeworkP1.setAsDifficult, { qId, isDifficult: '1' });
+    expect((await get()).questions[0]!.is_difficult).toBe('1');
+    await student.call(homeworkP1.setAsDifficult, { qId, isDifficult: '0' });
+    expect((await get()).questions[0]!.is_difficult).toBe('0');
+    expect((await student.callRaw(homeworkP1.setAsDifficult, { qId: 999999, isDifficult: '1' })).body).toEqual({ success: '0', message: T.questionNotFound });
+  });
+
+  it('ends the part when the timer runs out, keeping the answers given', async () => {
+    const egor = await server.signIn('egor');
+    await get(egor);
+    expect((await send(1, '135', egor)).body.success).toBe('1');
+    expect((await egor.call(homeworkP1.getHomeTaskTimer, { htPart: 'p1', htNum: HT })).timer).toBe(30 * 60);
+    // 31 minutes pass (moved on the row: the signed-request clock check must stay happy).
+    const { id } = await db().selectFrom('users').select('id').where('login', '=', 'egor').executeTakeFirstOrThrow();
+    await db().updateTable('user_homeworks').set({ p1_started_at: clock.now() - 31 * 60_000 }).where('user_id', '=', id).where('ht_num', '=', HT).execute();
+    expect((await send(2, 'стратификация', egor)).body).toEqual({ success: '0', message: T.timeIsUp });
+    const result = await get(egor);
+    expect(result.htStatusP1).toBe('Готово');
+    expect(result.htInfo.user_ballov_p1).toBe(2);
+    expect((await egor.call(homeworkP1.getHomeTaskTimer, { htPart: 'p1', htNum: HT })).timer).toBeNull();
+  });
+
+  it('refuses a homework of a closed lesson, an unknown one, a part without questions and a start after the deadline', async () => {
+    expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: 8, isDopPart: '0' })).body).toEqual({ success: '0', message: T.closed });
+    expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: 999, isDopPart: '0' })).body).toEqual({ success: '0', message: T.notFound });
+    expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '1' })).body).toEqual({ success: '0', message: T.noPart });
+    const maxim = await server.signIn('maxim');
+    await db().updateTable('homeworks').set({ deadline_at: clock.now() - 1 }).where('num', '=', HT).execute();
+    expect((await maxim.callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' })).body).toEqual({ success: '0', message: T.deadlinePassed });
+  });
+});

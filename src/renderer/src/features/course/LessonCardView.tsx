@@ -1,0 +1,223 @@
+import type { CardHomework, getLessonCard } from '@shared/contract/course';
+import type { OutputOf } from '@shared/contract/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/route-names';
+import { ruCourse } from '../../i18n/course';
+import { cx, IconCheck, IconChevronRight } from '../../ui';
+import { deadlineText, pointsText, taskStatusText, taskStatusTone } from './lesson-texts';
+
+const t = ruCourse.lesson;
+
+type LessonCard = OutputOf<typeof getLessonCard>;
+
+/** The popup's sections in the spec's order: video lessons, homework, automatic credits, oral credits; empty ones are left out. */
+export function LessonCardView({ card }: { card: LessonCard }) {
+  const homework = [...card.homeTasks.map((task) => ({ task, dop: false })), ...card.homeTasksDop.map((task) => ({ task, dop: true }))];
+  const nothing = card.videos.length + homework.length + card.zachetsAuto.length + card.zachetsVerbal.length === 0;
+  if (nothing) return <p className="lesson-pop__nothing muted">{t.nothing}</p>;
+  return (
+    <div className="lesson-pop__sections">
+      {card.videos.length > 0 && (
+        <Section title={t.videos} kind="videos">
+          {card.videos.map((video) => (
+            <li key={video.video_id}>
+              <Link className="lesson-row lesson-row--link" to={paths.video_lesson(video.video_id)}>
+                <span className={cx('lesson-row__icon', video.watched === '1' && 'lesson-row__icon--done')} aria-hidden="true">
+                  {video.watched === '1' ? <IconCheck size={18} strokeWidth={2.5} /> : <PlayIcon />}
+                </span>
+                <span className="lesson-row__main">
+                  <span className="lesson-row__title">{video.video_shown_name}</span>
+                  <span className="lesson-row__meta">
+                    <Tag tone={video.video_obyaz === '0' ? 'additional' : 'required'}>{video.video_obyaz === '0' ? t.additional : t.required}</Tag>
+                    <span>{t.views(video.views)}</span>
+                    <span className={video.watched === '1' ? 'lesson-row__watched' : undefined}>{video.watched === '1' ? t.watched : t.notWatched}</span>
+                  </span>
+                </span>
+                <IconChevronRight className="lesson-row__chevron" />
+              </Link>
+            </li>
+          ))}
+        </Section>
+      )}
+      {homework.length > 0 && (
+        <Section title={t.homework} kind="homework">
+          {homework.map(({ task, dop }) => (
+            <li key={`${dop ? 'dop' : 'main'}-${task.ht_num}`}>
+              <HomeworkItem task={task} dop={dop} />
+            </li>
+          ))}
+        </Section>
+      )}
+      {card.zachetsAuto.length > 0 && (
+        <Section title={t.creditsAuto} kind="auto">
+          {card.zachetsAuto.map((credit) => (
+            <li key={credit.za_id}>
+              <CreditRow
+                to={paths.autoTests(credit.za_id)}
+                icon={<BoltIcon />}
+                title={t.creditAuto(credit.za_id)}
+                lessons={credit.za_lesson_numbers}
+                when={credit.za_deadline !== '' ? t.creditUntil(credit.za_deadline) : ''}
+                status={credit.zu_status}
+                statusText={taskStatusText(credit.zu_status, 'auto')}
+              />
+            </li>
+          ))}
+        </Section>
+      )}
+      {card.zachetsVerbal.length > 0 && (
+        <Section title={t.creditsVerbal} kind="oral">
+          {card.zachetsVerbal.map((credit) => (
+            <li key={credit.zachet_id}>
+              <CreditRow
+                to={paths.zachet_zapis(credit.zachet_id)}
+                icon={<MicIcon />}
+                title={t.creditVerbal(credit.zachet_id)}
+                lessons={credit.zachet_lesson_numbers}
+                when={credit.zachet_date_start !== '' ? t.creditPeriod(credit.zachet_date_start, credit.zachet_date_end) : ''}
+                status={credit.zachet_status}
+                statusText={taskStatusText(credit.zachet_status, 'oral')}
+              />
+            </li>
+          ))}
+        </Section>
+      )}
+    </div>
+  );
+}
+
+function Section({ title, kind, children }: { title: string; kind: string; children: ReactNode }) {
+  const id = `lesson-pop-${kind}`;
+  return (
+    <section className={`lesson-pop__section lesson-pop__section--${kind}`} aria-labelledby={id}>
+      <h3 id={id} className="lesson-pop__section-title">
+        {title}
+      </h3>
+      <ul className="lesson-pop__list">{children}</ul>
+    </section>
+  );
+}
+
+/** A homework: required or additional, deadline, mock score, and its parts (part 2 of an additional one is hidden). */
+function HomeworkItem({ task, dop }: { task: CardHomework; dop: boolean }) {
+  const dopFlag = dop ? '1' : '0';
+  const showP2 = !dop && task.ht_nums_P2 > 0;
+  return (
+    <article className="lesson-hw" aria-label={t.homeworkTitle(task.ht_num)}>
+      <header className="lesson-hw__head">
+        <span className="lesson-hw__title">{t.homeworkTitle(task.ht_num)}</span>
+        <Tag tone={dop ? 'additional' : 'required'}>{dop ? t.additional : t.required}</Tag>
+        {task.is_probnik === '1' && <Tag tone="probnik">{t.probnik}</Tag>}
+        {task.dzSecondaryBall !== null && <span className="lesson-hw__secondary">{t.secondary(task.dzSecondaryBall)}</span>}
+      </header>
+      <p className={cx('lesson-hw__deadline', task.ht_deadline === '' && 'lesson-hw__deadline--none')}>
+        <ClockIcon />
+        {deadlineText(task.ht_deadline, task.ht_deadline_time)}
+      </p>
+      <ul className="lesson-hw__parts">
+        {task.ht_nums_P1 > 0 && (
+          <li>
+            <Link className="lesson-part" to={paths.ht_p1(task.ht_num, dopFlag)}>
+              <PartBody label={t.part1} status={task.ht_user_status_p1} points={pointsText(task.ht_user_ballov_p1, task.ht_user_maxballov_p1)} />
+            </Link>
+          </li>
+        )}
+        {showP2 && (
+          <li>
+            {/* Part 2 is a full page of its own (no header and footer), so a plain address. */}
+            <a className="lesson-part" href={`/study${paths.ht_p2(task.ht_num, dopFlag)}`}>
+              <PartBody label={t.part2} status={task.ht_user_status_p2} points={pointsText(task.ht_user_ballov_p2, task.ht_user_maxballov_p2)} />
+            </a>
+          </li>
+        )}
+      </ul>
+    </article>
+  );
+}
+
+interface CreditRowProps {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  /** Lessons the credit covers ('' = none listed). */
+  lessons: string;
+  /** Deadline or period text, '' when there is none. */
+  when: string;
+  status: string;
+  statusText: string;
+}
+
+/** One automatic or oral credit: a link to its screen with lessons, dates and status. */
+function CreditRow({ to, icon, title, lessons, when, status, statusText }: CreditRowProps) {
+  return (
+    <Link className="lesson-row lesson-row--link" to={to}>
+      <span className="lesson-row__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="lesson-row__main">
+        <span className="lesson-row__title">{title}</span>
+        <span className="lesson-row__meta">
+          {lessons !== '' && <span>{t.creditLessons(lessons)}</span>}
+          {when !== '' && <span>{when}</span>}
+        </span>
+      </span>
+      <StatusPill raw={status} text={statusText} />
+      <IconChevronRight className="lesson-row__chevron" />
+    </Link>
+  );
+}
+
+function PartBody({ label, status, points }: { label: string; status: string; points: string }) {
+  return (
+    <>
+      <span className="lesson-part__label">{label}</span>
+      <StatusPill raw={status} text={taskStatusText(status, 'homework')} />
+      <span className="lesson-part__points" aria-label={`${t.points}: ${points}`}>
+        {points}
+      </span>
+      <IconChevronRight className="lesson-row__chevron" />
+    </>
+  );
+}
+
+function StatusPill({ raw, text }: { raw: string; text: string }) {
+  return <span className={`lesson-status lesson-status--${taskStatusTone(raw)}`}>{text}</span>;
+}
+
+function Tag({ tone, children }: { tone: 'required' | 'additional' | 'probnik'; children: ReactNode }) {
+  return <span className={`lesson-tag lesson-tag--${tone}`}>{children}</span>;
+}
+
+const iconProps = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+
+function PlayIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+    </svg>
+  );
+}
+function BoltIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M13 3 5 14h6l-1 7 8-11h-6z" />
+    </svg>
+  );
+}
+function MicIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="9" y="3" width="6" height="11" rx="3" />
+      <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+    </svg>
+  );
+}
+function ClockIcon() {
+  return (
+    <svg {...iconProps} width={15} height={15}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}

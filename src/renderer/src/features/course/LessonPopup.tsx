@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { getLessonCard, LESSON_NOT_FOUND } from '@shared/contract/course';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/route-names';
+import { ruCourse } from '../../i18n/course';
+import { api } from '../../lib/api';
+import { Button, ErrorBox, Loader, Popup } from '../../ui';
+import { LessonCardView } from './LessonCardView';
+import { parseLessonNum } from './road-scroll';
+import './lesson-popup.css';
+
+const t = ruCourse.lesson;
+
+/** Learning §2 'Lesson popup' (route lesson): the lesson's videos, homework and credits over the roadmap. */
+export function LessonPopup() {
+  const { lessonNum } = useParams();
+  const num = parseLessonNum(lessonNum);
+  const navigate = useNavigate();
+  const close = () => void navigate(paths.roadmap(), { preventScrollReset: true });
+  const card = useQuery({
+    queryKey: ['lessonCard', num],
+    queryFn: ({ signal }) => api.call(getLessonCard, { lessonNum: num ?? 0 }, { handleErrors: true, signal }),
+    enabled: num !== null,
+    retry: false,
+  });
+
+  const lesson = card.data?.lesson;
+  const title = lesson ? (
+    <span className="lesson-pop__title">
+      <span className="lesson-pop__kicker">{t.header(lesson.lesson_chapter, lesson.lesson_number)}</span>
+      <span className="lesson-pop__name">{lesson.lesson_short_name}</span>
+    </span>
+  ) : (
+    <span className="lesson-pop__title">
+      <span className="lesson-pop__name">{ruCourse.road.lesson(num ?? 0)}</span>
+    </span>
+  );
+
+  let body;
+  if (num === null) body = <ErrorBox message={t.error(LESSON_NOT_FOUND)} />;
+  else if (card.isPending) body = <Loader label={t.loading} />;
+  else if (card.isError) body = <ErrorBox message={t.error(card.error.message)} onRetry={() => void card.refetch()} />;
+  else body = <LessonCardView card={card.data} />;
+
+  return (
+    <Popup
+      open
+      onClose={close}
+      title={title}
+      size="lg"
+      className="lesson-pop"
+      actions={
+        <Button variant="secondary" onClick={close}>
+          {t.back}
+        </Button>
+      }
+    >
+      {body}
+    </Popup>
+  );
+}

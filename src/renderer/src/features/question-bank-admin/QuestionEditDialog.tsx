@@ -1,0 +1,447 @@
+import { serverAssetUrl } from '../../lib/server-asset-url';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { deleteImageQuestion, getQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
+import { EGE_NUM_MAX, EGE_NUM_MIN, isQuestionType, randomPermutation, tidyQuestion, validateQuestion, type QuestionFieldErrors } from '@shared/domain/question-bank-p1';
+import { MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
+import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextField, cx } from '../../ui';
+import { AnswerInput } from '../homework-p1/AnswerInput';
+import { QuestionBody } from '../homework-p1/QuestionBody';
+import '../homework-p1/homework-p1.css';
+import { addOption, changeType, isDirty, kindOf, removeOption, type QuestionForm, rowLabel } from './editor-logic';
+import { RightAnswerEditor } from './RightAnswerEditor';
+import { uploadFile } from './upload-image';
+import { LIST_KEY } from './editor-logic';
+
+const t = ruQuestionBankAdmin.dialog;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** The image address is server-relative; the desktop app's pages come from app://, so the server origin goes first. */
+interface LessonOption {
+  number: number;
+  name: string;
+  chapter: string;
+}
+
+/** The edit dialog of one question (back-office §2.13): loads it, then hands it to the form. */
+export interface DialogNeighbours {
+  previous: number | null;
+  next: number | null;
+  onOpen: (questionId: number) => void;
+}
+
+export function QuestionEditDialog({ questionId, onClose, neighbours }: { questionId: number; onClose: () => void; neighbours: DialogNeighbours }) {
+  const question = useQuery({
+    queryKey: ['questionBankAdmin', 'question', questionId],
+    queryFn: ({ signal }) => api.call(getQuestion, { questionId }, { handleErrors: true, signal }),
+    gcTime: 0,
+    retry: false,
+  });
+  if (question.isSuccess) {
+    const { qId: _id, ...form } = question.data.question;
+    return <QuestionEditor questionId={questionId} loaded={form} chapters={question.data.chapters} lessons={question.data.lessons} onClose={onClose} neighbours={neighbours} />;
+  }
+  return (
+    <Popup open onClose={onClose} title={ruQuestionBankAdmin.rowTitle(questionId)} size="lg">
+      {question.isPending ? (
+        <Loader label={t.loading} />
+      ) : (
+        <ErrorBox
+          message={question.error instanceof ApiError && question.error.kind === 'failure' ? `${ruQuestionBankAdmin.noData}: ${question.error.message}` : ruQuestionBankAdmin.loadError(question.error.message)}
+          onRetry={() => void question.refetch()}
+        />
+      )}
+    </Popup>
+  );
+}
+
+function QuestionEditor({
+  questionId,
+  loaded,
+  chapters,
+  lessons,
+  onClose,
+  neighbours,
+}: {
+  questionId: number;
+  loaded: QuestionForm;
+  chapters: string[];
+  lessons: LessonOption[];
+  onClose: () => void;
+  neighbours: DialogNeighbours;
+}) {
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState<QuestionForm>(loaded);
+  const [form, setForm] = useState<QuestionForm>(loaded);
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<QuestionFieldErrors>({});
+  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  /** What to do once leaving with unsaved changes is confirmed (close, or open another question). */
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
+  const kind = kindOf(form);
+  const supported = isQuestionType(form.questionType);
+
+  const localErrors: QuestionFieldErrors = supported
+    ? validateQuestion(tidyQuestion({ ...form, questionType: form.questionType } as QuestionJson), { lessons: lessons.map((lesson) => lesson.number), chapters })
+    : { questionType: ruQuestionBankAdmin.noData };
+  const errors: QuestionFieldErrors = tried ? { ...serverErrors, ...localErrors } : {};
+  const dirty = isDirty(form, saved);
+
+  const update = (next: QuestionForm) => {
+    setForm(next);
+    setStatus(null);
+    setServerErrors({});
+  };
+  const patch = (fields: Partial<QuestionForm>) => update({ ...form, ...fields });
+
+  const leave = (action: () => void) => (dirty ? setPendingLeave(() => action) : action());
+  const requestClose = () => leave(onClose);
+
+  const save = async () => {
+    setTried(true);
+    if (Object.keys(localErrors).length > 0) {
+      setStatus({ tone: 'error', text: t.fixErrors });
+      return;
+    }
+    setSaving(true);
+    try {
+      await api.call(saveQuestion, { questionId, question: form }, { handleErrors: true });
+      setSaved(form);
+      setTried(false);
+      setStatus({ tone: 'ok', text: t.saved });
+      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? (error.body?.errors as QuestionFieldErrors | undefined) : undefined;
+      if (fieldErrors) setServerErrors(fieldErrors);
+      setStatus({ tone: 'error', text: t.saveError(error instanceof Error ? error.message : String(error)) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Image calls change the stored question at once: the loaded copy follows, so it is not "unsaved". */
+  const imageChanged = (questionImage: string) => {
+    setForm((current) => ({ ...current, questionImage }));
+    setSaved((current) => ({ ...current, questionImage }));
+    void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+  };
+
+  const lessonOptions = lessons.map((lesson) => ({ value: lesson.number, label: `${lesson.number}. ${lesson.name}` }));
+  const chapterOptions = [{ value: '', label: t.noChapter }, ...chapters.map((chapter) => ({ value: chapter, label: chapter }))];
+  const egeOptions = Array.from({ length: EGE_NUM_MAX - EGE_NUM_MIN + 1 }, (_, i) => ({ value: EGE_NUM_MIN + i, label: String(EGE_NUM_MIN + i) }));
+
+  return (
+    <>
+      <Popup
+        open
+        onClose={requestClose}
+        title={t.title(questionId)}
+        size="lg"
+        className="qedit"
+        actions={
+          <div className="qedit__actions">
+            {status && (
+              <p className={cx('qedit__status', status.tone === 'error' && 'qedit__status--error')} role={status.tone === 'error' ? 'alert' : 'status'}>
+                {status.text}
+              </p>
+            )}
+            <span className="qedit__nav">
+              <Button variant="ghost" size="sm" disabled={neighbours.previous === null} onClick={() => neighbours.previous !== null && leave(() => neighbours.onOpen(neighbours.previous!))}>
+                {t.previous}
+              </Button>
+              <Button variant="ghost" size="sm" disabled={neighbours.next === null} onClick={() => neighbours.next !== null && leave(() => neighbours.onOpen(neighbours.next!))}>
+                {t.next}
+              </Button>
+            </span>
+            <Button variant="secondary" onClick={requestClose}>
+              {t.cancel}
+            </Button>
+            <Button onClick={() => void save()} loading={saving} disabled={saving || !dirty}>
+              {t.save}
+            </Button>
+          </div>
+        }
+      >
+        <div className="qedit__layout">
+          <div className="qedit__form">
+            <Select<string>
+              label={t.type}
+              value={form.questionType}
+              invalid={errors.questionType !== undefined}
+              onChange={(value) => isQuestionType(value) && update(changeType(form, value))}
+              options={[
+                ...QUESTION_TYPES.map((value) => ({ value, label: ruQuestionBankAdmin.types[value] })),
+                ...(supported ? [] : [{ value: form.questionType, label: form.questionType, disabled: true }]),
+              ]}
+            />
+            <FieldError text={errors.questionType} />
+            <TextArea label={t.text} value={form.questionText} onChange={(questionText) => patch({ questionText })} error={errors.questionText} rows={4} />
+
+            {kind !== 'word' && (
+              <OptionColumn form={form} column={1} title={kind === 'match' ? t.column1 : t.options} error={errors.questionAnsColumn1 ?? errors.descriptions} onChange={update} />
+            )}
+            {kind === 'match' && <OptionColumn form={form} column={2} title={t.column2} error={errors.questionAnsColumn2} onChange={update} />}
+
+            <TextArea label={t.text2} value={form.questionText2} onChange={(questionText2) => patch({ questionText2 })} rows={2} />
+
+            <fieldset className="qedit__group">
+              <legend>{t.rightAnswer}</legend>
+              <RightAnswerEditor form={form} onChange={update} />
+              <FieldError text={errors.rightAnswers} />
+            </fieldset>
+
+            {kind !== 'word' && (
+              <fieldset className="qedit__group">
+                <legend>{t.mix}</legend>
+                <MixRule form={form} column={1} error={errors.mixRuleColumn1} onChange={patch} />
+                {kind === 'match' && <MixRule form={form} column={2} error={errors.mixRuleColumn2} onChange={patch} />}
+              </fieldset>
+            )}
+
+            <TextArea label={t.general} value={form.descriptionGeneral} onChange={(descriptionGeneral) => patch({ descriptionGeneral })} rows={3} />
+
+            <fieldset className="qedit__group qedit__meta">
+              <legend>{t.meta}</legend>
+              <div>
+                <Select<number> label={t.egeNum} value={form.qEgeNum || null} invalid={errors.qEgeNum !== undefined} onChange={(qEgeNum) => patch({ qEgeNum })} options={egeOptions} />
+                <FieldError text={errors.qEgeNum} />
+              </div>
+              <div>
+                <Select<number>
+                  label={t.lessonNum}
+                  value={form.qLessonNum || null}
+                  invalid={errors.qLessonNum !== undefined}
+                  onChange={(qLessonNum) => {
+                    // The lesson's own chapter is the usual choice.
+                    const chapter = lessons.find((lesson) => lesson.number === qLessonNum)?.chapter;
+                    patch({ qLessonNum, ...(chapter && chapters.includes(chapter) ? { qChapter: chapter } : {}) });
+                  }}
+                  options={lessonOptions}
+                />
+                <FieldError text={errors.qLessonNum} />
+              </div>
+              <div>
+                <Select<string> label={t.chapter} value={form.qChapter} invalid={errors.qChapter !== undefined} onChange={(qChapter) => patch({ qChapter })} options={chapterOptions} />
+                <FieldError text={errors.qChapter} />
+              </div>
+              <div className="qedit__switches">
+                <Switch label={t.isPublished} checked={form.isPublished === '1'} onChange={(on) => patch({ isPublished: on ? '1' : '0' })} />
+                <Switch label={t.isSelfmade} checked={form.isSelfmade === '1'} onChange={(on) => patch({ isSelfmade: on ? '1' : '0' })} />
+                <Switch label={t.is90Plus} checked={form.is90Plus === '1'} onChange={(on) => patch({ is90Plus: on ? '1' : '0' })} />
+              </div>
+            </fieldset>
+
+            <ImageField questionId={questionId} image={form.questionImage} onChanged={imageChanged} />
+          </div>
+
+          <aside className="qedit__preview" aria-label={t.preview}>
+            <Preview form={form} />
+          </aside>
+        </div>
+      </Popup>
+      <ConfirmPopup
+        open={pendingLeave !== null}
+        title={t.discardTitle}
+        text={t.discardText}
+        confirmLabel={t.discard}
+        cancelLabel={t.keep}
+        danger
+        onCancel={() => setPendingLeave(null)}
+        onConfirm={() => {
+          const action = pendingLeave;
+          setPendingLeave(null);
+          action?.();
+        }}
+      />
+    </>
+  );
+}
+
+function FieldError({ text }: { text: string | undefined }) {
+  if (!text) return null;
+  return <p className="ui-field__error">{text}</p>;
+}
+
+function TextArea({ label, value, onChange, error, rows = 3, placeholder }: { label: ReactNode; value: string; onChange: (value: string) => void; error?: string; rows?: number; placeholder?: string }) {
+  const id = useId();
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="ui-input qedit__textarea"
+        value={value}
+        rows={rows}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error !== undefined || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="ui-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Options of one column with add and remove (nine at most); column 1 carries the per-option explanations. */
+function OptionColumn({ form, column, title, error, onChange }: { form: QuestionForm; column: 1 | 2; title: string; error?: string; onChange: (form: QuestionForm) => void }) {
+  const kind = kindOf(form);
+  const options = column === 1 ? form.questionAnsColumn1 : form.questionAnsColumn2;
+  const nameKey = column === 1 ? 'questionAnsColumn1Name' : 'questionAnsColumn2Name';
+  const listKey = column === 1 ? 'questionAnsColumn1' : 'questionAnsColumn2';
+  const setOption = (index: number, text: string) => onChange({ ...form, [listKey]: options.map((option, i) => (i === index ? text : option)) });
+  const setDescription = (index: number, text: string) => {
+    const descriptions = Array.from({ length: Math.max(form.descriptions.length, index + 1) }, (_, i) => form.descriptions[i] ?? '');
+    descriptions[index] = text;
+    // Trailing empty explanations are not kept.
+    while (descriptions.length > 0 && descriptions[descriptions.length - 1] === '') descriptions.pop();
+    onChange({ ...form, descriptions });
+  };
+  return (
+    <fieldset className="qedit__group">
+      <legend>{title}</legend>
+      {(kind === 'match' || form[nameKey] !== '') && <TextField label={t.columnName} value={form[nameKey]} onChange={(value) => onChange({ ...form, [nameKey]: value })} />}
+      <ol className="qedit__options">
+        {options.map((option, index) => {
+          const label = rowLabel(kind, column, index);
+          return (
+            <li key={index} className="qedit__option">
+              <span className="qedit__option-label" aria-hidden="true">
+                {label}
+              </span>
+              <div className="qedit__option-fields">
+                <TextArea label={t.option(label)} value={option} onChange={(text) => setOption(index, text)} rows={2} />
+                {column === 1 && <TextArea label={t.description(label)} value={form.descriptions[index] ?? ''} onChange={(text) => setDescription(index, text)} rows={1} />}
+              </div>
+              <Button variant="ghost" size="sm" onClick={() => onChange(removeOption(form, column, index))} aria-label={t.removeOption(label)} title={t.removeOption(label)}>
+                ✕
+              </Button>
+            </li>
+          );
+        })}
+      </ol>
+      <Button variant="secondary" size="sm" onClick={() => onChange(addOption(form, column))} disabled={options.length >= MAX_OPTIONS}>
+        {t.addOption}
+      </Button>
+      {options.length >= MAX_OPTIONS && <p className="ui-field__hint">{t.maxOptions}</p>}
+      <FieldError text={error} />
+    </fieldset>
+  );
+}
+
+/** The order the student sees: a fresh shuffle or the list order. */
+function MixRule({ form, column, error, onChange }: { form: QuestionForm; column: 1 | 2; error?: string; onChange: (fields: Partial<QuestionForm>) => void }) {
+  const size = column === 1 ? form.questionAnsColumn1.length : form.questionAnsColumn2.length;
+  const rule = column === 1 ? form.mixRuleColumn1 : form.mixRuleColumn2;
+  const key = column === 1 ? 'mixRuleColumn1' : 'mixRuleColumn2';
+  const kind = kindOf(form);
+  const shown = rule.length > 0 ? rule.map((n) => rowLabel(kind, column, n - 1)).join(', ') : t.mixOriginal;
+  return (
+    <div className="qedit__mix">
+      <span>
+        {t.mixColumn(column)}: <strong>{shown}</strong>
+      </span>
+      <div className="qedit__mix-buttons">
+        <Button variant="secondary" size="sm" onClick={() => onChange({ [key]: randomPermutation(size) })} disabled={size < 2}>
+          {t.shuffle}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => onChange({ [key]: [] })} disabled={rule.length === 0}>
+          {t.resetMix}
+        </Button>
+      </div>
+      <FieldError text={error} />
+    </div>
+  );
+}
+
+/** Upload (jpeg/png ≤ 10 MB, checked again by content on the server), preview and removal. */
+function ImageField({ questionId, image, onChanged }: { questionId: number; image: string; onChanged: (questionImage: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    if (!['image/jpeg', 'image/png'].includes(file.type)) return setError(t.imageType);
+    if (file.size > MAX_IMAGE_BYTES) return setError(t.imageSize);
+    setBusy(true);
+    try {
+      const answer = await uploadFile(uploadImageQuestion, { questionId }, file);
+      onChanged(String(answer.questionImage ?? ''));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await api.call(deleteImageQuestion, { questionId }, { handleErrors: true });
+      onChanged('');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <fieldset className="qedit__group">
+      <legend>{t.image}</legend>
+      {image ? <img className="qedit__image" src={serverAssetUrl(image)} alt={t.imageAlt} /> : <p className="muted small">{t.imageNone}</p>}
+      <div className="qedit__mix-buttons">
+        <input ref={input} id={inputId} type="file" accept="image/jpeg,image/png" className="qedit__file" onChange={(event) => void onFile(event)} />
+        <Button variant="secondary" size="sm" loading={busy} disabled={busy} onClick={() => input.current?.click()}>
+          {image ? t.imageReplace : t.imageUpload}
+        </Button>
+        {image && (
+          <Button variant="ghost" size="sm" disabled={busy} onClick={() => void remove()}>
+            {t.imageDelete}
+          </Button>
+        )}
+      </div>
+      <p className="ui-field__hint">{t.imageHint}</p>
+      {error && (
+        <p className="ui-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The student's view of the current form (homework part 1 components, same presentation rules). */
+function Preview({ form }: { form: QuestionForm }) {
+  const [graphic, setGraphic] = useState(false);
+  const [answer, setAnswer] = useState('');
+  if (!isQuestionType(form.questionType)) return <p className="muted">{ruQuestionBankAdmin.noData}</p>;
+  const question = { ...form, questionType: form.questionType, questionImage: form.questionImage } as QuestionJson;
+  const view = graphic ? 'graphic' : 'text';
+  return (
+    <div className="qedit__preview-inner">
+      <div className="qedit__preview-head">
+        <h3>{t.preview}</h3>
+        <Switch label={t.graphic} checked={graphic} onChange={setGraphic} />
+      </div>
+      <div className="qedit__preview-card">
+        <QuestionBody question={question} view={view} />
+        <AnswerInput key={`${form.questionType}-${view}-${form.questionAnsColumn1.length}`} question={question} view={view} value={answer} onChange={setAnswer} />
+      </div>
+    </div>
+  );
+}

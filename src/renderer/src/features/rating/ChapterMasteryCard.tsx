@@ -1,0 +1,38 @@
+import { ruRating } from '../../i18n/rating';
+import { liveErrorText } from '../../lib/live-request';
+import { Card, EmptyState, ErrorBox, fill, Loader, ProgressBar } from '../../ui';
+import { useChapterStatistics } from './use-mastery';
+
+const t = ruRating.mastery;
+
+/** Chapter mastery: the share of each chapter's questions (both parts) the student has solved at full marks. */
+export function ChapterMasteryCard() {
+  const stats = useChapterStatistics();
+  return (
+    <Card title={t.title} className="rating-mastery">
+      {stats.isPending ? (
+        <Loader />
+      ) : stats.isError ? (
+        <ErrorBox message={t.error + liveErrorText(stats.error)} onRetry={() => void stats.refetch()} />
+      ) : stats.data.chaptersStatistics.length === 0 ? (
+        <EmptyState text={t.empty} compact />
+      ) : (
+        <div className="rating-mastery__body" data-testid="chapter-mastery">
+          <ProgressBar value={stats.data.solvedPercent} percent label={t.total} />
+          <ul className="rating-mastery__list">
+            {stats.data.chaptersStatistics.map((chapter) => (
+              <li key={chapter.chapterName} className="rating-mastery__item">
+                <ProgressBar value={chapter.chapterSolvedPercent} percent size="sm" label={chapter.chapterName} />
+                <p className="muted rating-mastery__details">
+                  {fill(t.questions, { solved: chapter.numSolvedQuestionsP1, total: chapter.numQuestionsP1 })}
+                  {chapter.numQuestionsP2 > 0 && <> · {fill(t.questionsP2, { solved: chapter.numSolvedQuestionsP2, total: chapter.numQuestionsP2 })}</>}
+                  {chapter.numTermins > 0 && <> · {fill(t.terms, { total: chapter.numTermins })}</>}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ruRating } from '../../i18n/rating';
+import { Card, ErrorBox, Loader } from '../../ui';
+import { formatValue, valueTone } from './rating-format';
+import { RATING_QUERY_ROOT, useRatingStory } from './use-ratings';
+
+const t = ruRating.month;
+
+/** 'My rating for the month' with the overall rating; a failure offers to reload the screen's data. */
+export function MonthRatingCard() {
+  const story = useRatingStory();
+  const queryClient = useQueryClient();
+  return (
+    <Card title={t.title} className="rating-month">
+      {story.isPending ? (
+        <Loader hideLabel size="sm" />
+      ) : story.isError ? (
+        <ErrorBox message={t.loadError} retryLabel={t.reload} onRetry={() => void queryClient.invalidateQueries({ queryKey: [RATING_QUERY_ROOT] })} />
+      ) : (
+        <div className="rating-month__values">
+          <p className={`rating-month__value rating-value--${valueTone(story.data.ratingMonth)}`} data-testid="rating-month">
+            {formatValue(story.data.ratingMonth)}
+          </p>
+          <p className="muted">
+            {t.total}:{' '}
+            <span className={`rating-value--${valueTone(story.data.rating)}`} data-testid="rating-total">
+              {formatValue(story.data.rating)}
+            </span>
+          </p>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+/** Texts of the roadmap and the lesson popup (learning-area §2, §4, §8; spec texts verbatim). */
+export const ruCourse = {
+  road: {
+    title: 'Дорога уроков',
+    subtitle: 'Проходите уроки по порядку: каждый открывается в свой день.',
+    knowledgeMap: 'Карта знаний',
+    empty: 'Отсутствуют доступные уроки',
+    loading: 'Загружаем дорогу уроков',
+    error: (message: string) => `Ошибка: ${message}`,
+    up: 'Наверх',
+    lesson: (lessonNum: number) => `Урок ${lessonNum}`,
+    lockedHint: 'Урок пока недоступен',
+    chapterLessons: (count: number) => `${count} ${plural(count, 'урок', 'урока', 'уроков')}`,
+  },
+  /** Lesson status of §4. */
+  lessonStatus: ['Не доступен', 'Не начат', 'Выполняется', 'Сделаны базовые', 'Сделано всё'] as const,
+  lesson: {
+    loading: 'Загружаем урок',
+    error: (message: string) => `Ошибка: ${message}`,
+    header: (chapter: string, lessonNum: number) => `${chapter} · Урок ${lessonNum}`,
+    back: 'Вернуться к дороге уроков',
+    videos: 'Видеоуроки',
+    homework: 'Домашние задания',
+    creditsAuto: 'Автоматические зачёты',
+    creditsVerbal: 'Устные зачёты',
+    nothing: 'В этом уроке пока нет заданий',
+    required: 'Обязательное',
+    additional: 'Дополнительное',
+    views: (count: number) => `Просмотров: ${count}`,
+    watched: 'Просмотрено',
+    notWatched: 'Не просмотрено',
+    homeworkTitle: (num: number) => `Домашнее задание ${num}`,
+    probnik: 'Пробник',
+    part1: 'Часть 1',
+    part2: 'Часть 2',
+    points: 'Баллы',
+    deadline: (date: string, time: string) => `до ${date} (${time} мск)`,
+    noDeadline: 'дедлайн отсутствует',
+    noPoints: '. . .',
+    secondary: (ball: number) => `втор. ${ball} б`,
+    creditAuto: (num: number) => `Зачёт ${num}`,
+    creditVerbal: (num: number) => `Устный зачёт ${num}`,
+    creditLessons: (numbers: string) => `Уроки: ${numbers}`,
+    creditUntil: (date: string) => `до ${date}`,
+    creditPeriod: (start: string, end: string) => `${start} — ${end}`,
+  },
+  /** Homework and credit status texts of §4. */
+  taskStatus: {
+    notStarted: 'Не начато',
+    notStartedOral: 'Не начат',
+    failed: 'Не сдан',
+  },
+} as const;
+
+function plural(count: number, one: string, few: string, many: string): string {
+  const mod10 = count % 10;
+  const mod100 = count % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
