@@ -59,6 +59,13 @@ describe('desktop origin', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
     });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // The call itself: the desktop origin is allowed to read the answer; a same-origin call gets no CORS headers at all.
+    const fromDesktop = await fetch(server.url + '/app/api/user_info/get_user_info.php', { method: 'POST', headers: { origin: 'app://enot', 'content-type': 'application/json' }, body: '{}' });
+    expect(fromDesktop.headers.get('access-control-allow-origin')).toBe('app://enot');
+    expect((await fromDesktop.json()).success).toBe('-1');
+    const plain = await fetch(server.url + '/app/api/user_info/get_user_info.php', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await plain.json()).success).toBe('-1');
     await server.close();
   });
 });
