@@ -17,8 +17,8 @@ const DESKTOP_ORIGINS = ['app://enot'];
 
 /**
  * CORS for the desktop origin only. Every other request (same-origin browser calls, the apps)
- * skips it: Hono's cors appends `Vary` to every response, which forces the adapter off its fast
- * path of writing a prepared body in one go (a third of the constant route's cost).
+ * skips it: Hono's cors appends `Vary` to every response, and a changed header makes the adapter
+ * build a full Response and stream it instead of writing the prepared body in one go.
  */
 function desktopCors(allowMethods: string[]): MiddlewareHandler<AppEnv> {
   const handler = cors({ origin: DESKTOP_ORIGINS, allowMethods, allowHeaders: ['content-type', 'x-client'], maxAge: 86400 });

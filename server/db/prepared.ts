@@ -15,8 +15,8 @@ interface Compiled {
  * `build` receives sentinel values and must use each exactly where its argument goes; the
  * compiled parameter list is searched for them, so the order Kysely emits never matters.
  *
- * On a SQLite file the query runs on the database's hot reader connection (read-only, last committed
- * state); pass a transaction to read inside it instead. Only for reads.
+ * On a SQLite file the query runs synchronously through the database's hot reader (see `hotReaderOf`):
+ * the last committed state. Pass a transaction to read inside it instead. Only for reads.
  */
 export function preparedQuery<Args extends readonly unknown[], Row>(
   sentinels: Args,

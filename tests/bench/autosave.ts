@@ -39,7 +39,7 @@ import { account, homeworkP2 } from '../../src/shared/contract';
 import { createTimestampSource, signPayload } from '../../src/shared/signing';
 import { spawnServer, type ServerProcess } from '../helpers/process';
 import { withSearchPath } from '../helpers/server';
-import { intEnv, nodeHmac, percentile, postJson, succeeded, type PostReply } from './kit';
+import { intEnv, nodeHmac, percentile, postJson, round1, round2, round3, succeeded, type PostReply } from './kit';
 import { seedBenchAccounts } from './students';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,8 +65,6 @@ interface Student {
   acked: Map<number, string>;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** At most `max` holders at once; a released slot goes straight to the longest waiter (FIFO). */
 function slots(max: number) {
@@ -139,7 +137,7 @@ function statsOf(latencies: readonly number[], seconds: number, failures: number
   return {
     requests: latencies.length,
     seconds: round2(seconds),
-    rps: Math.round((latencies.length / seconds) * 10) / 10,
+    rps: round1(latencies.length / seconds),
     p50Ms: round2(percentile(sorted, 50)),
     p99Ms: round2(percentile(sorted, 99)),
     failures,

@@ -6,6 +6,11 @@ import type { HmacHex } from '../../src/shared/signing';
 
 export const nodeHmac: HmacHex = (key, message) => createHmac('sha256', key).update(message).digest('hex');
 
+/** Rounding for reports: one, two or three decimals. */
+export const round1 = (value: number) => Math.round(value * 10) / 10;
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+export const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
 /** A positive integer from the environment, or the fallback when unset. */
 export function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -35,7 +35,7 @@ import type { InputOf } from '../../src/shared/contract/core';
 import { TestClient } from '../helpers/client';
 import { spawnServer, withOpenFileLimit, type ServerProcess } from '../helpers/process';
 import { createPostgresSchema, dropRedisPrefix, withSearchPath } from '../helpers/server';
-import { intEnv, percentile } from './kit';
+import { intEnv, percentile, round1, round2 } from './kit';
 import { monotonicMs, type ClientCommand, type ClientReport } from './live-protocol';
 import { seedBenchAccounts, type BenchAccount } from './students';
 
@@ -136,8 +136,6 @@ interface ScenarioResult {
   memory: Array<{ instance: string; sockets: number; rssBeforeMiB: number; rssAfterMiB: number; kibPerSocket: number }>;
 }
 
-const r1 = (value: number) => Math.round(value * 10) / 10;
-const r2 = (value: number) => Math.round(value * 100) / 100;
 const log = (line: string) => process.stdout.write(`  ${line}\n`);
 
 /** Connects every instance's accounts from client processes, then measures one admin push to all. */
@@ -160,15 +158,15 @@ async function measure(scenario: string, instances: Instance[], openFiles: numbe
     // Every client process started within a few ms of `started`; the slowest one decides.
     const connectS = Math.max(...connected.map((report) => report.connectMs)) / 1000;
     const initialFlagsS = Math.max(...connected.map((report) => report.initialPushMs)) / 1000;
-    log(`${opened}/${sockets} sockets open in ${r1(connectS)} s, ${initialFlags} with their flags pushed on connect after ${r1(initialFlagsS)} s`);
+    log(`${opened}/${sockets} sockets open in ${round1(connectS)} s, ${initialFlags} with their flags pushed on connect after ${round1(initialFlagsS)} s`);
     const memory = instances.map((instance, index) => {
       const after = rssKiB(instance.server.child.pid!);
       return {
         instance: instance.name,
         sockets: instance.accounts.length,
-        rssBeforeMiB: r1(rssBefore[index]! / 1024),
-        rssAfterMiB: r1(after / 1024),
-        kibPerSocket: r2((after - rssBefore[index]!) / instance.accounts.length),
+        rssBeforeMiB: round1(rssBefore[index]! / 1024),
+        rssAfterMiB: round1(after / 1024),
+        kibPerSocket: round2((after - rssBefore[index]!) / instance.accounts.length),
       };
     });
 
@@ -192,13 +190,13 @@ async function measure(scenario: string, instances: Instance[], openFiles: numbe
       connected: opened,
       connectFailures: connected.reduce((sum, report) => sum + report.failed, 0),
       firstConnectError: connected.find((report) => report.firstError)?.firstError,
-      connectS: r2(connectS),
-      initialFlagsS: r2(initialFlagsS),
+      connectS: round2(connectS),
+      initialFlagsS: round2(initialFlagsS),
       initialFlags,
-      adminReplyMs: r1(adminReplyMs),
-      p50Ms: r1(percentile(latencies, 50)),
-      p99Ms: r1(percentile(latencies, 99)),
-      maxMs: r1(latencies[latencies.length - 1] ?? NaN),
+      adminReplyMs: round1(adminReplyMs),
+      p50Ms: round1(percentile(latencies, 50)),
+      p99Ms: round1(percentile(latencies, 99)),
+      maxMs: round1(latencies[latencies.length - 1] ?? NaN),
       received: latencies.length,
       expected: sockets,
       stillOpen: deliveries.reduce((sum, report) => sum + report.stillOpen, 0),

@@ -27,7 +27,7 @@ import { openDatabase } from '../../server/db';
 import { account, homeworkP2 } from '../../src/shared/contract';
 import { createTimestampSource, signPayload, SIGNATURE_WINDOW_MS } from '../../src/shared/signing';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/process';
-import { intEnv, nodeHmac, postJson, succeeded } from './kit';
+import { intEnv, nodeHmac, postJson, round1, round2, round3, succeeded } from './kit';
 import { seedBenchAccounts, type BenchAccount } from './students';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -85,9 +85,6 @@ interface Student extends BenchAccount {
   nextTs: () => number;
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
-const round2 = (value: number) => Math.round(value * 100) / 100;
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
 function cpuMs(pid: number | undefined): number {

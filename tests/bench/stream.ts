@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { signStreamCookies, STREAM_PATH } from '../../src/shared/signing';
 import { TestClient } from '../helpers/client';
 import { spawnServer, type ServerProcess } from '../helpers/process';
-import { intEnv, nodeHmac } from './kit';
+import { intEnv, nodeHmac, round1, round3 } from './kit';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_FILE = join(ROOT, '.bench', 'video-stream.json');
@@ -79,8 +79,6 @@ async function runPhase(agent: Agent, url: URL, route: RouteName, round: number,
   return { route, round, requests: latencies.length, rps: latencies.length / seconds, mbPerS: bytes / seconds / 1e6, p50Ms: at(50), p99Ms: at(99), failures };
 }
 
-const r1 = (value: number) => Math.round(value * 10) / 10;
-const r3 = (value: number) => Math.round(value * 1000) / 1000;
 
 async function main(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'enot-bench-stream-'));
@@ -118,17 +116,17 @@ async function main(): Promise<number> {
       for (const route of order) {
         const phase = await runPhase(agent, url, route, round, route === 'signed' ? signedPath : plainPath, route === 'signed' ? { cookie } : {}, probe.bytes);
         phases.push(phase);
-        process.stdout.write(`  round ${round} ${route.padEnd(6)} ${r1(phase.rps)} req/s, ${r1(phase.mbPerS)} MB/s, p50 ${r1(phase.p50Ms)} ms, p99 ${r1(phase.p99Ms)} ms${phase.failures ? `, ${phase.failures} FAILED` : ''}\n`);
+        process.stdout.write(`  round ${round} ${route.padEnd(6)} ${round1(phase.rps)} req/s, ${round1(phase.mbPerS)} MB/s, p50 ${round1(phase.p50Ms)} ms, p99 ${round1(phase.p99Ms)} ms${phase.failures ? `, ${phase.failures} FAILED` : ''}\n`);
       }
     }
     const total = (route: RouteName) => {
       const mine = phases.filter((phase) => phase.route === route);
       const requests = mine.reduce((sum, phase) => sum + phase.requests, 0);
-      return { requests, rps: r1(requests / ((mine.length * MEASURE_MS) / 1000)), failures: mine.reduce((sum, phase) => sum + phase.failures, 0) };
+      return { requests, rps: round1(requests / ((mine.length * MEASURE_MS) / 1000)), failures: mine.reduce((sum, phase) => sum + phase.failures, 0) };
     };
     const plain = total('plain');
     const signed = total('signed');
-    const ratio = r3(signed.rps / plain.rps);
+    const ratio = round3(signed.rps / plain.rps);
     process.stdout.write(`\nplain ${plain.rps} req/s, signed ${signed.rps} req/s: signed/plain throughput ${ratio}\n`);
     mkdirSync(join(ROOT, '.bench'), { recursive: true });
     writeFileSync(
@@ -142,7 +140,7 @@ async function main(): Promise<number> {
           concurrency: CONCURRENCY,
           routes: { plain: { path: '/bench/segment', ...plain }, signed: { path: STREAM_PATH, ...signed } },
           ratio,
-          phases: phases.map((phase) => ({ ...phase, rps: r1(phase.rps), mbPerS: r1(phase.mbPerS), p50Ms: r1(phase.p50Ms), p99Ms: r1(phase.p99Ms) })),
+          phases: phases.map((phase) => ({ ...phase, rps: round1(phase.rps), mbPerS: round1(phase.mbPerS), p50Ms: round1(phase.p50Ms), p99Ms: round1(phase.p99Ms) })),
         },
         null,
         2,

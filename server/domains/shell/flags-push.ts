@@ -15,11 +15,11 @@ const CONNECT_BATCH_MS = 5;
 export function createFlagsPusher(services: Services, hub: Hub) {
   const onConnect = coalesce<Connection>(
     async (connections) => {
-      const waiting = new Map<number, Connection[]>();
-      for (const connection of connections) waiting.set(connection.userId, [...(waiting.get(connection.userId) ?? []), connection]);
-      for (const { icons, userIds } of await flagsForUsers(services, [...waiting.keys()])) {
+      const audiences = await flagsForUsers(services, connections.map((connection) => connection.userId));
+      for (const { icons, userIds } of audiences) {
         const frame = pushFrame(updateIcons.path, { icons });
-        for (const userId of userIds) for (const connection of waiting.get(userId)!) hub.sendFrame(connection, frame);
+        const audience = new Set(userIds);
+        for (const connection of connections) if (audience.has(connection.userId)) hub.sendFrame(connection, frame);
       }
     },
     (error) => services.log.error('initial icons push failed', error),
