@@ -291,6 +291,10 @@ describe('video administration on a server whose ffmpeg cannot run', () => {
     expect(await card.getByText(reason).count()).toBe(1);
     expect(await card.getByRole('button', { name: 'Заменить видео' }).isDisabled()).toBe(true);
     await screenshot(page, 'video-admin-detail-no-ffmpeg-light-1280');
+    await page.evaluate(() => localStorage.setItem('dark_theme', '1'));
+    await page.reload();
+    await card.getByRole('alert').filter({ hasText: 'Обработка видео недоступна' }).waitFor();
+    await screenshot(page, 'video-admin-detail-no-ffmpeg-dark-1280');
     expect(errors).toEqual([]);
     await context.close();
   });
