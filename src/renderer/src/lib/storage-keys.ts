@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   subnavCollapsed: 'enot.subnavCollapsed',
   /** Pet icon position as JSON {x, y}. */
   petIconPosition: 'enot.petIconPosition',
+  /** AI-chat icon position as JSON {x, y}. */
+  chatIconPosition: 'enot.chatIconPosition',
   /** Chosen AI-chat bot. */
   chatBot: 'enot.chatBot',
   /** Draft AI-chat message. */

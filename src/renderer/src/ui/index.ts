@@ -10,6 +10,7 @@ export { ConfirmPopup, type ConfirmPopupProps } from './ConfirmPopup';
 export { DateRangeCalendar, type DateRangeCalendarProps } from './DateRangeCalendar';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorBox, type ErrorBoxProps } from './ErrorBox';
+export { FloatingIcon, type FloatingIconProps } from './FloatingIcon';
 export { Loader, type LoaderProps } from './Loader';
 export { NotifierProvider, type NotifierProviderProps, useNotifier, useNotify } from './Notifier';
 export { Popup, type PopupProps } from './Popup';
@@ -42,6 +43,7 @@ export {
 } from './calendar-grid';
 export { cx } from './class-names';
 export { createDebounce } from './debounce';
+export { clampToViewport, DRAG_THRESHOLD_PX, HOLD_MS, type Point } from './floating-gesture';
 export { focusableIn } from './focusable';
 export { createNotifier, type Notice, type NoticeTone, type Notifier, type NotifyOptions } from './notifier-store';
 export { phraseMatches } from './phrase-match';

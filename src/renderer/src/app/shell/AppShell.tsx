@@ -9,6 +9,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { MessengerSubscriptionPopup } from './MessengerSubscriptionPopup';
 import { OfflineBanner } from './OfflineBanner';
+import { Overlays } from './Overlays';
 import { RequiredFieldsPopup } from './RequiredFieldsPopup';
 import { useRouteHandle } from './use-route-handle';
 import './shell.css';
@@ -52,6 +53,7 @@ export function AppShell() {
       {!handle.bare && <Footer />}
       <RequiredFieldsPopup />
       <MessengerSubscriptionPopup />
+      <Overlays />
     </div>
   );
 }
