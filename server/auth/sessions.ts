@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db';
+import { hotReaderOf, type Db } from '../db';
 import { preparedQuery } from '../db/prepared';
 import type { SessionRow, UserRow } from '../db/schema';
 
@@ -52,11 +52,25 @@ const activeSessionQuery = preparedQuery(['\u0000device', -424242] as const, (db
     .where('sessions.expires_at', '>', now),
 );
 
+const liveSessionQuery = preparedQuery(['\u0000device', -424242] as const, (db, device: string, now: number) =>
+  db.selectFrom('sessions').selectAll().where('device', '=', device).where('revoked_at', 'is', null).where('expires_at', '>', now),
+);
+
+const userByIdQuery = preparedQuery([-424242] as const, (db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
+
 /**
- * The live (not revoked, not expired) session of a device with its user, in one query: every
- * signed call starts here, so it is on the hot path.
+ * The live (not revoked, not expired) session of a device with its user: every signed call
+ * starts here, so it is on the hot path. On a SQLite file two synchronous statements whose rows
+ * are used as they come (splitting one joined row of 42 columns cost twice their time); on
+ * PostgreSQL one joined query, to pay one round trip.
  */
 export async function findActiveSession(db: Db, device: string, now: number): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  if (hotReaderOf(db)) {
+    const [session] = await liveSessionQuery(db, device, now);
+    if (!session) return undefined;
+    const [user] = await userByIdQuery(db, session.user_id);
+    return user ? { session, user } : undefined;
+  }
   const [row] = await activeSessionQuery(db, device, now);
   if (!row) return undefined;
   const { s_device, s_token, s_created_at, s_expires_at, s_revoked_at, s_user_agent, s_ip, ...user } = row;
