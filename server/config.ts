@@ -34,6 +34,11 @@ const schema = z.object({
   TELEGRAM_BOT_NAME: z.string().regex(/^[A-Za-z0-9_]{5,64}$/, 'имя бота без @').optional(),
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'ожидался токен вида 123456:ABC…').optional(),
   TELEGRAM_API_URL: urlString.default('https://api.telegram.org'),
+  /** The free bot ('Бесплатный' mailings); unset: those mailings wait in the outbox. */
+  TELEGRAM_FREE_BOT_TOKEN: z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'ожидался токен вида 123456:ABC…').optional(),
+  /** A VK community token with messages rights ('Рассылка в ВК'); unset: VK mailings wait in the outbox. */
+  VK_GROUP_TOKEN: z.string().min(20, 'ожидался ключ доступа сообщества ВК').max(500).optional(),
+  VK_API_URL: urlString.default('https://api.vk.com/method'),
   TBANK_TERMINAL_KEY: z.string().max(100).optional(),
   TBANK_PASSWORD: z.string().max(100).optional(),
   TBANK_API_URL: urlString.default('https://securepay.tinkoff.ru/v2'),

@@ -599,6 +599,88 @@ export interface UserCreditsVerbalTable {
   updated_at: number;
 }
 
+/** The student card's CRM comments (0050). */
+export interface CrmCommentsTable {
+  id: Generated<number>;
+  user_id: number;
+  editor_id: number | null;
+  editor_name: string;
+  comment: string;
+  created_at: number;
+}
+
+/** Homework question tickets and their chat (0051). */
+export interface TicketsDzTable {
+  id: Generated<number>;
+  lesson_num: number;
+  task_num: number;
+  ticket_type: string;
+  importance: number;
+  name: string;
+  text: string;
+  status: string;
+  maker_id: number | null;
+  responsible_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TicketDzMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  user_id: number | null;
+  comment: string;
+  created_at: number;
+}
+
+export interface TicketDzViewsTable {
+  ticket_id: number;
+  user_id: number;
+  last_mess_id: number;
+}
+
+/** Mailings and one delivery row per recipient (0052). */
+export interface MailingsTable {
+  id: Generated<number>;
+  channel: string;
+  status: string;
+  message: string;
+  header: DefaultedText;
+  link: DefaultedText;
+  image_key: DefaultedText;
+  receiver_group: string;
+  nicknames: DefaultedText;
+  initiator_id: number | null;
+  start_at: number;
+  end_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MailingDeliveriesTable {
+  mailing_id: number;
+  user_id: number;
+  address: string;
+  status: string;
+  claimed_by: string | null;
+  claimed_at: number | null;
+  sent_at: number | null;
+  error: DefaultedText;
+}
+
+/** The back office's file library (0053). */
+export interface LibraryFilesTable {
+  id: Generated<number>;
+  file_name: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  description: string;
+  user_id: number | null;
+  user_name: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   regions: RegionsTable;
@@ -646,6 +728,13 @@ export interface Database {
   homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
+  crm_comments: CrmCommentsTable;
+  tickets_dz: TicketsDzTable;
+  ticket_dz_messages: TicketDzMessagesTable;
+  ticket_dz_views: TicketDzViewsTable;
+  mailings: MailingsTable;
+  mailing_deliveries: MailingDeliveriesTable;
+  library_files: LibraryFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,6 +17,9 @@ import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
+import { crmHandlers } from './crm/handlers';
+import { ticketsHandlers } from './tickets/handlers';
+import { mailingsHandlers } from './mailings/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
 export const implementations: readonly Implementation[] = [
@@ -38,4 +41,7 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...crmHandlers,
+  ...ticketsHandlers,
+  ...mailingsHandlers,
 ] as Implementation[];

@@ -25,6 +25,11 @@ export interface JobKind<P> {
 }
 
 export interface JobDefinition<P = unknown> extends JobKind<P> {
+  /**
+   * This kind's claim lease, when it should differ from the runner's: a short one lets another
+   * instance resume the job soon after a crash (a live runner keeps renewing it while it runs).
+   */
+  leaseMs?: number;
   run(services: Services, payload: P, context: { job: ClaimedJob; now: number }): Promise<JobOutcome>;
 }
 

@@ -151,6 +151,26 @@ describe.each(testDialects)('durable job runner on %s', (dialect) => {
     expect(await stuck).toBe(1);
   });
 
+  it('claims a kind that declares its own lease for that long, others for the runner lease', async () => {
+    const short = defineJob({ ...echo, kind: 'test-short-lease', leaseMs: 2 * MINUTE });
+    let release!: () => void;
+    behaviour = () => new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    const a = new JobRunner(services, [echo, short], { id: 'kind-a', leaseMs: 10 * MINUTE });
+    await enqueueJob(db(), short, { note: 'короткая аренда' }, { runAt: T0, key: 'short-lease', now: T0 });
+    const running = a.runDue(T0);
+    await expect.poll(() => calls.length).toBe(1);
+    expect(await jobByKey('short-lease')).toMatchObject({ locked_by: 'kind-a', locked_until: T0 + 2 * MINUTE });
+    // Past the kind's lease (a crashed holder stops renewing) another runner resumes it.
+    const b = new JobRunner(services, [echo, short], { id: 'kind-b', leaseMs: 10 * MINUTE });
+    behaviour = async () => undefined;
+    const taken = b.runDue(T0 + 3 * MINUTE);
+    await expect.poll(() => calls.length).toBe(2);
+    expect(await taken).toBe(1);
+    release();
+    expect(await running).toBe(1);
+    expect(await jobByKey('short-lease')).toMatchObject({ status: 'done', locked_by: null });
+  });
+
   it('polls with the services clock once started and stops cleanly', async () => {
     let now = T0;
     const runner = new JobRunner({ ...services, clock: { now: () => now } }, [echo], { pollMs: 10 });

@@ -63,7 +63,7 @@ export class JobRunner {
     for (;;) {
       const due = await this.services.db
         .selectFrom('jobs')
-        .select('id')
+        .select(['id', 'kind'])
         .where('status', '=', 'pending')
         .where('run_at', '<=', now)
         .where('locked_until', '<', now)
@@ -73,9 +73,9 @@ export class JobRunner {
         .execute();
       let claimedAny = false;
       const fresh = due.filter(({ id }) => !seen.has(id));
-      for (const { id } of fresh) {
+      for (const { id, kind } of fresh) {
         seen.add(id);
-        const job = await this.claim(id, now);
+        const job = await this.claim(id, now, this.leaseOf(kind));
         if (!job) continue;
         claimedAny = true;
         await this.execute(job, now);
@@ -113,11 +113,16 @@ export class JobRunner {
     this.timer.unref();
   }
 
+  /** The lease of a kind: its own when it declares one, else the runner's. */
+  private leaseOf(kind: string): number {
+    return this.definitions.get(kind)?.leaseMs ?? this.leaseMs;
+  }
+
   /** Takes the job if it is still pending, due and unlocked; null when another runner was faster. */
-  private async claim(id: number, now: number): Promise<(ClaimedJob & { payload: string }) | null> {
+  private async claim(id: number, now: number, leaseMs: number): Promise<(ClaimedJob & { payload: string }) | null> {
     const result = await this.services.db
       .updateTable('jobs')
-      .set((eb) => ({ locked_by: this.id, locked_until: now + this.leaseMs, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .set((eb) => ({ locked_by: this.id, locked_until: now + leaseMs, attempts: eb('attempts', '+', 1), updated_at: now }))
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .where('run_at', '<=', now)
@@ -140,7 +145,7 @@ export class JobRunner {
       return;
     }
     let outcome: JobOutcome;
-    const stopRenewing = this.renewLease(job.id, now);
+    const stopRenewing = this.renewLease(job.id, now, this.leaseOf(job.kind));
     try {
       const payload = definition.payload.parse(JSON.parse(job.payload));
       outcome = await definition.run(this.services, payload, { job, now });
@@ -171,20 +176,20 @@ export class JobRunner {
    * tests with a fixed clock keep one time frame). Only the holder's row is touched; renewals stop
    * when the job ends or after maxHoldMs.
    */
-  private renewLease(id: number, claimedAt: number): () => void {
+  private renewLease(id: number, claimedAt: number, leaseMs: number): () => void {
     const started = performance.now();
     const timer = setInterval(() => {
       const elapsed = performance.now() - started;
       if (elapsed > this.maxHoldMs) return clearInterval(timer);
       this.services.db
         .updateTable('jobs')
-        .set({ locked_until: Math.round(claimedAt + elapsed) + this.leaseMs })
+        .set({ locked_until: Math.round(claimedAt + elapsed) + leaseMs })
         .where('id', '=', id)
         .where('locked_by', '=', this.id)
         .where('status', '=', 'pending')
         .execute()
         .catch((error: unknown) => this.services.log.error(`job #${id}: lease renewal failed`, error));
-    }, Math.max(20, Math.floor(this.leaseMs / 3)));
+    }, Math.max(20, Math.floor(leaseMs / 3)));
     timer.unref();
     return () => clearInterval(timer);
   }

@@ -14,6 +14,10 @@ import * as m0013 from './0013-train-p1';
 import * as m0014 from './0014-questions-90plus';
 import * as m0015 from './0015-homework-p2';
 import * as m0016 from './0016-homework-p2-timer';
+import * as m0050 from './0050-crm';
+import * as m0051 from './0051-tickets';
+import * as m0052 from './0052-mailings';
+import * as m0053 from './0053-files';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +36,8 @@ export const migrations: Record<string, Migration> = {
   '0014-questions-90plus': m0014,
   '0015-homework-p2': m0015,
   '0016-homework-p2-timer': m0016,
+  '0050-crm': m0050,
+  '0051-tickets': m0051,
+  '0052-mailings': m0052,
+  '0053-files': m0053,
 };

@@ -146,7 +146,7 @@ export const DEMO_USERS: DemoUser[] = [
     curatedBy: 'curator',
     extra: profile('package', '2008-04-30', '79051239876', 36),
   },
-  student('egor', 'Васильев', 'Егор', 'Максимович', { region_number: 50 }),
+  student('egor', 'Васильев', 'Егор', 'Максимович', { region_number: 50, tg_nickname: 'egor_vasiliev' }),
   student('sofia', 'Павлова', 'София', 'Андреевна', { region_number: 16, tg_id: '700000002', tg_nickname: 'sofia_pavlova' }),
   student('maxim', 'Фёдоров', 'Максим', 'Ильич', { region_number: 66 }),
   student('varvara', 'Николаева', 'Варвара', 'Дмитриевна', { region_number: 23, tariff_num: 3, tariff_cost_kopecks: 590000 }),

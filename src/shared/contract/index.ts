@@ -18,6 +18,9 @@ import * as trainP1 from './train-p1';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
+import * as crm from './crm';
+import * as tickets from './tickets';
+import * as mailings from './mailings';
 
 export * from './access';
 export * from './core';
@@ -43,6 +46,9 @@ export const allContracts: readonly AnyContract[] = [
   videoAdmin,
   trainP1,
   questionBankAdmin,
+  crm,
+  tickets,
+  mailings,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -50,4 +56,5 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
+export { crm, mailings, tickets };
 export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia };
