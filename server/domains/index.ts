@@ -20,6 +20,8 @@ import { videoHandlers } from './video/handlers';
 import { crmHandlers } from './crm/handlers';
 import { ticketsHandlers } from './tickets/handlers';
 import { mailingsHandlers } from './mailings/handlers';
+import { filesHandlers } from './files/handlers';
+import { schoolStatsHandlers } from './school-stats/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
 export const implementations: readonly Implementation[] = [
@@ -44,4 +46,6 @@ export const implementations: readonly Implementation[] = [
   ...crmHandlers,
   ...ticketsHandlers,
   ...mailingsHandlers,
+  ...filesHandlers,
+  ...schoolStatsHandlers,
 ] as Implementation[];

@@ -21,6 +21,8 @@ import * as videoAdmin from './video-admin';
 import * as crm from './crm';
 import * as tickets from './tickets';
 import * as mailings from './mailings';
+import * as files from './files';
+import * as schoolStats from './school-stats';
 
 export * from './access';
 export * from './core';
@@ -49,6 +51,8 @@ export const allContracts: readonly AnyContract[] = [
   crm,
   tickets,
   mailings,
+  files,
+  schoolStats,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -56,5 +60,5 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { crm, mailings, tickets };
+export { crm, files, mailings, schoolStats, tickets };
 export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia };

@@ -98,8 +98,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/back-office/CuratorLayout').then((m) => ({ Component: m.CuratorLayout })),
         children: [
           { index: true, lazy: () => import('../features/back-office/CuratorEntry').then((m) => ({ Component: m.CuratorEntry })) },
-          screen('users', ruTitles.users, 'curator'),
-          screen('users/:id', ruTitles.usersId, 'curator', { link: 'users' }),
+          { path: 'users', lazy: () => import('../features/crm/UsersPage').then((m) => ({ Component: m.UsersPage })), handle: { title: ruTitles.users, group: 'curator', link: 'users' } satisfies RouteHandle },
+          { path: 'users/:id', lazy: () => import('../features/crm/AnketaPage').then((m) => ({ Component: m.AnketaPage })), handle: { title: ruTitles.usersId, group: 'curator', link: 'users' } satisfies RouteHandle },
           screen('standards', ruTitles.standards, 'curator'),
           screen('questionsDz', ruTitles.questionsDz, 'curator'),
           { path: 'homeworks', lazy: () => import('../features/curator-homework/HomeworksPage').then((m) => ({ Component: m.HomeworksPage })), handle: { title: ruTitles.homeworks, group: 'curator', link: 'homeworks' } satisfies RouteHandle },

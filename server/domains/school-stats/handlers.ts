@@ -1,0 +1,49 @@
+import { schoolStats } from '../../../src/shared/contract';
+import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
+import { fail } from '../../contract/errors';
+import { implement } from '../../contract/implement';
+import { fullName } from '../crm/scope';
+import { chapterStatistics } from '../rating/mastery';
+import { publicUserKey } from '../rating/user-key';
+import { schoolFigures } from './school-figures';
+
+/** Students one curator statistic ranks at most. */
+const RANKED_MAX = 300;
+
+export const schoolStatsHandlers = [
+  implement(schoolStats.getListCurators, async (ctx, { onlyCurators }) => {
+    const types = onlyCurators === '1' ? ['Куратор'] : ['Куратор', 'Админ'];
+    const rows = await ctx.services.db.selectFrom('users').select(['id', 'name', 'surname']).where('user_type', 'in', types).where('blocked', '=', 0).orderBy('surname').orderBy('name').execute();
+    return { curators: rows.map((row) => ({ curatorId: String(row.id), curatorFullName: fullName(row) })) };
+  }),
+
+  implement(schoolStats.getUsersStatistics, async (ctx, { curatorId }) => {
+    const { db } = ctx.services;
+    const curator = await db.selectFrom('users').select(['id', 'name', 'surname', 'user_type']).where('id', '=', curatorId).executeTakeFirst();
+    if (!curator || !(STAFF_TYPES as readonly string[]).includes(curator.user_type)) fail('Куратор не найден.');
+    const students = await db
+      .selectFrom('users')
+      .select(['id', 'vk_id', 'name', 'surname', 'tg_nickname'])
+      .where('curator_id', '=', curator.id)
+      .where('blocked', '=', 0)
+      .where('user_type', 'not in', STAFF_TYPES)
+      .orderBy('id')
+      .limit(RANKED_MAX)
+      .execute();
+    const scored = await Promise.all(students.map(async (student) => ({ student, percent: (await chapterStatistics(db, student.id)).solvedPercent })));
+    scored.sort((a, b) => b.percent - a.percent || a.student.surname.localeCompare(b.student.surname, 'ru') || a.student.id - b.student.id);
+    return {
+      usersStatistics: scored.map(({ student, percent }, index) => ({
+        userId: publicUserKey(student),
+        userName: student.name,
+        userSurname: student.surname,
+        tgNickname: student.tg_nickname,
+        curatorFullName: fullName(curator),
+        place: index + 1,
+        solvedPercent: percent,
+      })),
+    };
+  }),
+
+  implement(schoolStats.getSchoolStatistics, async (ctx) => schoolFigures(ctx.services.db, ctx.services.dialect, ctx.services.clock.now())),
+];
