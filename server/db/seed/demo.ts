@@ -11,6 +11,7 @@ import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
 import { seedCourse } from './course';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
+import { seedSchoolHistory } from './school-stats';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -146,7 +147,7 @@ export const DEMO_USERS: DemoUser[] = [
     curatedBy: 'curator',
     extra: profile('package', '2008-04-30', '79051239876', 36),
   },
-  student('egor', 'Васильев', 'Егор', 'Максимович', { region_number: 50, tg_nickname: 'egor_vasiliev' }),
+  student('egor', 'Васильев', 'Егор', 'Максимович', { region_number: 50 }),
   student('sofia', 'Павлова', 'София', 'Андреевна', { region_number: 16, tg_id: '700000002', tg_nickname: 'sofia_pavlova' }),
   student('maxim', 'Фёдоров', 'Максим', 'Ильич', { region_number: 66 }),
   student('varvara', 'Николаева', 'Варвара', 'Дмитриевна', { region_number: 23, tariff_num: 3, tariff_cost_kopecks: 590000 }),
@@ -223,6 +224,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     const attached = await seedQuestionBank(trx, now);
     await seedQuestionBankP2(trx, now);
     await seedCourseProgress(trx, now, ids, videoIds, attached);
+    await seedSchoolHistory(trx, now);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

@@ -1,0 +1,32 @@
+/** Texts of the curator statistic and the school statistics (back-office §2.7, §2.11). */
+export const ruSchoolStats = {
+  retry: 'Попробовать ещё раз',
+  error: (text: string) => `Произошла ошибка : ${text}`,
+  statistic: {
+    title: 'Статистика кураторов',
+    accordion: 'Рейтинг освоения кураторов',
+    curator: 'Куратор',
+    choose: 'Выберите куратора',
+    empty: 'Нет учеников',
+    chaptersTitle: (name: string) => `Освоение по разделам: ${name}`,
+    total: 'Весь курс',
+    questions: (solved: number, total: number) => `вопросы 1 части: ${solved} из ${total}`,
+    questionsP2: (solved: number, total: number) => `задания 2 части: ${solved} из ${total}`,
+  },
+  school: {
+    title: 'Статистика школы',
+    studyPeriod: 'Средний срок обучения',
+    days: (value: number) => `${value} дн.`,
+    current: 'Учеников сейчас',
+    ltv: 'Средний LTV',
+    rubles: (value: number) => `${value.toLocaleString('ru-RU')} ₽`,
+    churnYear: 'Отток за год',
+    churnMonth: 'Отток за месяц',
+    percent: (value: number) => `${value.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`,
+    retention: 'Удержание по месяцам с сентября',
+    retentionSeries: 'Удержание',
+    noRetention: 'Нет оплат в сентябре: удержание считать не от чего',
+    chartFailed: 'Не удалось построить график',
+    months: ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'],
+  },
+} as const;

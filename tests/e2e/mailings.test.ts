@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailings } from '../../src/shared/contract';
+import { NOT_CONFIGURED_REASON } from '../../src/shared/contract/mailings';
+import { openDatabase } from '../../server/db';
+import { startTelegramBotStandIn, type MessengerStandIn } from '../../server/domains/mailings/messenger-stand-ins';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
+import { TestClient } from '../helpers/client';
+import { spawnServer, type ServerProcess } from '../helpers/process';
+
+const TOKEN = '424242:E2E-mailing-bot-token-abcdefgh';
+const PUPILS = 40;
+
+/**
+ * Issue #19: a Telegram mailing is a durable job that never sends twice. The server is SIGKILLed
+ * while a message is in flight and restarted on the same database; every recipient gets the
+ * mailing exactly once, a 429's retry_after is honoured. Without VK configured a VK mailing waits
+ * in the outbox with its reason, shown in the back office.
+ */
+describe('mailings survive a killed sender and never send twice', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'enot-mailings-'));
+  let telegram: MessengerStandIn;
+  let env: Record<string, string>;
+  let server: ServerProcess | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    telegram = await startTelegramBotStandIn(TOKEN);
+    env = { DATABASE_URL: `sqlite:${join(dir, 'enot.db')}`, REDIS_URL: '', DEMO_MEDIA: '0', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_URL: telegram.url, WEB_DIST: E2E_WEB_DIST };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await telegram.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('delivers to everyone exactly once across a SIGKILL in the middle of sending', async () => {
+    server = await spawnServer(env);
+    // Forty more students reachable in Telegram, besides sofia.
+    const opened = openDatabase(env.DATABASE_URL!);
+    const now = Date.now();
+    for (let index = 1; index <= PUPILS; index += 1) {
+      await opened.db
+        .insertInto('users')
+        .values({ login: `pupil${index}`, user_type: 'Ученик', surname: 'Ученик', name: `№${index}`, tg_id: String(900000000 + index), tg_nickname: `pupil${index}`, created_at: now, updated_at: now })
+        .execute();
+    }
+    await opened.close();
+
+    const admin = await new TestClient(server.url).signIn('admin');
+    const socket = await admin.openLive();
+    expect((await socket.request(mailings.getGroupUsersCountTg, { fromBot: 'MAIN', group: 'Все ученики' })).count).toBe(PUPILS + 1);
+    telegram.rateLimit(1, 1);
+    // The 16th message reaches Telegram, but its answer never comes back: the sender is killed then.
+    telegram.holdAfter(15);
+    await socket.request(mailings.createTgMailing, { message: 'Пробник в субботу в 10:00', receiverGroup: 'Все ученики', startAt: '', fromTgBot: 'MAIN', receiversTgNicknames: [] });
+    socket.close();
+    await expect.poll(() => telegram.received.length, { timeout: 30_000, interval: 50 }).toBe(16);
+    server.child.kill('SIGKILL');
+    await new Promise((resolve) => server!.child.once('exit', resolve));
+    telegram.release();
+
+    // A fresh instance on the same database resumes once the dead one's lease runs out.
+    server = await spawnServer(env);
+    await expect.poll(() => telegram.received.length, { timeout: 60_000, interval: 250 }).toBe(PUPILS + 1);
+    const restarted = await new TestClient(server.url).signIn('admin');
+    const live = await restarted.openLive();
+    await expect
+      .poll(async () => (await live.request(mailings.triggerUpdateTgMailing, {})).closedMailings[0]?.status, { timeout: 30_000, interval: 500 })
+      .toBe('Завершена');
+    const finished = (await live.request(mailings.triggerUpdateTgMailing, {})).closedMailings[0]!;
+    live.close();
+    const chats = telegram.received.map((message) => message.chatId);
+    expect(new Set(chats).size).toBe(chats.length);
+    expect(chats).toHaveLength(PUPILS + 1);
+    // The in-flight one is not confirmed (it did arrive, but the dead sender never learnt it): never resent.
+    expect(finished).toMatchObject({ totalReceivers: PUPILS + 1, totalSent: PUPILS, unconfirmed: 1, waiting: 0 });
+    // retry_after 1 s: nothing went out for a second after the 429.
+    expect(telegram.limited).toHaveLength(1);
+    expect(telegram.received[0]!.at - telegram.limited[0]!).toBeGreaterThanOrEqual(990);
+    // A wait of at least 1 s between two messages to one chat, about 30 a second overall.
+    const span = telegram.received[14]!.at - telegram.received[0]!.at;
+    expect(span).toBeGreaterThanOrEqual(14 * 30);
+  });
+
+  it('shows a VK mailing without a configured VK bot in the outbox with its reason', async () => {
+    server ??= await spawnServer(env);
+    browser = await launchBrowser();
+    const { page, errors } = await openPage(browser, server.url);
+    await signInAs(page, 'admin');
+    await page.goto('/study/curator/tg_sending');
+    await page.getByRole('heading', { level: 1, name: 'Рассылки' }).waitFor();
+    await page.getByRole('tab', { name: 'Рассылка в ВК' }).click();
+    await page.getByRole('button', { name: 'Создать рассылку' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Создание рассылки (ВК)' });
+    await dialog.waitFor();
+    await dialog.getByLabel(/^Сообщение/).fill('Новый разбор второй части уже в группе');
+    await dialog.getByRole('button', { name: 'Создать' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Pushed live: the job runs within the runner's poll and the list updates without a reload.
+    const reason = page.getByTestId('closed-mailings').getByTestId('mailing-reason').first();
+    await reason.waitFor({ timeout: 30_000 });
+    expect(await reason.textContent()).toBe(NOT_CONFIGURED_REASON);
+    await screenshot(page, 'mailings-vk-outbox-light-1280');
+    // The tab is remembered.
+    await page.reload();
+    await page.getByTestId('closed-mailings').waitFor();
+    expect(await page.getByRole('tab', { name: 'Рассылка в ВК' }).getAttribute('aria-selected')).toBe('true');
+    await page.evaluate(() => localStorage.setItem('dark_theme', '1'));
+    await page.getByRole('tab', { name: 'Курс' }).click();
+    await page.reload();
+    await page.getByTestId('closed-mailings').waitFor();
+    await screenshot(page, 'mailings-main-dark-1280');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await screenshot(page, 'mailings-main-dark-390');
+    expect(errors).toEqual([]);
+  });
+});
