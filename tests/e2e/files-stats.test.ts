@@ -28,12 +28,12 @@ describe('files and statistics in chromium', () => {
     await page.getByText('Файлов нет').waitFor();
     const upload = page.getByRole('button', { name: 'Загрузить' });
     expect(await upload.isDisabled()).toBe(true);
-    await page.getByLabel('Файл').setInputFiles({ name: 'методичка.pdf', mimeType: 'application/pdf', buffer: EXE });
+    await page.getByLabel('Файл', { exact: true }).setInputFiles({ name: 'методичка.pdf', mimeType: 'application/pdf', buffer: EXE });
     await page.getByLabel('Описание').fill('Методичка по праву');
     await upload.click();
     await page.getByText('Такой тип файла не принимается', { exact: false }).waitFor();
 
-    await page.getByLabel('Файл').setInputFiles({ name: 'Кодификатор 2027.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByLabel('Файл', { exact: true }).setInputFiles({ name: 'Кодификатор 2027.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByLabel('Описание').fill('Кодификатор ЕГЭ 2027');
     await upload.click();
     await page.getByText('Файл загружен').waitFor();
@@ -42,7 +42,7 @@ describe('files and statistics in chromium', () => {
     await screenshot(page, 'files-light-1280');
 
     const download = page.waitForEvent('download');
-    await table.getByRole('button', { name: 'Кодификатор 2027.pdf' }).click();
+    await table.getByRole('button', { name: 'Кодификатор 2027.pdf', exact: true }).click();
     expect((await download).suggestedFilename()).toBe('Кодификатор 2027.pdf');
 
     await page.setViewportSize({ width: 390, height: 800 });
@@ -50,7 +50,8 @@ describe('files and statistics in chromium', () => {
     await table.getByRole('button', { name: 'Удалить: Кодификатор 2027.pdf' }).click();
     await page.getByRole('dialog', { name: 'Вы уверены, что хотите удалить файл?' }).getByRole('button', { name: 'Удалить' }).click();
     await page.getByText('Файлов нет').waitFor();
-    expect(errors).toEqual([]);
+    // The refused executable is the one 400 the browser reports.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
   });
 
   it('ranks a curator’s students and opens the chapters popup', async () => {

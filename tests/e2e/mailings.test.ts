@@ -89,6 +89,11 @@ describe('mailings survive a killed sender and never send twice', () => {
 
   it('shows a VK mailing without a configured VK bot in the outbox with its reason', async () => {
     server ??= await spawnServer(env);
+    // Students who signed in through VK have a VK id: the group 'Всем' reaches them.
+    const opened = openDatabase(env.DATABASE_URL!);
+    await opened.db.updateTable('users').set({ vk_id: '31000001' }).where('login', '=', 'egor').execute();
+    await opened.db.updateTable('users').set({ vk_id: '31000002' }).where('login', '=', 'maxim').execute();
+    await opened.close();
     browser = await launchBrowser();
     const { page, errors } = await openPage(browser, server.url);
     await signInAs(page, 'admin');

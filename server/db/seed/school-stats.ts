@@ -9,6 +9,9 @@ const ALUMNI: ReadonlyArray<[string, string]> = [
   ['Уваров', 'Иван'], ['Фомина', 'Таисия'], ['Харитонов', 'Денис'], ['Цветкова', 'Лиза'], ['Чернов', 'Артур'], ['Шубина', 'Яна'],
 ];
 
+const LAST_YEAR_MONTHS = [3, 5, 7, 9, 12, 14, 15, 16];
+const THIS_YEAR_MONTHS = [1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 5, 6, 8, 10, 12, 12];
+
 /** The instant of day 10, noon in Moscow, `monthsBack` months before the month of `now`. */
 function monthDay(now: number, monthsBack: number): number {
   const date = new Date(now + MOSCOW_OFFSET_MS);
@@ -27,8 +30,8 @@ export async function seedSchoolHistory(trx: Db, now: number): Promise<void> {
   for (const [index, [surname, name]] of ALUMNI.entries()) {
     const lastYear = index < 8;
     const startBack = sinceSeptember + (lastYear ? 12 : 0);
-    // Each stays 2..12 months: the cohort shrinks month by month as real ones do.
-    const months = 2 + ((index * 7) % 11);
+    // How many months each paid: the cohorts shrink month by month as real ones do.
+    const months = lastYear ? LAST_YEAR_MONTHS[index]! : THIS_YEAR_MONTHS[(index - 8) % THIS_YEAR_MONTHS.length]!;
     const user = await trx
       .insertInto('users')
       .values({ login: null, user_type: 'Неактивный', surname, name, blocked: 1, tariff_num: 2, tariff_cost_kopecks: 350000, course_start_date: new Date(monthDay(now, startBack)).toISOString().slice(0, 10), created_at: monthDay(now, startBack), updated_at: now })

@@ -191,6 +191,10 @@ export const ticketsHandlers = [
           .where('id', '=', ticket.id)
           .execute();
       }
+      // Without a responsible yet, the first of the answering staff to reply takes the ticket.
+      if (!editing && ticket.responsible_id === null && (await mayEditTickets(ctx.user))) {
+        await trx.updateTable('tickets_dz').set({ responsible_id: ctx.user.id, updated_at: now }).where('id', '=', ticket.id).where('responsible_id', 'is', null).execute();
+      }
       if (input.message !== '') {
         await trx.insertInto('ticket_dz_messages').values({ ticket_id: ticket.id, user_id: ctx.user.id, comment: input.message, created_at: now }).execute();
       }

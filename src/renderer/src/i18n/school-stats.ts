@@ -25,6 +25,7 @@ export const ruSchoolStats = {
     percent: (value: number) => `${value.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`,
     retention: 'Удержание по месяцам с сентября',
     retentionSeries: 'Удержание',
+    month: 'Месяц',
     noRetention: 'Нет оплат в сентябре: удержание считать не от чего',
     chartFailed: 'Не удалось построить график',
     months: ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'],

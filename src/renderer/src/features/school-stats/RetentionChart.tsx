@@ -36,13 +36,14 @@ export function RetentionChart({ months, rates }: { months: string[]; rates: num
           cursor: { drag: { x: false, y: false } },
           legend: { show: true },
           series: [
-            { label: '', value: (_u, index) => (index == null ? '—' : monthLabel(months[Math.round(index)] ?? '')) },
+            { label: t.month, value: (_u, index) => monthLabel(months[Math.round(index ?? months.length - 1)] ?? '') },
             {
               label: t.retentionSeries,
               stroke: line,
               width: 2,
               points: { show: true, size: 7, stroke: line, fill: read('--surface', '#fff') },
-              value: (_u, value) => (value == null ? '—' : t.percent(value)),
+              // With no cursor on the chart the legend tells the last month.
+              value: (u, value) => t.percent(value ?? Number(u.data[1]?.[u.data[1].length - 1] ?? 0)),
             },
           ],
           axes: [

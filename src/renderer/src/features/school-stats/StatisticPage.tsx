@@ -11,7 +11,7 @@ const t = ruSchoolStats.statistic;
 
 /** Back-office §2.7: 'Рейтинг освоения кураторов' — a curator select, ranked students, chapters popup. */
 export function StatisticPage() {
-  const curators = useQuery({ queryKey: ['schoolStats', 'curators'], queryFn: () => liveRequest(getListCurators, {}), retry: retryLive });
+  const curators = useQuery({ queryKey: ['schoolStats', 'curators'], queryFn: () => liveRequest(getListCurators, { onlyCurators: '1' }), retry: retryLive });
   const [chosen, setChosen] = useState<string | null>(null);
   const curatorId = chosen ?? curators.data?.curators[0]?.curatorId ?? null;
   const ranked = useQuery({
