@@ -599,6 +599,15 @@ export interface UserCreditsVerbalTable {
   updated_at: number;
 }
 
+export interface AdminVariableChangesTable {
+  id: Generated<number>;
+  name: string;
+  old_value: string;
+  new_value: string;
+  user_id: number | null;
+  changed_at: number;
+}
+
 export interface TextbooksTable {
   id: Generated<number>;
   title: string;
@@ -672,6 +681,7 @@ export interface Database {
   homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
+  admin_variable_changes: AdminVariableChangesTable;
   textbooks: TextbooksTable;
   textbook_pages: TextbookPagesTable;
 }

@@ -1,6 +1,7 @@
 import type { Implementation } from '../contract/implement';
 import { accountHandlers } from './account/handlers';
 import { adminHandlers } from './admin/handlers';
+import { adminSettingsHandlers } from './admin/settings-handlers';
 import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { courseHandlers } from './course/handlers';
@@ -25,6 +26,7 @@ export const implementations: readonly Implementation[] = [
   ...accountHandlers,
   ...shellHandlers,
   ...adminHandlers,
+  ...adminSettingsHandlers,
   ...calendarHandlers,
   ...ratingHandlers,
   ...preferencesHandlers,
