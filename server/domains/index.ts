@@ -15,6 +15,7 @@ import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
+import { standardsHandlers } from './standards/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
 
@@ -38,4 +39,5 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...standardsHandlers,
 ] as Implementation[];
