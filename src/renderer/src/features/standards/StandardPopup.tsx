@@ -140,9 +140,6 @@ function StandardView({ standard, onClose }: { standard: Standard; onClose: () =
             </Button>
           </>
         )}
-        <Button variant="ghost" onClick={onClose}>
-          {t.close}
-        </Button>
       </div>
 
       {learning && <LearnPopup standardId={standard.id} onClose={() => setLearning(false)} />}
