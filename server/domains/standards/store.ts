@@ -7,6 +7,9 @@ import type { StandardsTable } from '../../db/schema';
 import type { Viewer } from './process-access';
 
 export type StandardRow = Selectable<StandardsTable>;
+/** A standard without its HTML: what lists need (the description can be long). */
+export type StandardListRow = Omit<StandardRow, 'html_description'>;
+const LIST_COLUMNS = ['id', 'name', 'process', 'link', 'updated_at', 'created_at', 'created_by', 'updated_by', 'deleted_at'] as const;
 
 export interface LearningRow {
   id: number;
@@ -25,8 +28,8 @@ export async function readableStandard(db: Db, viewer: Viewer, standardId: numbe
 }
 
 /** Every live standard the viewer may read. */
-export async function readableStandards(db: Db, viewer: Viewer): Promise<StandardRow[]> {
-  const rows = await db.selectFrom('standards').selectAll().where('deleted_at', 'is', null).execute();
+export async function readableStandards(db: Db, viewer: Viewer): Promise<StandardListRow[]> {
+  const rows = await db.selectFrom('standards').select(LIST_COLUMNS).where('deleted_at', 'is', null).execute();
   return rows.filter((row) => viewer.accessTo(row.process) !== 'Нет');
 }
 
@@ -45,7 +48,7 @@ export async function latestLearnings(db: Db, userId: number): Promise<Map<numbe
 }
 
 /** The list form of a standard for the viewer: dates on the wire, learned or not, editable or not. */
-export function listItemOf(row: StandardRow, viewer: Viewer, learning: LearningRow | undefined): StandardListItem {
+export function listItemOf(row: StandardListRow, viewer: Viewer, learning: LearningRow | undefined): StandardListItem {
   const updatedAt = Number(row.updated_at);
   return {
     id: row.id,
