@@ -19,6 +19,7 @@ import * as trainP1 from './train-p1';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
+import * as textbooks from './textbooks';
 
 export * from './access';
 export * from './core';
@@ -45,6 +46,7 @@ export const allContracts: readonly AnyContract[] = [
   trainP1,
   questionBankAdmin,
   standards,
+  textbooks,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -52,4 +54,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia };
