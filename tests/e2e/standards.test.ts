@@ -61,6 +61,7 @@ describe('standards in chromium', () => {
     const previewSandbox = await create.locator('iframe[title="Как увидят описание"]').getAttribute('sandbox');
     expect(previewSandbox).not.toBeNull();
     expect(previewSandbox).not.toContain('allow-scripts');
+    await viewportShot(admin.page, 'standards-create-light-1280');
     await preview.locator('img').evaluate((img) => new Promise((resolve) => (img as HTMLImageElement).complete ? resolve(null) : img.addEventListener('error', () => resolve(null), { once: true })));
     expect(await hacked(admin.page)).toBeNull();
     await create.getByRole('button', { name: 'Создать', exact: true }).click();
@@ -190,6 +191,12 @@ describe('standards in chromium', () => {
     await page.getByText('Пишу лично только при просрочке больше пяти дней').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'standards-curator-dark-375');
+    // A latest comment opens its standard.
+    await page.getByRole('button', { name: 'Напоминание об оплате', exact: true }).click();
+    const payment = dialog(page, 'Напоминание об оплате');
+    await payment.getByText('Пишу лично только при просрочке больше пяти дней').waitFor();
+    await payment.getByRole('button', { name: 'Закрыть', exact: true }).click();
+    await payment.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /Сроки проверки домашних заданий/ }).first().click();
     await dialog(page, 'Сроки проверки домашних заданий').frameLocator('iframe[title="Описание стандарта"]').getByText('не позднее 48 часов').waitFor();
     await viewportShot(page, 'standards-popup-dark-375');

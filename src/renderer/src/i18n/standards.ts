@@ -80,5 +80,4 @@ export const ruStandards = {
 
   userLink: (name: string) => `Написать: ${name}`,
   noMessenger: 'нет мессенджера',
-  latestItem: (user: string, standard: string) => `${user} — ${standard}`,
 } as const;

@@ -6,13 +6,27 @@ import { Button } from '../../ui';
 const t = ruStandards;
 
 /** Learned comments, newest first; a cancel button on those the caller may cancel. */
-export function CommentList({ comments, withStandard, onCancel }: { comments: LearnedComment[]; withStandard?: boolean; onCancel?: (comment: LearnedComment) => void }) {
+export function CommentList({
+  comments,
+  onOpenStandard,
+  onCancel,
+}: {
+  comments: LearnedComment[];
+  /** The latest list names the standard and opens it. */
+  onOpenStandard?: (standardId: number) => void;
+  onCancel?: (comment: LearnedComment) => void;
+}) {
   return (
     <ul className="standards__comments">
       {comments.map((comment) => (
         <li key={comment.learnedCommentId} className="standards__comment">
           <div className="standards__comment-head">
-            <span className="standards__comment-who">{withStandard ? t.latestItem(comment.userName, comment.standardName) : comment.userName}</span>
+            <span className="standards__comment-who">{comment.userName}</span>
+            {onOpenStandard && (
+              <button type="button" className="standards__link-button" onClick={() => onOpenStandard(comment.standardId)}>
+                {comment.standardName}
+              </button>
+            )}
             <span className="muted small">
               {stampToRu(comment.learnedAt)}
               {comment.outdated === '1' && ` · ${t.outdated}`}

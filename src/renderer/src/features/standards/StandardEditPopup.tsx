@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setStandard, type Standard } from '@shared/contract/standards';
 import { isWebLink, STANDARD_LIMITS as L } from '@shared/domain/standards';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ruStandards } from '../../i18n/standards';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, Popup, TextField, useNotify } from '../../ui';
@@ -9,6 +9,7 @@ import { IsolatedHtmlFrame } from './IsolatedHtmlFrame';
 import { STANDARDS_KEY, useProcesses } from './queries';
 
 const t = ruStandards;
+const PREVIEW_DELAY_MS = 300;
 
 interface Draft {
   name: string;
@@ -38,6 +39,12 @@ export function StandardEditPopup({ standard, onClose, onSaved }: { standard: St
     htmlDescription: standard?.htmlDescription ?? '',
   });
   const [touched, setTouched] = useState(false);
+  // The preview reloads its frame: follow the typing after a pause, not on every key.
+  const [previewHtml, setPreviewHtml] = useState(draft.htmlDescription);
+  useEffect(() => {
+    const timer = setTimeout(() => setPreviewHtml(draft.htmlDescription), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft.htmlDescription]);
   const errors = touched ? errorsOf(draft) : {};
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
 
@@ -109,10 +116,10 @@ export function StandardEditPopup({ standard, onClose, onSaved }: { standard: St
             {t.htmlHint}
           </p>
         </div>
-        {draft.htmlDescription.trim() !== '' && (
+        {previewHtml.trim() !== '' && (
           <div className="standards-form__preview">
             <p className="ui-field__label">{t.preview}</p>
-            <IsolatedHtmlFrame html={draft.htmlDescription} title={t.preview} />
+            <IsolatedHtmlFrame html={previewHtml} title={t.preview} />
           </div>
         )}
         {standard && <p className="muted small">{t.changeWarning}</p>}

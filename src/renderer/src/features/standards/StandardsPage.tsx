@@ -82,7 +82,7 @@ export function StandardsPage() {
 
       {isEditor && <NotLearnedCard onOpen={open} />}
 
-      <LatestComments />
+      <LatestComments onOpen={open} />
 
       {opened !== null && <StandardPopup key={opened} standardId={opened} onClose={() => open(null)} />}
       {creating && <StandardEditPopup standard={null} onClose={() => setCreating(false)} onSaved={(id) => open(id)} />}
@@ -167,7 +167,7 @@ function NotLearnedCard({ onOpen }: { onOpen: (id: number) => void }) {
 }
 
 /** 'Последние 50': loads on first open. */
-function LatestComments() {
+function LatestComments({ onOpen }: { onOpen: (id: number) => void }) {
   const [open, setOpen] = useState(false);
   const query = useLearnedComments(null, open);
   return (
@@ -179,7 +179,7 @@ function LatestComments() {
       ) : query.data.comments.length === 0 ? (
         <EmptyState compact text={t.commentsEmpty} />
       ) : (
-        <CommentList comments={query.data.comments} withStandard />
+        <CommentList comments={query.data.comments} onOpenStandard={onOpen} />
       )}
     </Accordion>
   );
