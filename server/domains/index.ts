@@ -16,6 +16,7 @@ import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
+import { standardsHandlers } from './standards/handlers';
 import { textbooksHandlers } from './textbooks/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
@@ -41,5 +42,6 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...standardsHandlers,
   ...textbooksHandlers,
 ] as Implementation[];
