@@ -8,6 +8,7 @@ import { mountCourseImages } from './domains/course/images';
 import { mountQuestionImages } from './domains/question-bank-admin/images';
 import { mountMailingImages } from './domains/mailings/images';
 import { mountFileLibrary } from './domains/files/library';
+import { mountTextbookImages } from './domains/textbooks/images';
 import { mountVideoPreviews } from './domains/video-media/previews';
 import { mountStreamBench, mountVideoStream } from './domains/video-media/stream';
 import { mountVideoUploads } from './domains/video-media/uploads';
@@ -48,6 +49,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   mountQuestionImages(app, services);
   mountMailingImages(app, services);
   mountFileLibrary(app, services);
+  mountTextbookImages(app, services);
 
   if (services.config.BENCH_ROUTES) {
     // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.

@@ -3,6 +3,7 @@ import { demoMediaJob } from '../domains/video-media/demo-media';
 import { transcodeVideoJob } from '../domains/video-media/transcode-job';
 import { transcribeManyVideosJob, transcribeVideoJob } from '../domains/video-admin/transcription-jobs';
 import { mailingSendJob } from '../domains/mailings/send-job';
+import { digitizeBookPagesJob } from '../domains/textbooks/digitize-job';
 import type { JobDefinition } from './job';
 
 export { JobRunner, type JobRunnerOptions } from './runner';
@@ -10,4 +11,4 @@ export { enqueueJob } from './queue';
 export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
 
 /** Every job kind the runner knows; a domain adds its kinds here. */
-export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, mailingSendJob] as JobDefinition[];
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, digitizeBookPagesJob, mailingSendJob] as JobDefinition[];

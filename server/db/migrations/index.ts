@@ -18,6 +18,9 @@ import * as m0050 from './0050-crm';
 import * as m0051 from './0051-tickets';
 import * as m0052 from './0052-mailings';
 import * as m0053 from './0053-files';
+import * as m0070 from './0070-standards';
+import * as m0080 from './0080-textbooks';
+import * as m0081 from './0081-admin-settings';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0051-tickets': m0051,
   '0052-mailings': m0052,
   '0053-files': m0053,
+  '0070-standards': m0070,
+  '0080-textbooks': m0080,
+  '0081-admin-settings': m0081,
 };

@@ -12,6 +12,7 @@ import { seedTerms } from './terms';
 import { seedCourse } from './course';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
 import { seedSchoolHistory } from './school-stats';
+import { seedStandards } from './standards';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -225,6 +226,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedQuestionBankP2(trx, now);
     await seedCourseProgress(trx, now, ids, videoIds, attached);
     await seedSchoolHistory(trx, now);
+    await seedStandards(trx, now, ids);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

@@ -14,6 +14,7 @@ import * as preferences from './preferences';
 import * as questionBankAdmin from './question-bank-admin';
 import * as rating from './rating';
 import * as shell from './shell';
+import * as standards from './standards';
 import * as trainP1 from './train-p1';
 import * as video from './video';
 import * as videoMedia from './video-media';
@@ -23,6 +24,7 @@ import * as tickets from './tickets';
 import * as mailings from './mailings';
 import * as files from './files';
 import * as schoolStats from './school-stats';
+import * as textbooks from './textbooks';
 
 export * from './access';
 export * from './core';
@@ -53,6 +55,8 @@ export const allContracts: readonly AnyContract[] = [
   mailings,
   files,
   schoolStats,
+  standards,
+  textbooks,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -61,4 +65,4 @@ export const allContracts: readonly AnyContract[] = [
 );
 
 export { crm, files, mailings, schoolStats, tickets };
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia };

@@ -18,7 +18,7 @@ import { ruMailings } from '../../i18n/mailings';
 import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { Accordion, Button, ConfirmPopup, cx, EmptyState, ErrorBox, Loader, ProgressBar, Select, Spinner, TextField } from '../../ui';
-import { usePush } from '../video-admin/use-push';
+import { usePush } from '../../lib/use-push';
 import { CreateMailingPopup } from './CreateMailingPopup';
 import './mailings.css';
 
