@@ -10,6 +10,7 @@ import { seedAccountDemo } from './account';
 import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
 import { seedCourse } from './course';
+import { seedVerbalCreditSlots, seedVerbalQuestions } from './verbal-questions';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
 
 /** Password of every demo account (printed by `npm start`). */
@@ -223,6 +224,8 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     const attached = await seedQuestionBank(trx, now);
     await seedQuestionBankP2(trx, now);
     await seedCourseProgress(trx, now, ids, videoIds, attached);
+    await seedVerbalQuestions(trx, now);
+    await seedVerbalCreditSlots(trx, now, ids.get('curator'));
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,
