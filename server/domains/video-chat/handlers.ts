@@ -25,5 +25,8 @@ export const videoChatHandlers = [
     await cancelCall(ctx.services, ctx.user.id);
     return {};
   }),
-  implement(videoChat.refreshTrainInfo, async (ctx) => currentTraining(ctx.services, ctx.user.id)),
+  implement(videoChat.refreshTrainInfo, async (ctx) => ({
+    ...(await currentTraining(ctx.services, ctx.user.id)),
+    iceServers: ctx.services.config.ICE_SERVERS,
+  })),
 ];

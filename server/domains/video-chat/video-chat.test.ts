@@ -70,7 +70,7 @@ describe.each(testDialects)('video chat matchmaking and signalling on %s', (dial
     expect(infoB).toMatchObject({ role: 'answerer', questionText: infoA.questionText, questionAnswer: '', sessionId: infoA.sessionId });
     const bank = await server.server.services.db.selectFrom('verbal_questions').select(['question', 'answer']).where('question', '=', infoA.questionText).executeTakeFirstOrThrow();
     expect(bank.answer).toBe(infoA.questionAnswer);
-    expect(await liveB.request(videoChat.refreshTrainInfo, {})).toEqual({ state: 'connection', trainInfo: infoB, callerFullName: '' });
+    expect(await liveB.request(videoChat.refreshTrainInfo, {})).toEqual({ state: 'connection', trainInfo: infoB, callerFullName: '', iceServers: [] });
     expect((await liveA.request(videoChat.getUserWant, {})).want).toBe('1');
   });
 

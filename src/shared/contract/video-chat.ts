@@ -65,6 +65,13 @@ export const trainInfoSchema = z.object({
 });
 export type TrainInfo = z.infer<typeof trainInfoSchema>;
 
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
 /** Our state names of shell §4.2 as the server sees them, so a reload resumes the right screen. */
 export const VERBAL_CHAT_STATES = ['waiting', 'searching', 'call', 'connection'] as const;
 export type VerbalChatState = (typeof VERBAL_CHAT_STATES)[number];
@@ -78,6 +85,8 @@ export const refreshTrainInfo = live('/verbal_chat/refresh_train_info', {
     trainInfo: trainInfoSchema.nullable(),
     /** Our extension: the caller's name while a call to the caller is pending. */
     callerFullName: z.string(),
+    /** Our extension: STUN/TURN servers of this school (ICE_SERVERS); empty on one machine or a LAN. */
+    iceServers: z.array(iceServerSchema),
   }),
   access: practise,
 });
