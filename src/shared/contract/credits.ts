@@ -72,3 +72,58 @@ export const CREDIT_TEXTS = {
   emptyAnswer: 'Введите ответ',
   badAnswer: 'Ответ не подходит к типу вопроса',
 } as const;
+
+/* Oral credit booking (learning-area 'Oral credit booking', §3 'Oral credit', §5, §7 'Credits', §8). */
+
+const zachetNumber = intLike.pipe(z.number().int().min(1, 'номер зачёта от 1').max(100000, 'слишком большой номер зачёта'));
+
+/** One published time: 'me' booked by the caller, '1' free, '0' taken by someone else. */
+export const verbalSlotSchema = z.object({
+  /** 'dd.mm.yyyy' Moscow. */
+  date: z.string(),
+  /** 'hh:mm:ss' Moscow. */
+  time: z.string(),
+  availability: z.enum(['me', '1', '0']),
+  /** Our extension: the same time as sent back in choiceDateTime ('yyyy-mm-dd_hh:mm:ss'). */
+  choiceDateTime: z.string(),
+});
+
+export const getVerbalZachetInfo = http('/app/api/zachets/get_verbal_zachet_info.php', {
+  input: z.object({ zachetNumber }),
+  output: z.object({
+    zachetInfo: z.object({
+      curatorId: z.string(),
+      /** Our extension: the curator's name as the student knows them ('' without a curator). */
+      curatorName: z.string(),
+      zachetTaken: flag,
+      zachOcenka: z.string(),
+      /** Sanitised HTML: bare b/i/u/s/strong/em/p/br/ul/ol/li only. */
+      zachComment: z.string(),
+      /** Our extension: the lesson whose card shows this credit (the screen's way back). */
+      lessonNum: z.number().int(),
+      lessonNumbers: z.string(),
+    }),
+    dates: z.array(verbalSlotSchema),
+  }),
+  access: access.signedIn,
+});
+
+export const verbalZachetZapis = http('/app/api/zachets/verbal_zachet_zapis.php', {
+  input: z.object({
+    zachetNumber,
+    choiceDateTime: z.string().regex(/^\d{4}-\d{2}-\d{2}_\d{2}:\d{2}(:\d{2})?$/, 'ожидалось гггг-мм-дд_чч:мм:сс'),
+  }),
+  output: z.object({}),
+  access: access.signedIn,
+});
+
+export const VERBAL_BOOKING_TEXTS = {
+  notFound: 'Зачёт не найден',
+  closed: 'Урок этого зачёта пока недоступен',
+  noOralCredit: 'Устный зачёт не входит в ваш тариф',
+  noCurator: 'Куратор устных зачётов ещё не назначен',
+  alreadyPassed: 'Зачёт уже сдан',
+  slotNotFound: 'Такого времени нет в расписании куратора',
+  slotPast: 'Это время уже прошло',
+  slotTaken: 'Это время уже заняли, выберите другое',
+} as const;

@@ -15,6 +15,7 @@ import * as questionBankAdmin from './question-bank-admin';
 import * as rating from './rating';
 import * as shell from './shell';
 import * as trainP1 from './train-p1';
+import * as trainVerbal from './train-verbal';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
@@ -45,6 +46,7 @@ export const allContracts: readonly AnyContract[] = [
   trainP1,
   questionBankAdmin,
   videoChat,
+  trainVerbal,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -52,4 +54,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia, videoChat };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia, videoChat, trainVerbal };
