@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/credits/CreditAutoPage').then((m) => ({ Component: m.CreditAutoPage })),
         handle: { title: ruTitles.zachetAutoNumberTest } satisfies RouteHandle,
       },
-      screen('zachet_zapis', ruTitles.zachetZapis),
+      { path: 'zachet_zapis', lazy: () => import('../features/credits/VerbalBookingPage').then((m) => ({ Component: m.VerbalBookingPage })), handle: { title: ruTitles.zachetZapis } satisfies RouteHandle },
       {
         path: 'trains',
         lazy: () => import('../features/sections/TrainsLayout').then((m) => ({ Component: m.TrainsLayout })),
@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'trains_verbal_players', lazy: () => import('../features/video-chat/VideoChatPage').then((m) => ({ Component: m.VideoChatPage })), handle: { title: ruTitles.trainsVerbalPlayers, group: 'trains', link: 'trains_verbal_players' } satisfies RouteHandle },
           { path: 'trains_p1', lazy: () => import('../features/train-p1/TrainP1Page').then((m) => ({ Component: m.TrainP1Page })), handle: { title: ruTitles.trainsP1, group: 'trains', link: 'trains_p1' } satisfies RouteHandle },
           screen('trains_p2', ruTitles.trainsP2, 'trains'),
-          screen('trains_verbal', ruTitles.trainsVerbal, 'trains'),
+          { path: 'trains_verbal', lazy: () => import('../features/train-verbal/TrainVerbalPage').then((m) => ({ Component: m.TrainVerbalPage })), handle: { title: ruTitles.trainsVerbal, group: 'trains', link: 'trains_verbal' } satisfies RouteHandle },
           screen('train_priznaki', ruTitles.trainPriznaki, 'trains'),
         ],
       },
