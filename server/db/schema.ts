@@ -602,6 +602,32 @@ export interface UserCreditsVerbalTable {
   comment_html: DefaultedText;
 }
 
+export interface TextbooksTable {
+  id: Generated<number>;
+  title: string;
+  author: DefaultedText;
+  publish_year: DefaultedText;
+  pages: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TextbookPagesTable {
+  id: Generated<number>;
+  book_id: number;
+  page: number;
+  /** Storage key of the page image ('' when the page has none). */
+  image_key: DefaultedText;
+  page_text: DefaultedText;
+  /** '' (no text), 'ocr' or 'manual': a bulk digitisation leaves manual texts alone. */
+  text_source: DefaultedText;
+  digitized_at: number | null;
+  /** Why the last digitisation of this page failed ('' when it did not). */
+  digitize_error: DefaultedText;
+  updated_at: number;
+  updated_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   regions: RegionsTable;
@@ -654,6 +680,8 @@ export interface Database {
   verbal_chat_users: VerbalChatUsersTable;
   verbal_trainer_answers: VerbalTrainerAnswersTable;
   verbal_credit_slots: VerbalCreditSlotsTable;
+  textbooks: TextbooksTable;
+  textbook_pages: TextbookPagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
