@@ -118,4 +118,27 @@ describe('oral credits in chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a curator publishes times in the curator area and removes a free one', async () => {
+    const { page, context, errors } = await open('curator');
+    await page.getByRole('link', { name: 'Кураторская' }).first().click();
+    await page.getByRole('link', { name: 'Устные зачёты' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Устные зачёты: время записи' }).waitFor();
+    const day = await page.getByLabel('День').inputValue();
+    const times = page.getByRole('group', { name: 'Время' });
+    await times.getByRole('button', { name: '12:00' }).click();
+    await times.getByRole('button', { name: '12:30' }).click();
+    await page.getByRole('button', { name: 'Опубликовать' }).click();
+    await page.getByText('Добавлено: 2').waitFor();
+    const [y, m, d] = day.split('-');
+    const list = page.getByRole('region', { name: `${d}.${m}.${y}` });
+    await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'verbal-slots-light');
+    const before = await list.getByRole('listitem').count();
+    await list.getByRole('listitem').filter({ hasText: '12:00' }).getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog', { name: 'Удалить время?' }).getByRole('button', { name: 'Подтвердить' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(before - 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

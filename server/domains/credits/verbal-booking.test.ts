@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credits } from '../../../src/shared/contract';
-import { VERBAL_BOOKING_TEXTS as T } from '../../../src/shared/contract/credits';
+import { CURATOR_SLOT_TEXTS as CT, VERBAL_BOOKING_TEXTS as T } from '../../../src/shared/contract/credits';
+import { moscowDateKey } from '../../../src/shared/domain/moscow-time';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { instantOfChoice } from './verbal-booking';
 
@@ -83,5 +84,31 @@ describe.each(testDialects)('oral credit booking on %s', (dialect) => {
     expect(replies.filter((reply) => reply.body.success === '0').every((reply) => reply.body.message === T.slotTaken)).toBe(true);
     const slot = await db().selectFrom('verbal_credit_slots').select('user_id').where('starts_at', '=', instantOfChoice(target.choiceDateTime)).executeTakeFirstOrThrow();
     expect(slot.user_id).not.toBeNull();
+  });
+
+  it('a curator publishes and removes times; booked ones stay; students cannot edit', async () => {
+    const curator = await server.signIn('curator');
+    const day = moscowDateKey(Date.now() + 10 * 24 * 3600_000);
+    expect(await curator.call(credits.addVerbalSlots, { date: day, times: ['10:00', '10:30', '10:30'] })).toEqual({ added: 2 });
+    expect(await curator.call(credits.addVerbalSlots, { date: day, times: ['10:00'] })).toEqual({ added: 0 });
+    expect((await curator.callRaw(credits.addVerbalSlots, { date: '2020-01-01', times: ['10:00'] })).body.message).toBe(CT.past);
+    expect((await curator.callRaw(credits.addVerbalSlots, { date: '2099-02-30', times: ['10:00'] })).body.message).toBe(CT.badDate);
+
+    const ksenia = await server.signIn('ksenia');
+    const choice = `${day}_10:30:00`;
+    await ksenia.call(credits.verbalZachetZapis, { zachetNumber: 1, choiceDateTime: choice });
+    const { slots } = await curator.call(credits.listVerbalSlots, {});
+    const mine = slots.filter((slot) => slot.date === `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`);
+    expect(mine.map((slot) => [slot.time, slot.studentName, slot.zachetNumber])).toEqual([
+      ['10:00:00', '', null],
+      ['10:30:00', 'Зайцева Ксения', 1],
+    ]);
+    expect((await curator.callRaw(credits.deleteVerbalSlot, { slotId: mine[1]!.slotId })).body).toEqual({ success: '0', message: CT.booked });
+    await curator.call(credits.deleteVerbalSlot, { slotId: mine[0]!.slotId });
+    expect((await curator.callRaw(credits.deleteVerbalSlot, { slotId: mine[0]!.slotId })).body.message).toBe(CT.notFound);
+    // Another staff member cannot touch this curator's times.
+    const admin = await server.signIn('admin');
+    expect((await admin.callRaw(credits.deleteVerbalSlot, { slotId: mine[1]!.slotId })).body.message).toBe(CT.notFound);
+    expect((await ksenia.callRaw(credits.listVerbalSlots, {})).body).toEqual({ success: '0', message: 'Недостаточно прав для этого действия.' });
   });
 });

@@ -1,4 +1,4 @@
-import { VERBAL_BOOKING_TEXTS as T } from '../../../src/shared/contract/credits';
+import { CURATOR_SLOT_TEXTS as CT, VERBAL_BOOKING_TEXTS as T } from '../../../src/shared/contract/credits';
 import { formatMoscowDate, formatMoscowTimeWithSeconds, moscowDateKey } from '../../../src/shared/domain/moscow-time';
 import { sanitizeCommentHtml } from '../../../src/shared/domain/safe-html';
 import type { CurrentUser } from '../../auth/current-user';
@@ -122,3 +122,48 @@ export async function bookVerbalCredit(db: Db, user: CurrentUser, num: number, c
 
 /** Rolls the booking transaction back when another student got the slot first. */
 class SlotTaken extends Error {}
+
+/** The curator's upcoming times, with the student who booked each. */
+export async function curatorSlots(db: Db, curatorId: number, now: number) {
+  const rows = await db
+    .selectFrom('verbal_credit_slots')
+    .leftJoin('users', 'users.id', 'verbal_credit_slots.user_id')
+    .select(['verbal_credit_slots.id', 'verbal_credit_slots.starts_at', 'verbal_credit_slots.credit_num', 'users.name', 'users.surname'])
+    .where('verbal_credit_slots.curator_id', '=', curatorId)
+    .where('verbal_credit_slots.starts_at', '>', now)
+    .orderBy('verbal_credit_slots.starts_at')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    slotId: row.id,
+    date: formatMoscowDate(row.starts_at),
+    time: formatMoscowTimeWithSeconds(row.starts_at),
+    studentName: row.name || row.surname ? `${row.surname ?? ''} ${row.name ?? ''}`.trim() : '',
+    zachetNumber: row.credit_num,
+  }));
+}
+
+/** Publishes times on a Moscow day; ones already there are skipped. Returns how many are new. */
+export async function addCuratorSlots(db: Db, curatorId: number, date: string, times: string[], now: number): Promise<number> {
+  const instants = [...new Set(times)].map((time) => instantOfChoice(`${date}_${time}`));
+  if (instants.some((ms) => Number.isNaN(ms))) fail(CT.badDate);
+  if (instants.some((ms) => ms <= now)) fail(CT.past);
+  let added = 0;
+  for (const startsAt of instants) {
+    const result = await db
+      .insertInto('verbal_credit_slots')
+      .values({ curator_id: curatorId, starts_at: startsAt, created_at: now })
+      .onConflict((oc) => oc.columns(['curator_id', 'starts_at']).doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+/** Deletes one of the curator's own free times. */
+export async function deleteCuratorSlot(db: Db, curatorId: number, slotId: number): Promise<void> {
+  const slot = await db.selectFrom('verbal_credit_slots').select(['user_id']).where('id', '=', slotId).where('curator_id', '=', curatorId).executeTakeFirst();
+  if (!slot) fail(CT.notFound);
+  const deleted = await db.deleteFrom('verbal_credit_slots').where('id', '=', slotId).where('user_id', 'is', null).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) fail(CT.booked);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike } from './fields';
+import { flag, intLike, noInput } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
 
 /** Automatic credits (learning-area §2 'Automatic credit', §3, §4, §5 retake limit, §7 'Credits'). */
@@ -126,4 +126,51 @@ export const VERBAL_BOOKING_TEXTS = {
   slotNotFound: 'Такого времени нет в расписании куратора',
   slotPast: 'Это время уже прошло',
   slotTaken: 'Это время уже заняли, выберите другое',
+} as const;
+
+/* The curator's oral-credit times (our extension: the spec shows the student's side only). */
+
+const curatorArea = access.icon('curator');
+
+export const curatorSlotSchema = z.object({
+  slotId: z.number().int(),
+  date: z.string(),
+  time: z.string(),
+  /** '' while free. */
+  studentName: z.string(),
+  zachetNumber: z.number().int().nullable(),
+});
+
+/** The caller's upcoming times with who booked them. */
+export const listVerbalSlots = http('/app/api/zachets/verbal_slots_list.php', {
+  input: noInput,
+  output: z.object({ slots: z.array(curatorSlotSchema) }),
+  access: curatorArea,
+  extension: true,
+});
+
+/** Publishes times on one Moscow day; a time already published is left as it is. */
+export const addVerbalSlots = http('/app/api/zachets/verbal_slots_add.php', {
+  input: z.object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалось гггг-мм-дд'),
+    times: z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'ожидалось чч:мм')).min(1, 'не выбрано ни одного времени').max(48, 'не больше 48 времён за раз'),
+  }),
+  output: z.object({ added: z.number().int() }),
+  access: curatorArea,
+  extension: true,
+});
+
+/** Removes a free time (a booked one stays: the student is told in person first). */
+export const deleteVerbalSlot = http('/app/api/zachets/verbal_slots_delete.php', {
+  input: z.object({ slotId: intLike.pipe(z.number().int().min(1, 'нет такого времени')) }),
+  output: z.object({}),
+  access: curatorArea,
+  extension: true,
+});
+
+export const CURATOR_SLOT_TEXTS = {
+  badDate: 'Такой даты нет в календаре',
+  past: 'Нельзя добавить время, которое уже прошло',
+  notFound: 'Время не найдено',
+  booked: 'На это время уже записан ученик: сначала договоритесь с ним о переносе',
 } as const;

@@ -126,6 +126,7 @@ export const routes: RouteObject[] = [
             ],
           },
           screen('textbooks', ruTitles.textbooks, 'curator'),
+          { path: 'verbal_slots', lazy: () => import('../features/credits/VerbalSlotsPage').then((m) => ({ Component: m.VerbalSlotsPage })), handle: { title: ruTitles.verbalSlots, group: 'curator', link: 'verbal_slots' } satisfies RouteHandle },
           screen('theory_chunks', ruTitles.theoryChunks, 'curator'),
         ],
       },

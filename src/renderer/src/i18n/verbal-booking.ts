@@ -29,3 +29,25 @@ export const ruVerbalBooking = {
   bookError: (m: string) => `Ошибка записи на зачёт: ${m}`,
   retry: 'Попробовать ещё раз',
 } as const;
+
+/** The curator's side: publishing oral-credit times. */
+export const ruVerbalSlots = {
+  title: 'Устные зачёты: время записи',
+  intro: 'Ученики, у которых вы куратор устных зачётов, записываются на опубликованное здесь время (московское).',
+  addTitle: 'Добавить время',
+  date: 'День',
+  times: 'Время',
+  publish: 'Опубликовать',
+  added: (n: number) => (n === 0 ? 'Это время уже опубликовано' : `Добавлено: ${n}`),
+  pickTimes: 'Выберите хотя бы одно время',
+  listTitle: 'Опубликованное время',
+  free: 'свободно',
+  credit: (n: number) => `зачёт №${n}`,
+  remove: 'Удалить',
+  removeTitle: 'Удалить время?',
+  removeText: (date: string, time: string) => `Время ${date} ${time} пропадёт из записи.`,
+  empty: 'Время для записи не найдено',
+  loadError: (m: string) => `Ошибка загрузки времени: ${m}`,
+  saveError: (m: string) => `Ошибка: ${m}`,
+  retry: 'Попробовать ещё раз',
+} as const;
