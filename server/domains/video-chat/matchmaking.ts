@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import {
   call,
   callCancelByServer,
@@ -11,6 +11,7 @@ import {
 import { accessAllowed, loadCurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
+import type { VerbalChatSessionsTable } from '../../db/schema';
 import type { Services } from '../../services';
 
 /** A call the callee does not answer is cancelled after this long. */
@@ -29,15 +30,8 @@ interface ChatUserRow {
   session_id: number | null;
 }
 
-interface SessionRow {
-  id: number;
-  initiator_id: number;
-  callee_id: number;
-  status: string;
-  questioner_id: number;
-  answerer_id: number;
-  question_id: number | null;
-}
+const SESSION_COLUMNS = ['id', 'initiator_id', 'callee_id', 'status', 'questioner_id', 'answerer_id', 'question_id'] as const;
+type SessionRow = Pick<Selectable<VerbalChatSessionsTable>, (typeof SESSION_COLUMNS)[number]>;
 
 /** Raised inside a pairing transaction when the other side changed meanwhile; the transaction rolls back. */
 class PairingRace extends Error {}
@@ -54,7 +48,7 @@ async function chatUser(db: Db, userId: number, now: number): Promise<ChatUserRo
 async function sessionById(db: Db, id: number): Promise<SessionRow | undefined> {
   return db
     .selectFrom('verbal_chat_sessions')
-    .select(['id', 'initiator_id', 'callee_id', 'status', 'questioner_id', 'answerer_id', 'question_id'])
+    .select(SESSION_COLUMNS)
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -118,28 +118,28 @@ export function TrainingView({ trainInfo, iceServers, answering, onEnd, ending }
       </div>
       <Card className="vchat__info" title={questioner ? t.roleQuestioner : t.roleAnswerer}>
         <div className="vchat__stack">
-        <dl className="vchat__roles">
-          <dt>{t.questioner}</dt>
-          <dd>{trainInfo.userNameQuestioner || t.unknownCaller}</dd>
-          <dt>{t.answerer}</dt>
-          <dd>{trainInfo.userNameAnswerer || t.unknownCaller}</dd>
-        </dl>
-        <h3 className="vchat__subtitle">{t.question}</h3>
-        <p className="vchat__question" data-testid="vchat-question">
-          {trainInfo.questionText || t.noQuestion}
-        </p>
-        {trainInfo.questionAnswer ? (
-          <>
-            <h3 className="vchat__subtitle">{t.answer}</h3>
-            <p className="vchat__answer">{trainInfo.questionAnswer}</p>
-          </>
-        ) : (
-          <p className="vchat__hint">{t.answerHidden}</p>
-        )}
-        {notice && answering && <p className={`vchat__hint vchat__hint--${notice.tone}`}>{notice.text}</p>}
-        <Button variant="danger" onClick={onEnd} disabled={ending}>
-          {t.end}
-        </Button>
+          <dl className="vchat__roles">
+            <dt>{t.questioner}</dt>
+            <dd>{trainInfo.userNameQuestioner || t.unknownCaller}</dd>
+            <dt>{t.answerer}</dt>
+            <dd>{trainInfo.userNameAnswerer || t.unknownCaller}</dd>
+          </dl>
+          <h3 className="vchat__subtitle">{t.question}</h3>
+          <p className="vchat__question" data-testid="vchat-question">
+            {trainInfo.questionText || t.noQuestion}
+          </p>
+          {trainInfo.questionAnswer ? (
+            <>
+              <h3 className="vchat__subtitle">{t.answer}</h3>
+              <p className="vchat__answer">{trainInfo.questionAnswer}</p>
+            </>
+          ) : (
+            <p className="vchat__hint">{t.answerHidden}</p>
+          )}
+          {notice && answering && <p className={`vchat__hint vchat__hint--${notice.tone}`}>{notice.text}</p>}
+          <Button variant="danger" onClick={onEnd} disabled={ending}>
+            {t.end}
+          </Button>
         </div>
       </Card>
     </div>

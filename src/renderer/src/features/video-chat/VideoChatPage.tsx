@@ -106,17 +106,17 @@ export function VideoChatPage() {
         <div className="vchat__waiting">
           <Card title={t.title}>
             <div className="vchat__stack">
-            <p className="vchat__intro">{t.intro}</p>
-            <Switch checked={sync.want} onChange={(next) => void toggleWant(next)} label={t.wantLabel} />
-            <p className="vchat__hint">{t.wantHint}</p>
-            {switchError && (
-              <p className="vchat__error" role="alert">
-                {switchError}
-              </p>
-            )}
-            <Button onClick={() => void startSearch()} disabled={busy || !ready}>
-              {t.start}
-            </Button>
+              <p className="vchat__intro">{t.intro}</p>
+              <Switch checked={sync.want} onChange={(next) => void toggleWant(next)} label={t.wantLabel} />
+              <p className="vchat__hint">{t.wantHint}</p>
+              {switchError && (
+                <p className="vchat__error" role="alert">
+                  {switchError}
+                </p>
+              )}
+              <Button onClick={() => void startSearch()} disabled={busy || !ready}>
+                {t.start}
+              </Button>
             </div>
           </Card>
           <ProbeCard probe={probe} probing={probing} onRetry={() => void runProbe()} />
@@ -124,12 +124,12 @@ export function VideoChatPage() {
       ) : chat.phase === 'searching' ? (
         <Card className="vchat__searching">
           <div className="vchat__stack">
-          <div className="vchat__searching-row" role="status">
-            <Spinner size={28} />
-            <div>
-              <p className="vchat__searching-title">{t.searching}</p>
-              <p className="vchat__hint">{t.searchingHint}</p>
-            </div>
+            <div className="vchat__searching-row" role="status">
+              <Spinner size={28} />
+              <div>
+                <p className="vchat__searching-title">{t.searching}</p>
+                <p className="vchat__hint">{t.searchingHint}</p>
+              </div>
           </div>
           <Button variant="secondary" onClick={() => void cancelSearch()} disabled={busy}>
             {t.cancelSearch}
@@ -159,25 +159,25 @@ function ProbeCard({ probe, probing, onRetry }: { probe: MediaProbeResult | null
   return (
     <Card title={p.title} className="vchat__probe">
       <div className="vchat__stack">
-      {probing || !probe ? (
-        <Loader label={p.checking} size="sm" />
-      ) : (
-        <>
-          <ul className="vchat__devices">
-            {rows.map(([key, label]) => (
-              <li key={key} className={probe[key] ? 'vchat__device vchat__device--ok' : 'vchat__device vchat__device--bad'} data-testid={`probe-${key}`}>
-                <span className="vchat__device-name">{label}</span>
-                <span className="vchat__device-state">{probe[key] ? p.ok : p.unavailable}</span>
-                {!probe[key] && probe.reasons[key] && <span className="vchat__device-reason">{probe.reasons[key]}</span>}
-              </li>
-            ))}
-          </ul>
-          {!probePassed(probe) && <p className="vchat__error">{p.blocked}</p>}
-          <Button variant="secondary" size="sm" onClick={onRetry}>
-            {p.again}
-          </Button>
-        </>
-      )}
+        {probing || !probe ? (
+          <Loader label={p.checking} size="sm" />
+        ) : (
+          <>
+            <ul className="vchat__devices">
+              {rows.map(([key, label]) => (
+                <li key={key} className={probe[key] ? 'vchat__device vchat__device--ok' : 'vchat__device vchat__device--bad'} data-testid={`probe-${key}`}>
+                  <span className="vchat__device-name">{label}</span>
+                  <span className="vchat__device-state">{probe[key] ? p.ok : p.unavailable}</span>
+                  {!probe[key] && probe.reasons[key] && <span className="vchat__device-reason">{probe.reasons[key]}</span>}
+                </li>
+              ))}
+            </ul>
+            {!probePassed(probe) && <p className="vchat__error">{p.blocked}</p>}
+            <Button variant="secondary" size="sm" onClick={onRetry}>
+              {p.again}
+            </Button>
+          </>
+        )}
       </div>
     </Card>
   );
