@@ -56,6 +56,8 @@ export class VerbalChatRelay implements VerbalChatRuntime {
   /** sessionId → userId → this instance's socket of that peer. */
   private readonly peers = new Map<number, Map<number, Peer>>();
   private readonly sweeper: NodeJS.Timeout;
+  /** Set at shutdown: sockets closing after it must not touch the database being closed. */
+  private stopped = false;
 
   constructor(
     private readonly services: Services,
@@ -64,7 +66,7 @@ export class VerbalChatRelay implements VerbalChatRuntime {
   ) {
     bus.subscribe(TOPIC, (message) => this.onBus(message as BusMessage));
     hub.onDisconnect((connection) => {
-      if (hub.hasUser(connection.userId)) return;
+      if (this.stopped || hub.hasUser(connection.userId)) return;
       void userWentOffline(services, connection.userId).catch((error: unknown) => services.log.error('verbal chat offline cleanup failed', error));
     });
     this.sweeper = setInterval(() => {
@@ -158,7 +160,7 @@ export class VerbalChatRelay implements VerbalChatRuntime {
 
   private detach(peer: Peer): void {
     const room = this.peers.get(peer.sessionId);
-    if (room?.get(peer.userId) !== peer) return;
+    if (this.stopped || room?.get(peer.userId) !== peer) return;
     room.delete(peer.userId);
     if (room.size === 0) this.peers.delete(peer.sessionId);
     // A peer that drops out of a running training ends it (shell §4.2); ending twice is harmless.
@@ -201,6 +203,7 @@ export class VerbalChatRelay implements VerbalChatRuntime {
   }
 
   close(): void {
+    this.stopped = true;
     clearInterval(this.sweeper);
     for (const room of this.peers.values()) for (const peer of room.values()) peer.ws.close(1001, 'server shutdown');
     this.peers.clear();

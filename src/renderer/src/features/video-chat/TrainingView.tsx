@@ -28,6 +28,8 @@ export function TrainingView({ trainInfo, iceServers, answering, onEnd, ending }
   const [notice, setNotice] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
   const [needsSound, setNeedsSound] = useState(false);
   const sessionId = trainInfo.sessionId;
+  // The same servers after a reload must not restart a running call.
+  const iceKey = JSON.stringify(iceServers);
 
   useEffect(() => {
     let active = true;
@@ -56,7 +58,7 @@ export function TrainingView({ trainInfo, iceServers, answering, onEnd, ending }
         return;
       }
       if (localVideo.current) localVideo.current.srcObject = stream;
-      call = new PeerCall(stream, iceServers, {
+      call = new PeerCall(stream, JSON.parse(iceKey) as IceServer[], {
         onReady: () => {
           setNotice(null);
           setChat((state) => (state.phase === 'connection' ? { ...state, phase: 'answering' } : state));
@@ -84,7 +86,7 @@ export function TrainingView({ trainInfo, iceServers, answering, onEnd, ending }
       call?.close();
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [sessionId, iceServers]);
+  }, [sessionId, iceKey]);
 
   const questioner = trainInfo.role === 'questioner';
   return (
