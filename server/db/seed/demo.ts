@@ -12,6 +12,7 @@ import { seedTerms } from './terms';
 import { seedCourse } from './course';
 import { seedVerbalCreditSlots, seedVerbalQuestions } from './verbal-questions';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
+import { seedStandards } from './standards';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -226,6 +227,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedCourseProgress(trx, now, ids, videoIds, attached);
     await seedVerbalQuestions(trx, now);
     await seedVerbalCreditSlots(trx, now, ids.get('curator'));
+    await seedStandards(trx, now, ids);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,
