@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
           screen('tg_sending', ruTitles.tgSending, 'curator'),
           screen('statistic', ruTitles.statistic, 'curator'),
           screen('files', ruTitles.files, 'curator'),
-          screen('change-variables', ruTitles.changeVariables, 'curator'),
+          { path: 'change-variables', lazy: () => import('../features/admin/ChangeVariablesPage').then((m) => ({ Component: m.ChangeVariablesPage })), handle: { title: ruTitles.changeVariables, group: 'curator', link: 'change-variables' } satisfies RouteHandle },
           screen('school_statistics', ruTitles.schoolStatistics, 'curator'),
           { path: 'video_edit', lazy: () => import('../features/video-admin/VideoListPage').then((m) => ({ Component: m.VideoListPage })), handle: { title: ruTitles.videoEdit, group: 'curator', link: 'video_edit' } satisfies RouteHandle },
           { path: 'video_edit/:videoId', lazy: () => import('../features/video-admin/VideoDetailPage').then((m) => ({ Component: m.VideoDetailPage })), handle: { title: ruTitles.videoEditVideoId, group: 'curator', link: 'video_edit' } satisfies RouteHandle },
