@@ -25,6 +25,8 @@ import { ticketsHandlers } from './tickets/handlers';
 import { mailingsHandlers } from './mailings/handlers';
 import { filesHandlers } from './files/handlers';
 import { schoolStatsHandlers } from './school-stats/handlers';
+import { videoChatHandlers } from './video-chat/handlers';
+import { trainVerbalHandlers } from './train-verbal/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
 export const implementations: readonly Implementation[] = [
@@ -53,6 +55,8 @@ export const implementations: readonly Implementation[] = [
   ...mailingsHandlers,
   ...filesHandlers,
   ...schoolStatsHandlers,
+  ...videoChatHandlers,
+  ...trainVerbalHandlers,
   ...standardsHandlers,
   ...textbooksHandlers,
 ] as Implementation[];

@@ -18,6 +18,9 @@ import * as m0050 from './0050-crm';
 import * as m0051 from './0051-tickets';
 import * as m0052 from './0052-mailings';
 import * as m0053 from './0053-files';
+import * as m0060 from './0060-verbal-chat';
+import * as m0061 from './0061-train-verbal';
+import * as m0062 from './0062-verbal-credit-booking';
 import * as m0070 from './0070-standards';
 import * as m0080 from './0080-textbooks';
 import * as m0081 from './0081-admin-settings';
@@ -43,6 +46,9 @@ export const migrations: Record<string, Migration> = {
   '0051-tickets': m0051,
   '0052-mailings': m0052,
   '0053-files': m0053,
+  '0060-verbal-chat': m0060,
+  '0061-train-verbal': m0061,
+  '0062-verbal-credit-booking': m0062,
   '0070-standards': m0070,
   '0080-textbooks': m0080,
   '0081-admin-settings': m0081,

@@ -10,6 +10,7 @@ import { seedAccountDemo } from './account';
 import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
 import { seedCourse } from './course';
+import { seedVerbalCreditSlots, seedVerbalQuestions } from './verbal-questions';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
 import { seedSchoolHistory } from './school-stats';
 import { seedStandards } from './standards';
@@ -226,6 +227,8 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedQuestionBankP2(trx, now);
     await seedCourseProgress(trx, now, ids, videoIds, attached);
     await seedSchoolHistory(trx, now);
+    await seedVerbalQuestions(trx, now);
+    await seedVerbalCreditSlots(trx, now, ids.get('curator'));
     await seedStandards(trx, now, ids);
     return DEMO_USERS.map((user) => ({
       login: user.login,

@@ -16,6 +16,7 @@ import * as rating from './rating';
 import * as shell from './shell';
 import * as standards from './standards';
 import * as trainP1 from './train-p1';
+import * as trainVerbal from './train-verbal';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
@@ -24,6 +25,7 @@ import * as tickets from './tickets';
 import * as mailings from './mailings';
 import * as files from './files';
 import * as schoolStats from './school-stats';
+import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
 
 export * from './access';
@@ -55,6 +57,8 @@ export const allContracts: readonly AnyContract[] = [
   mailings,
   files,
   schoolStats,
+  videoChat,
+  trainVerbal,
   standards,
   textbooks,
 ].flatMap((module) =>
@@ -65,4 +69,4 @@ export const allContracts: readonly AnyContract[] = [
 );
 
 export { crm, files, mailings, schoolStats, tickets };
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, videoChat, trainVerbal };
