@@ -8,6 +8,7 @@ import type { Clock, Logger } from './log';
 import type { PaymentProvider } from './providers/payments';
 import type { StorageProvider } from './providers/storage';
 import type { TranscriptionProvider } from './providers/transcription';
+import type { ChatModelProvider } from './providers/chat-model';
 import type { VideoTools } from './providers/video-tools';
 import type { VkIdProvider } from './providers/vk-id';
 
@@ -33,4 +34,8 @@ export interface Services {
   transcription: TranscriptionProvider;
   /** ffmpeg and ffprobe (FFMPEG_PATH, the OS, or the npm package), checked on first need. */
   videoTools: VideoTools;
+  /** OpenAI-compatible chat model (LLM_URL) for the assistant and AI checks; not configured without it. */
+  chatModel: ChatModelProvider;
+  /** Asks the job runner to look for due jobs now instead of at its next poll (a no-op while it is stopped). */
+  wakeJobs(): void;
 }

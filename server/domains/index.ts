@@ -18,6 +18,7 @@ import { shellHandlers } from './shell/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
 import { knowledgeHandlers } from './knowledge/handlers';
+import { assistantHandlers } from './assistant/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
 export const implementations: readonly Implementation[] = [
@@ -40,4 +41,5 @@ export const implementations: readonly Implementation[] = [
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
   ...knowledgeHandlers,
+  ...assistantHandlers,
 ] as Implementation[];

@@ -3,10 +3,11 @@ import { demoMediaJob } from '../domains/video-media/demo-media';
 import { transcodeVideoJob } from '../domains/video-media/transcode-job';
 import { transcribeManyVideosJob, transcribeVideoJob } from '../domains/video-admin/transcription-jobs';
 import type { JobDefinition } from './job';
+import { answerQuestionJob } from '../domains/assistant/answer-job';
 
 export { JobRunner, type JobRunnerOptions } from './runner';
 export { enqueueJob } from './queue';
 export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
 
 /** Every job kind the runner knows; a domain adds its kinds here. */
-export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob] as JobDefinition[];
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, answerQuestionJob] as JobDefinition[];

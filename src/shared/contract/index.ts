@@ -19,6 +19,7 @@ import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
 import * as knowledge from './knowledge';
+import * as assistant from './assistant';
 
 export * from './access';
 export * from './core';
@@ -45,6 +46,7 @@ export const allContracts: readonly AnyContract[] = [
   trainP1,
   questionBankAdmin,
   knowledge,
+  assistant,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -52,4 +54,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia, knowledge };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia, knowledge, assistant };
