@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      screen('knowledge_grid', ruTitles.knowledgeGrid),
+      { path: 'knowledge_grid', lazy: () => import('../features/knowledge/KnowledgeMapPage').then((m) => ({ Component: m.KnowledgeMapPage })), handle: { title: ruTitles.knowledgeGrid } satisfies RouteHandle },
       {
         path: 'video_lesson/:videoId?',
         lazy: () => import('../features/video/VideoLessonPage').then((m) => ({ Component: m.VideoLessonPage })),
@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
             ],
           },
           screen('textbooks', ruTitles.textbooks, 'curator'),
-          screen('theory_chunks', ruTitles.theoryChunks, 'curator'),
+          { path: 'theory_chunks', lazy: () => import('../features/knowledge/TheoryChunksPage').then((m) => ({ Component: m.TheoryChunksPage })), handle: { title: ruTitles.theoryChunks, group: 'curator', link: 'theory_chunks' } satisfies RouteHandle },
         ],
       },
     ],
