@@ -7,6 +7,7 @@ import { liveErrorText, liveRequest, shellLiveClient } from '../../lib/live-requ
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { Button, createDebounce, cx, ErrorBox, FloatingIcon, IconClose, Loader, lockBodyScroll } from '../../ui';
 import { TheoryPopup } from '../knowledge/TheoryPopup';
+import { loadCachedChat, saveCachedChat } from './chat-cache';
 import { canLoadMore, mergeMessages, SMALL_SCREEN_QUERY, splitCitations, unfinishedIds } from './logic';
 import './assistant.css';
 
@@ -94,6 +95,7 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
       if (!client || cancelled) return;
       stop = [
         client.on(updateBotAnswer, (body) => {
+          void saveCachedChat(body.bot, body.messages);
           if (body.bot !== botRef.current) return;
           if (body.reason === 'latest') setLoading(false);
           if (body.reason === 'older') {
@@ -120,6 +122,10 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
     setLoading(true);
     setExhausted(false);
     setError(null);
+    // The offline copy first (shown without a connection), then the server's newest page.
+    void loadCachedChat(bot).then((cached) => {
+      if (botRef.current === bot && cached.length > 0) setMessages((current) => mergeMessages(cached, current));
+    });
     void requestLatest(bot, t.listError);
   }, [bot, requestLatest]);
 
@@ -197,7 +203,7 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
             </Button>
           </li>
         )}
-        {loading ? (
+        {loading && messages.length === 0 ? (
           <li>
             <Loader size="sm" />
           </li>
