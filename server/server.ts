@@ -22,6 +22,7 @@ import { attachSockets } from './live/sockets';
 import { createLogger, systemClock, type Clock, type Logger } from './log';
 import { createVkIdProvider } from './providers/vk-id';
 import { createStorage } from './providers/storage';
+import { createOcrFromConfig } from './providers/ocr';
 import { createVideoTools } from './providers/video-tools';
 import { enqueueDemoMedia } from './domains/video-media/demo-media';
 import type { Services } from './services';
@@ -81,6 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       chatModel: createChatModel(config),
       // The runner exists only after listen; until then there is nothing to wake.
       wakeJobs: () => undefined,
+      ocr: createOcrFromConfig(config, log),
     };
     const hub = new Hub(services, implementations);
     const flags = createFlagsPusher(services, hub);

@@ -5,6 +5,7 @@ import type { IconRulesCache } from './auth/icon-rules';
 import type { KeyValueStore } from './kv';
 import type { LivePublisher } from './live/publisher';
 import type { Clock, Logger } from './log';
+import type { OcrProvider } from './providers/ocr';
 import type { PaymentProvider } from './providers/payments';
 import type { StorageProvider } from './providers/storage';
 import type { TranscriptionProvider } from './providers/transcription';
@@ -38,4 +39,6 @@ export interface Services {
   chatModel: ChatModelProvider;
   /** Asks the job runner to look for due jobs now instead of at its next poll (a no-op while it is stopped). */
   wakeJobs(): void;
+  /** Text of page images (textbooks, part 2 explanations): tesseract from the OS or TESSERACT_PATH. */
+  ocr: OcrProvider;
 }

@@ -599,6 +599,32 @@ export interface UserCreditsVerbalTable {
   updated_at: number;
 }
 
+export interface TextbooksTable {
+  id: Generated<number>;
+  title: string;
+  author: DefaultedText;
+  publish_year: DefaultedText;
+  pages: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TextbookPagesTable {
+  id: Generated<number>;
+  book_id: number;
+  page: number;
+  /** Storage key of the page image ('' when the page has none). */
+  image_key: DefaultedText;
+  page_text: DefaultedText;
+  /** '' (no text), 'ocr' or 'manual': a bulk digitisation leaves manual texts alone. */
+  text_source: DefaultedText;
+  digitized_at: number | null;
+  /** Why the last digitisation of this page failed ('' when it did not). */
+  digitize_error: DefaultedText;
+  updated_at: number;
+  updated_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   regions: RegionsTable;
@@ -653,6 +679,8 @@ export interface Database {
   kb_test_attempts: KbTestAttemptsTable;
   kb_test_answers: KbTestAnswersTable;
   bot_messages: BotMessagesTable;
+  textbooks: TextbooksTable;
+  textbook_pages: TextbookPagesTable;
 }
 
 /** Knowledge base chunk (migration 0020); the published copy keeps the working row's id. */

@@ -15,6 +15,7 @@ import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
+import { textbooksHandlers } from './textbooks/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
 import { knowledgeHandlers } from './knowledge/handlers';
@@ -42,4 +43,5 @@ export const implementations: readonly Implementation[] = [
   ...questionBankAdminHandlers,
   ...knowledgeHandlers,
   ...assistantHandlers,
+  ...textbooksHandlers,
 ] as Implementation[];

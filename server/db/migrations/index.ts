@@ -16,6 +16,7 @@ import * as m0015 from './0015-homework-p2';
 import * as m0016 from './0016-homework-p2-timer';
 import * as m0020 from './0020-knowledge';
 import * as m0021 from './0021-assistant';
+import * as m0080 from './0080-textbooks';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016-homework-p2-timer': m0016,
   '0020-knowledge': m0020,
   '0021-assistant': m0021,
+  '0080-textbooks': m0080,
 };

@@ -20,6 +20,7 @@ import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
 import * as knowledge from './knowledge';
 import * as assistant from './assistant';
+import * as textbooks from './textbooks';
 
 export * from './access';
 export * from './core';
@@ -47,6 +48,7 @@ export const allContracts: readonly AnyContract[] = [
   questionBankAdmin,
   knowledge,
   assistant,
+  textbooks,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -54,4 +56,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia, knowledge, assistant };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant };
