@@ -90,6 +90,23 @@ describe.each(testDialects)('knowledge base on %s', (dialect) => {
     expect(badJson.message).toBe('Вопрос должен быть объектом JSON');
   });
 
+  it('cleans markdown on request and refuses what does not exist', async () => {
+    const clean = await adminLive.request(knowledge.markdownToClean, { markdown: '# Заголовок\n\n- пункт **один**\n- пункт два' });
+    expect(clean).toMatchObject({ cleanText: 'Заголовок\nпункт один\nпункт два', numWords: 5 });
+    const tooLong = await adminLive.requestRaw(knowledge.markdownToClean.path, { markdown: 'а'.repeat(50_001) });
+    expect(tooLong.message).toMatch(/^Поле "markdown"/);
+    for (const [contract, input] of [
+      [knowledge.deleteChunk, { chunkId: 999_999 }],
+      [knowledge.getQuestionsForChunk, { chunkId: 999_999 }],
+    ] as const) expect((await adminLive.requestRaw(contract.path, input)).message).toBe('Чанк не найден');
+    for (const [contract, input] of [
+      [knowledge.getKnowledgeChunk, { chunkId: 999_999 }],
+      [knowledge.getTheoryChunk, { chunkId: 999_999 }],
+      [knowledge.getKnowledgeQuestions, { chunkId: 999_999, startTest: '1' }],
+    ] as const) expect((await studentLive.requestRaw(contract.path, input)).message).toBe('Чанк не найден');
+    expect((await adminLive.requestRaw(knowledge.setTheoryQuestion.path, { method: 'create', chunkId: 1, questionId: 999_999 })).message).toBe('Вопрос не найден');
+  });
+
   it('runs a chunk test scored by the question engine and colours the cell from the result', async () => {
     const grid = (await studentLive.request(knowledge.getKnowledgeGrid, { mapType: '90-' })).knowledgeGrid;
     const cell = grid[0]!;
