@@ -1,5 +1,6 @@
 import { botMessage, type BotId, type BotMessage } from '@shared/contract/assistant';
 import type { CachedChatMessage } from '@shared/desktop-api';
+import { offlineStore } from '../../lib/offline-store';
 
 /**
  * The AI chat's offline copy (ARCHITECTURE §9): the desktop keeps it in the main process's SQLite
@@ -25,14 +26,13 @@ export interface ChatCache {
   append(bot: string, messages: CachedChatMessage[]): Promise<void> | void;
 }
 
-async function store(): Promise<{ chat: ChatCache }> {
-  const { offlineStore } = await import('../../lib/offline-store');
+function store(): { chat: ChatCache } {
   return offlineStore();
 }
 
 export async function loadCachedChat(bot: BotId, cache?: ChatCache): Promise<BotMessage[]> {
   try {
-    return cachedMessages(await (cache ?? (await store()).chat).get(bot));
+    return cachedMessages(await (cache ?? store().chat).get(bot));
   } catch {
     // No cache (private mode, a broken file): the chat still works online.
     return [];
@@ -42,7 +42,7 @@ export async function loadCachedChat(bot: BotId, cache?: ChatCache): Promise<Bot
 export async function saveCachedChat(bot: BotId, messages: readonly BotMessage[], cache?: ChatCache): Promise<void> {
   if (messages.length === 0) return;
   try {
-    await (cache ?? (await store()).chat).append(bot, toCached(messages));
+    await (cache ?? store().chat).append(bot, toCached(messages));
   } catch {
     // Losing the offline copy loses nothing: the server keeps the history.
   }
