@@ -11,6 +11,7 @@ import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
 import { seedCourse } from './course';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
+import { seedStandards } from './standards';
 import { seedKnowledge } from './knowledge';
 
 /** Password of every demo account (printed by `npm start`). */
@@ -224,6 +225,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     const attached = await seedQuestionBank(trx, now);
     await seedQuestionBankP2(trx, now);
     await seedCourseProgress(trx, now, ids, videoIds, attached);
+    await seedStandards(trx, now, ids);
     await seedKnowledge(trx, now);
     return DEMO_USERS.map((user) => ({
       login: user.login,

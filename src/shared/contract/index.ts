@@ -14,6 +14,7 @@ import * as preferences from './preferences';
 import * as questionBankAdmin from './question-bank-admin';
 import * as rating from './rating';
 import * as shell from './shell';
+import * as standards from './standards';
 import * as trainP1 from './train-p1';
 import * as video from './video';
 import * as videoMedia from './video-media';
@@ -48,6 +49,7 @@ export const allContracts: readonly AnyContract[] = [
   questionBankAdmin,
   knowledge,
   assistant,
+  standards,
   textbooks,
 ].flatMap((module) =>
   Object.values(module).filter(
@@ -56,4 +58,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant };
