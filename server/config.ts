@@ -17,6 +17,32 @@ const databaseUrl = z
 
 const urlString = z.string().url('ожидался адрес вида https://…');
 
+/** WebRTC relays for the video chat: a JSON list like `[{"urls":"turn:turn.school.ru:3478","username":"u","credential":"p"}]`. */
+const iceServers = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'ожидался JSON-список серверов' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(
+        z.object({
+          urls: z.union([z.string(), z.array(z.string()).min(1)]).refine(
+            (urls) => (Array.isArray(urls) ? urls : [urls]).every((url) => /^(stun|turns?):[^\s]{1,300}$/.test(url)),
+            'адреса вида stun:… или turn:…',
+          ),
+          username: z.string().max(200).optional(),
+          credential: z.string().max(500).optional(),
+        }),
+      )
+      .max(20),
+  );
+
 const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -63,6 +89,8 @@ const schema = z.object({
   LLM_API_KEY: z.string().max(500).optional(),
   LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Unset: none (peers on one machine or a LAN connect directly). */
+  ICE_SERVERS: iceServers.default([]),
 });
 
 export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI' | 'PAYMENTS_TEST_ACQUIRER'> & {

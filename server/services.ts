@@ -12,6 +12,7 @@ import type { TranscriptionProvider } from './providers/transcription';
 import type { ChatModelProvider } from './providers/chat-model';
 import type { VideoTools } from './providers/video-tools';
 import type { VkIdProvider } from './providers/vk-id';
+import type { VerbalChatRuntime } from './domains/video-chat/signalling';
 
 /**
  * Everything a use case may need, with no HTTP or socket in sight, so the same service code
@@ -39,6 +40,8 @@ export interface Services {
   chatModel: ChatModelProvider;
   /** Asks the job runner to look for due jobs now instead of at its next poll (a no-op while it is stopped). */
   wakeJobs(): void;
+  /** Video-chat delivery across instances: acknowledged train info, closing signalling channels. */
+  verbalChat: VerbalChatRuntime;
   /** Text of page images (textbooks, part 2 explanations): tesseract from the OS or TESSERACT_PATH. */
   ocr: OcrProvider;
 }

@@ -22,6 +22,8 @@ import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
 import { knowledgeHandlers } from './knowledge/handlers';
 import { assistantHandlers } from './assistant/handlers';
+import { videoChatHandlers } from './video-chat/handlers';
+import { trainVerbalHandlers } from './train-verbal/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
 export const implementations: readonly Implementation[] = [
@@ -47,6 +49,8 @@ export const implementations: readonly Implementation[] = [
   ...questionBankAdminHandlers,
   ...knowledgeHandlers,
   ...assistantHandlers,
+  ...videoChatHandlers,
+  ...trainVerbalHandlers,
   ...standardsHandlers,
   ...textbooksHandlers,
 ] as Implementation[];

@@ -16,6 +16,9 @@ import * as m0015 from './0015-homework-p2';
 import * as m0016 from './0016-homework-p2-timer';
 import * as m0020 from './0020-knowledge';
 import * as m0021 from './0021-assistant';
+import * as m0060 from './0060-verbal-chat';
+import * as m0061 from './0061-train-verbal';
+import * as m0062 from './0062-verbal-credit-booking';
 import * as m0070 from './0070-standards';
 import * as m0080 from './0080-textbooks';
 import * as m0081 from './0081-admin-settings';
@@ -39,6 +42,9 @@ export const migrations: Record<string, Migration> = {
   '0016-homework-p2-timer': m0016,
   '0020-knowledge': m0020,
   '0021-assistant': m0021,
+  '0060-verbal-chat': m0060,
+  '0061-train-verbal': m0061,
+  '0062-verbal-credit-booking': m0062,
   '0070-standards': m0070,
   '0080-textbooks': m0080,
   '0081-admin-settings': m0081,

@@ -16,11 +16,13 @@ import * as rating from './rating';
 import * as shell from './shell';
 import * as standards from './standards';
 import * as trainP1 from './train-p1';
+import * as trainVerbal from './train-verbal';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
 import * as knowledge from './knowledge';
 import * as assistant from './assistant';
+import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
 
 export * from './access';
@@ -49,6 +51,8 @@ export const allContracts: readonly AnyContract[] = [
   questionBankAdmin,
   knowledge,
   assistant,
+  videoChat,
+  trainVerbal,
   standards,
   textbooks,
 ].flatMap((module) =>
@@ -58,4 +62,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal };

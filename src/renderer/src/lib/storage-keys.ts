@@ -49,6 +49,8 @@ export const STORAGE_KEYS = {
   htP2Drafts: 'enot.htP2Drafts',
   /** Knowledge map tab: '90-' (default) or '90+'. */
   knowledgeMapType: 'enot.knowledgeMapType',
+  /** Oral trainer choice as JSON {kind, value, with90Plus} (learning §9). */
+  trainVerbalChoice: 'enot.trainVerbalChoice',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
