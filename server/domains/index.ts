@@ -25,6 +25,8 @@ import { ticketsHandlers } from './tickets/handlers';
 import { mailingsHandlers } from './mailings/handlers';
 import { filesHandlers } from './files/handlers';
 import { schoolStatsHandlers } from './school-stats/handlers';
+import { knowledgeHandlers } from './knowledge/handlers';
+import { assistantHandlers } from './assistant/handlers';
 import { videoChatHandlers } from './video-chat/handlers';
 import { trainVerbalHandlers } from './train-verbal/handlers';
 
@@ -55,6 +57,8 @@ export const implementations: readonly Implementation[] = [
   ...mailingsHandlers,
   ...filesHandlers,
   ...schoolStatsHandlers,
+  ...knowledgeHandlers,
+  ...assistantHandlers,
   ...videoChatHandlers,
   ...trainVerbalHandlers,
   ...standardsHandlers,

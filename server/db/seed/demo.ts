@@ -14,6 +14,7 @@ import { seedVerbalCreditSlots, seedVerbalQuestions } from './verbal-questions';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
 import { seedSchoolHistory } from './school-stats';
 import { seedStandards } from './standards';
+import { seedKnowledge } from './knowledge';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -230,6 +231,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedVerbalQuestions(trx, now);
     await seedVerbalCreditSlots(trx, now, ids.get('curator'));
     await seedStandards(trx, now, ids);
+    await seedKnowledge(trx, now);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

@@ -25,6 +25,8 @@ import * as tickets from './tickets';
 import * as mailings from './mailings';
 import * as files from './files';
 import * as schoolStats from './school-stats';
+import * as knowledge from './knowledge';
+import * as assistant from './assistant';
 import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
 
@@ -57,6 +59,8 @@ export const allContracts: readonly AnyContract[] = [
   mailings,
   files,
   schoolStats,
+  knowledge,
+  assistant,
   videoChat,
   trainVerbal,
   standards,
@@ -69,4 +73,4 @@ export const allContracts: readonly AnyContract[] = [
 );
 
 export { crm, files, mailings, schoolStats, tickets };
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, videoChat, trainVerbal };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal };

@@ -49,6 +49,8 @@ export const STORAGE_KEYS = {
   htP2Drafts: 'enot.htP2Drafts',
   /** The mailings screen's selected bot tab: MAIN, TERMINS, FREE_APP or VK (back-office §2.5). */
   mailingTab: 'enot.mailingTab',
+  /** Knowledge map tab: '90-' (default) or '90+'. */
+  knowledgeMapType: 'enot.knowledgeMapType',
   /** Oral trainer choice as JSON {kind, value, with90Plus} (learning §9). */
   trainVerbalChoice: 'enot.trainVerbalChoice',
 } as const;
