@@ -82,6 +82,7 @@ export async function gameData(db: Db, userId: number, now: number) {
       qLessonNumber: round.lesson_num,
       ansLength: input.kind === 'slots' ? input.slots : 0,
       winnerUserVkId: round.winner_id === null ? '' : (keyOf.get(round.winner_id) ?? ''),
+      winnerBall: fromTenths(round.winner_tenths ?? 0),
       myAnswer: answerOf(round.q_num, userId),
     };
   });

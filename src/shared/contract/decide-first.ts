@@ -62,6 +62,8 @@ export const gameQuestion = z.object({
   /** Our extensions: slot count of the answer input, who took the round, this player's answer. */
   ansLength: z.number().int(),
   winnerUserVkId: z.string(),
+  /** What the round's winner earned, one decimal (0 while open or without a winner). */
+  winnerBall: z.number(),
   myAnswer: z.string(),
 });
 export type GameQuestion = z.infer<typeof gameQuestion>;
