@@ -12,6 +12,7 @@
  *           (send_game_answer.php): exactly one of them must take the round, checked per game;
  *   read:   the baseline, a plain signed read (get_user_info.php) once per player.
  *
+ * One unmeasured sync and read per player warm up first.
  * Between rounds the result pause is skipped by moving every game's deadline into the past in the
  * database, so the next timer_sync opens the next round (the lazy deadline path is timed with it).
  * At most BENCH_CONCURRENCY requests are in flight (FIFO); signed bodies are made before each phase.
@@ -221,6 +222,12 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       measured[kind].firstFailure ??= phase.stats.firstFailure;
     };
     let roundsWithOneWinner = 0;
+
+    // Warmup (not measured, failures still count): one sync and one read per player, so no route is
+    // timed while the JIT and the database caches are still cold.
+    const warmSync = await runPhase(agent, url, decideFirst.timerSync.path, players, await Promise.all(players.map(({ game, player }) => sign(decideFirst.timerSync.path, { gameId: game.id }, player))));
+    const warmRead = await runPhase(agent, url, account.getUserInfo.path, players, await Promise.all(players.map(({ player }) => sign(account.getUserInfo.path, {}, player))));
+    if (warmSync.stats.failures + warmRead.stats.failures > 0) throw new Error(`warmup failed: ${warmSync.stats.firstFailure ?? warmRead.stats.firstFailure}`);
 
     for (let qNum = 1; qNum <= rounds; qNum += 1) {
       // The right answers of this round, as a player types them.

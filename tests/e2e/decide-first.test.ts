@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDb } from '../../server/db';
-import { questionJsonOf } from '../../server/domains/homework-p1/question-bank';
-import { answerInputOf, answerToDisplayed, scoreAnswer, type AnswerInput } from '../../src/shared/domain/questions';
-import { typedAnswerProblem } from '../../server/domains/homework-p1/present-question';
+import type { AnswerInput } from '../../src/shared/domain/questions';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
+import { roundAnswers } from '../helpers/game-rounds';
 import { spawnServer, type ServerProcess } from '../helpers/process';
 import { createPostgresSchema, dropRedisPrefix, withSearchPath } from '../helpers/server';
 
@@ -67,22 +66,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('Decide First across two instances in
   });
 
   const db = () => store!.db;
-  /** The right answer of a round as typed, a wrong one, and the input kind. */
-  const answersOf = async (gameId: number, qNum: number) => {
-    const row = await db()
-      .selectFrom('decide_first_rounds')
-      .innerJoin('questions_p1', 'questions_p1.id', 'decide_first_rounds.question_id')
-      .selectAll('questions_p1')
-      .select('decide_first_rounds.real_ball')
-      .where('game_id', '=', gameId)
-      .where('q_num', '=', qNum)
-      .executeTakeFirstOrThrow();
-    const question = questionJsonOf(row);
-    const right = answerToDisplayed(question, question.rightAnswers[0]!);
-    const candidates = question.questionType === 'WORD' ? ['ошибка', 'неверно'] : ['9', '8', '7', '1', '2'].flatMap((digit) => [digit.repeat(right.length), digit]);
-    const wrong = candidates.find((candidate) => typedAnswerProblem(question, candidate) === null && scoreAnswer(question, candidate, row.real_ball) < row.real_ball)!;
-    return { right, wrong, realBall: row.real_ball, input: answerInputOf(question) };
-  };
+  const answersOf = (gameId: number, qNum: number) => roundAnswers(db(), gameId, qNum);
   const typeAnswer = async (page: Page, answer: string, input: AnswerInput) => {
     if (input.kind === 'word') await page.getByTestId('answer-word').fill(answer);
     else if (input.kind === 'slots') {

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideFirst } from '../../../src/shared/contract';
 import { DECIDE_FIRST_TEXTS as T } from '../../../src/shared/contract/decide-first';
 import { DECIDE_FIRST } from '../../../src/shared/domain/decide-first';
-import { answerToDisplayed, scoreAnswer } from '../../../src/shared/domain/questions';
-import { typedAnswerProblem } from '../homework-p1/present-question';
 import type { TestClient } from '../../../tests/helpers/client';
+import { roundAnswers } from '../../../tests/helpers/game-rounds';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { questionJsonOf } from '../homework-p1/question-bank';
 
 describe.each(testDialects)('Decide First on %s', (dialect) => {
   let server: TestServer;
@@ -17,24 +15,7 @@ describe.each(testDialects)('Decide First on %s', (dialect) => {
   afterAll(() => server.close());
 
   const data = (client: TestClient) => client.call(decideFirst.getGameData, {});
-  /** The right answer and a wrong one for round `qNum` of `gameId`, as a player would type them. */
-  const answersOf = async (gameId: number, qNum: number) => {
-    const row = await db()
-      .selectFrom('decide_first_rounds')
-      .innerJoin('questions_p1', 'questions_p1.id', 'decide_first_rounds.question_id')
-      .selectAll('questions_p1')
-      .select('decide_first_rounds.real_ball')
-      .where('game_id', '=', gameId)
-      .where('q_num', '=', qNum)
-      .executeTakeFirstOrThrow();
-    const question = questionJsonOf(row);
-    const right = answerToDisplayed(question, question.rightAnswers[0]!);
-    // A typed answer of the right shape that the engine scores below full points.
-    const candidates = question.questionType === 'WORD' ? ['ошибка', 'неверно'] : ['9', '8', '7', '1', '2'].flatMap((digit) => [digit.repeat(right.length), digit]);
-    const wrong = candidates.find((candidate) => typedAnswerProblem(question, candidate) === null && scoreAnswer(question, candidate, row.real_ball) < row.real_ball)!;
-    expect(wrong).toBeDefined();
-    return { right, wrong, realBall: row.real_ball };
-  };
+  const answersOf = (gameId: number, qNum: number) => roundAnswers(db(), gameId, qNum);
   /** Moves the current phase's deadline into the past, as if its time ran out `agoMs` ago. */
   const expire = async (gameId: number, agoMs = 1) => {
     await db().updateTable('decide_first_games').set({ phase_deadline: Date.now() - agoMs }).where('id', '=', gameId).execute();

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
+import { preparedQuery } from '../../db/prepared';
 import type { DecideFirstGamesTable, DecideFirstPlayersTable } from '../../db/schema';
 
 /** Reads of the Decide First tables that every part of the game uses. */
@@ -24,16 +25,23 @@ export async function loadGame(db: Db, gameId: number): Promise<GameRow | undefi
   return db.selectFrom('decide_first_games').selectAll().where('id', '=', gameId).executeTakeFirst();
 }
 
-/** The game and this user's place in it, in one read; undefined when the user is not (or no longer) in it. */
-export async function loadMembership(db: Db, gameId: number, userId: number): Promise<{ game: GameRow; player: PlayerRow } | undefined> {
-  const row = await db
+const membershipQuery = preparedQuery([-424242, -434343] as const, (db, gameId: number, userId: number) =>
+  db
     .selectFrom('decide_first_games as g')
     .innerJoin('decide_first_players as p', 'p.game_id', 'g.id')
     .selectAll('g')
     .select(['p.user_id', 'p.active_slot', 'p.score_tenths', 'p.streak', 'p.rounds_won', 'p.result', 'p.dismissed', 'p.joined_at', 'p.left_at'])
     .where('g.id', '=', gameId)
-    .where('p.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('p.user_id', '=', userId),
+);
+
+/**
+ * The game and this user's place in it, in one read (a prepared statement: timer_sync and answers
+ * start here); undefined when the user is not (or no longer) in it. It reads the last committed
+ * state: every decision is made again by the conditional updates of the transitions.
+ */
+export async function loadMembership(db: Db, gameId: number, userId: number): Promise<{ game: GameRow; player: PlayerRow } | undefined> {
+  const [row] = await membershipQuery(db, gameId, userId);
   if (!row) return undefined;
   const { user_id, active_slot, score_tenths, streak, rounds_won, result, dismissed, joined_at, left_at, ...game } = row;
   return { game, player: { game_id: game.id, user_id, active_slot, score_tenths, streak, rounds_won, result, dismissed, joined_at, left_at } };
