@@ -35,7 +35,7 @@ export function RoundView({ info, players, questions, reload }: ViewProps) {
         <span className="df-round__progress" data-testid="df-round-title">
           {t.round.question(info.currentQNum, info.totalQuestions)}
         </span>
-        <Countdown label={t.round.timeLeft} ms={left} />
+        <Countdown label={t.round.timeLeft} ms={left} urgent />
       </div>
       <div className="df-round__layout">
         <div className="df-round__main">

@@ -29,11 +29,11 @@ export function Scoreboard({ info, players, showAnswers = false }: { info: GameI
   );
 }
 
-/** The countdown, tenths of a second; urgent in the last ten seconds. */
-export function Countdown({ label, ms }: { label: string; ms: number | null }) {
+/** The countdown, tenths of a second; a round's last ten seconds are marked urgent. */
+export function Countdown({ label, ms, urgent = false }: { label: string; ms: number | null; urgent?: boolean }) {
   if (ms === null) return null;
   return (
-    <p className={cx('df-countdown', ms <= 10_000 && 'df-countdown--urgent')} role="timer" aria-live="off">
+    <p className={cx('df-countdown', urgent && ms <= 10_000 && 'df-countdown--urgent')} role="timer" aria-live="off">
       <span className="df-muted">{label} </span>
       <strong data-testid="df-timer">{formatCountdown(ms)}</strong>
     </p>
