@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
               screen('zach_verbal', ruTitles.zachVerbal, 'questions'),
             ],
           },
-          screen('textbooks', ruTitles.textbooks, 'curator'),
+          { path: 'textbooks', lazy: () => import('../features/textbooks/TextbooksPage').then((m) => ({ Component: m.TextbooksPage })), handle: { title: ruTitles.textbooks, group: 'curator', link: 'textbooks' } satisfies RouteHandle },
           screen('theory_chunks', ruTitles.theoryChunks, 'curator'),
         ],
       },
