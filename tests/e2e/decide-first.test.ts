@@ -12,6 +12,16 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const PATH = '/study/trains/decide-first';
 
+/** A spawned server; once more on another port when the free port was taken meanwhile (other suites run alongside). */
+async function spawnFreshPort(env: Record<string, string>): Promise<ServerProcess> {
+  try {
+    return await spawnServer(env);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    return spawnServer(env);
+  }
+}
+
 interface Player {
   name: string;
   page: Page;
@@ -38,8 +48,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('Decide First across two instances in
   beforeAll(async () => {
     schema = await createPostgresSchema();
     const env = { DATABASE_URL: withSearchPath(databaseUrl!, schema.schema), REDIS_URL: redisUrl!, REDIS_PREFIX: redisPrefix, WEB_DIST: E2E_WEB_DIST };
-    a = await spawnServer(env);
-    b = await spawnServer({ ...env, DEMO_SEED: 'off' });
+    a = await spawnFreshPort(env);
+    b = await spawnFreshPort({ ...env, DEMO_SEED: 'off' });
     store = openDatabase(databaseUrl!, { searchPath: schema.schema, poolSize: 2 });
     browser = await launchBrowser();
     // Light 1280 on A, dark 1280 on A, light phone width on B.
