@@ -15,6 +15,7 @@ import * as preferences from './preferences';
 import * as questionBankAdmin from './question-bank-admin';
 import * as rating from './rating';
 import * as shell from './shell';
+import * as standards from './standards';
 import * as trainP1 from './train-p1';
 import * as video from './video';
 import * as videoMedia from './video-media';
@@ -45,6 +46,7 @@ export const allContracts: readonly AnyContract[] = [
   videoAdmin,
   trainP1,
   questionBankAdmin,
+  standards,
   textbooks,
   decideFirst,
 ].flatMap((module) =>
@@ -54,4 +56,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, textbooks, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia };

@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('../features/back-office/CuratorEntry').then((m) => ({ Component: m.CuratorEntry })) },
           screen('users', ruTitles.users, 'curator'),
           screen('users/:id', ruTitles.usersId, 'curator', { link: 'users' }),
-          screen('standards', ruTitles.standards, 'curator'),
+          { path: 'standards', lazy: () => import('../features/standards/StandardsPage').then((m) => ({ Component: m.StandardsPage })), handle: { title: ruTitles.standards, group: 'curator', link: 'standards' } satisfies RouteHandle },
           screen('questionsDz', ruTitles.questionsDz, 'curator'),
           { path: 'homeworks', lazy: () => import('../features/curator-homework/HomeworksPage').then((m) => ({ Component: m.HomeworksPage })), handle: { title: ruTitles.homeworks, group: 'curator', link: 'homeworks' } satisfies RouteHandle },
           { path: 'homeworks/:id', lazy: () => import('../features/curator-homework/HomeworkCheckPage').then((m) => ({ Component: m.HomeworkCheckPage })), handle: { title: ruTitles.homeworksId, group: 'curator', link: 'homeworks' } satisfies RouteHandle },
