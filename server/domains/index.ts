@@ -1,7 +1,7 @@
 import type { Implementation } from '../contract/implement';
 import { accountHandlers } from './account/handlers';
 import { adminHandlers } from './admin/handlers';
-import { adminSettingsHandlers } from './admin/settings-handlers';
+import { adminSettingsHandlers, tariffHandlers } from './admin/settings-handlers';
 import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { courseHandlers } from './course/handlers';
@@ -29,6 +29,7 @@ export const implementations: readonly Implementation[] = [
   ...shellHandlers,
   ...adminHandlers,
   ...adminSettingsHandlers,
+  ...tariffHandlers,
   ...calendarHandlers,
   ...ratingHandlers,
   ...preferencesHandlers,

@@ -1,4 +1,6 @@
 import { admin } from '../../../src/shared/contract';
+import { TARIFF_NAMES, TARIFF_NOTES } from '../../../src/shared/domain/tariffs';
+import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { SignedContext } from '../../contract/implement';
 import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../../src/shared/domain/exam-scale';
@@ -105,3 +107,60 @@ export const adminSettingsHandlers = [
   }),
 ];
 
+
+/** Prices of the course tariffs for new students, kopecks by tariff code. */
+const TARIFF_COSTS = 'TARIFF_COSTS';
+const DEFAULT_TARIFF_COSTS: Readonly<Record<string, number>> = { 1: 190_000, 2: 350_000, 3: 590_000, 4: 290_000 };
+const TARIFF_COMMENT = 'Цены тарифов для новых учеников (₽). Изменение действует с этого момента: прошлые платежи и текущие подписки сохраняют свои суммы.';
+
+async function tariffCosts(db: Parameters<typeof readVariable>[0]): Promise<Record<string, number>> {
+  const stored = parseJson<Record<string, unknown>>((await readVariable(db, TARIFF_COSTS))?.value) ?? {};
+  return Object.fromEntries(Object.entries(DEFAULT_TARIFF_COSTS).map(([code, cost]) => [code, Number.isInteger(stored[code]) ? (stored[code] as number) : cost]));
+}
+
+export const tariffHandlers = [
+  implement(admin.getTarifs, async (ctx) => {
+    const { db } = ctx.services;
+    const [costs, sections] = await Promise.all([tariffCosts(db), db.selectFrom('extra_lesson_sections').select(['number', 'name', 'price_kopecks']).orderBy('number').execute()]);
+    return {
+      tarifs: [
+        ...Object.entries(costs).map(([tarif, kopecks]) => ({ tarif, name: TARIFF_NAMES[Number(tarif)] ?? tarif, comment: TARIFF_NOTES[Number(tarif)] ?? '', cost: Math.round(kopecks / 100), costs: null })),
+        {
+          tarif: admin.EXTRA_LESSONS_TARIFF,
+          name: 'Доп. уроки',
+          comment: 'Записи уроков по разделам: цена раздела берётся в момент покупки.',
+          cost: null,
+          costs: Object.fromEntries(sections.map((section) => [String(section.number), Math.round(section.price_kopecks / 100)])),
+        },
+      ],
+      tarifsRazdels: sections.map((section) => ({ razdel: String(section.number), name: section.name })),
+    };
+  }),
+
+  implement(admin.updateTarif, async (ctx, { tarif, cost, razdel }) => {
+    const { db, dialect, clock } = ctx.services;
+    const kopecks = cost * 100;
+    if (tarif === admin.EXTRA_LESSONS_TARIFF) {
+      const section = await db.selectFrom('extra_lesson_sections').select(['price_kopecks']).where('number', '=', razdel!).executeTakeFirst();
+      if (!section) fail('Такого раздела нет');
+      if (section.price_kopecks === kopecks) return {};
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('extra_lesson_sections').set({ price_kopecks: kopecks }).where('number', '=', razdel!).execute();
+        await trx
+          .insertInto('admin_variable_changes')
+          .values({ name: `EXTRA_LESSON_PRICE_${razdel}`, old_value: String(section.price_kopecks), new_value: String(kopecks), user_id: ctx.user.id, changed_at: clock.now() })
+          .execute();
+      });
+      return {};
+    }
+    const costs = await tariffCosts(db);
+    await writeVariable(db, dialect, {
+      name: TARIFF_COSTS,
+      value: JSON.stringify({ ...costs, [tarif]: kopecks }),
+      defaultValue: JSON.stringify(costs),
+      comment: TARIFF_COMMENT,
+      ...writer(ctx),
+    });
+    return {};
+  }),
+];

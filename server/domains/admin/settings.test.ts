@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, rating, shell } from '../../../src/shared/contract';
 import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../../src/shared/domain/exam-scale';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+import { buyExtraLessonSection } from '../finances/extra-lessons';
+import { addLedgerEntry } from '../finances/ledger';
 import { DEFAULT_EXAM_PRIMARY_SCORES, examPrimaryScores } from '../homework-p1/question-bank';
 
 const FORBIDDEN = { success: '0', message: 'Недостаточно прав для этого действия.' };
@@ -94,6 +96,40 @@ describe.each(testDialects)('admin settings: ЕГЭ, Zoom, Интенсив on %
     expect((await socket.requestRaw(admin.updateIntensivStartDate.path, { intensivStartDate: '01.03.2027' })).message).toContain('дата в виде ГГГГ-ММ-ДД');
     await socket.request(admin.updateIntensivStartDate, { intensivStartDate: '2027-03-01' });
     expect((await socket.request(admin.getIntensivStartDate, {})).intensivStartDate).toBe('2027-03-01');
+    socket.close();
+  });
+
+  it('prices tariffs and extra lesson sections from now on; a purchase takes the price of its moment', async () => {
+    const socket = await (await server.signIn('admin')).openLive();
+    const before = await socket.request(admin.getTarifs, {});
+    expect(before.tarifs.map((tarif) => tarif.tarif)).toEqual(['1', '2', '3', '4', 'extra']);
+    expect(before.tarifs[1]).toMatchObject({ name: 'Авторитарный', cost: 3500, costs: null });
+    expect(before.tarifsRazdels).toHaveLength(6);
+    expect(before.tarifs[4]!.costs!['5']).toBe(2990);
+
+    expect((await socket.requestRaw(admin.updateTarif.path, { tarif: '2', cost: -1 })).message).toContain('цена не меньше 0');
+    expect((await socket.requestRaw(admin.updateTarif.path, { tarif: 'extra', cost: 100 })).message).toContain('раздел указывается только для доп. уроков');
+    expect((await socket.requestRaw(admin.updateTarif.path, { tarif: 'extra', cost: 100, razdel: 99 })).message).toBe('Такого раздела нет');
+
+    await socket.request(admin.updateTarif, { tarif: '2', cost: 3900 });
+    await socket.request(admin.updateTarif, { tarif: 'extra', cost: 3500, razdel: 5 });
+    const after = await socket.request(admin.getTarifs, {});
+    expect(after.tarifs[1]!.cost).toBe(3900);
+    expect(after.tarifs[0]!.cost).toBe(1900);
+    expect(after.tarifs[4]!.costs!['5']).toBe(3500);
+    expect(await changes('EXTRA_LESSON_PRICE_5')).toEqual([{ old_value: '299000', new_value: '350000', user_id: await adminId() }]);
+
+    const db = server.server.services.db;
+    const now = server.server.services.clock.now();
+    const { id } = await db
+      .insertInto('users')
+      .values({ login: `buyer-settings-${dialect}`, user_type: 'Интенсив', name: 'Тест', surname: 'Покупатель', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await addLedgerEntry(db, { userId: id, amountKopecks: 400_000, kind: 'topup', basis: 'Пополнение баланса', comment: '', orderNumber: `topup-settings-${dialect}`, createdAt: now });
+    await buyExtraLessonSection(db, dialect, id, 5, now);
+    const purchase = await db.selectFrom('extra_lesson_purchases').select('price_kopecks').where('user_id', '=', id).where('section_number', '=', 5).executeTakeFirstOrThrow();
+    expect(purchase.price_kopecks).toBe(350_000);
     socket.close();
   });
 

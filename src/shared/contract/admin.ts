@@ -178,3 +178,42 @@ export const updateIntensivStartDate = live('/admin_settings/intensiv/update_int
   output: z.object({}),
   access: adminSettings,
 });
+
+/**
+ * The Тарифы tab: the price of each course tariff for new students (what the curator fills into
+ * a card), and the 'Доп. уроки' tariff with a price per section (razdel) that purchases take at the
+ * moment of buying. A change applies from then on: past payments and running subscriptions keep
+ * their amounts.
+ */
+export const EXTRA_LESSONS_TARIFF = 'extra';
+const roubles = z.number().int().min(0, 'цена не меньше 0').max(1_000_000, 'цена не больше 1 000 000 ₽');
+
+export const getTarifs = live('/admin_settings/tarifs/get_tarifs', {
+  input: noInput,
+  output: z.object({
+    tarifs: z.array(
+      z.object({
+        tarif: z.string(),
+        name: z.string(),
+        comment: z.string(),
+        /** Roubles; null for the tariff priced per section. */
+        cost: z.number().int().nullable(),
+        /** Roubles per section number; null for a single-price tariff. */
+        costs: z.record(z.string(), z.number().int()).nullable(),
+      }),
+    ),
+    tarifsRazdels: z.array(z.object({ razdel: z.string(), name: z.string() })),
+  }),
+  access: adminSettings,
+});
+
+export const updateTarif = live('/admin_settings/tarifs/update_tarif', {
+  input: z
+    .object({ tarif: z.enum(['1', '2', '3', '4', EXTRA_LESSONS_TARIFF]), cost: roubles, razdel: intLike.optional() })
+    .refine((value) => (value.tarif === EXTRA_LESSONS_TARIFF) === (value.razdel !== undefined), {
+      message: 'раздел указывается только для доп. уроков, и для них обязательно',
+      path: ['razdel'],
+    }),
+  output: z.object({}),
+  access: adminSettings,
+});
