@@ -25,6 +25,8 @@ import { createOcrFromConfig } from './providers/ocr';
 import { createVideoTools } from './providers/video-tools';
 import { enqueueDemoMedia } from './domains/video-media/demo-media';
 import type { Services } from './services';
+import { signallingSocket } from '../src/shared/contract/video-chat';
+import { VerbalChatRelay } from './domains/video-chat/signalling';
 
 export interface RunningServer {
   url: string;
@@ -78,6 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       storage: createStorage(config),
       transcription: createTranscriptionProvider(config, async () => (await videoTools.require()).ffmpeg),
       videoTools,
+      verbalChat: undefined as never,
       ocr: createOcrFromConfig(config, log),
     };
     const hub = new Hub(services, implementations);
@@ -87,6 +90,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await flags.toUsers(localUserIds).catch((error: unknown) => log.error('icons refresh failed', error));
     });
     hub.onConnect(flags.onConnect);
+    const verbalChat = new VerbalChatRelay(services, bus, hub);
+    services.verbalChat = verbalChat;
     await bus.ready();
 
     const app = buildApp(services, implementations);
@@ -95,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     const wss = attachSockets(server, services, {
       [onlineSocket.path]: (ws, caller) => hub.attach(ws, { device: caller.device, userId: caller.userId }, caller),
+      [signallingSocket.path]: (ws, caller) => verbalChat.attach(ws, caller),
     });
     const port = (server.address() as AddressInfo).port;
     // With PORT=0 (tests) the real port is known only now.
@@ -114,6 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       jobs,
       async close() {
         await jobs.stop();
+        verbalChat.close();
         hub.close();
         wss.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
