@@ -4,10 +4,11 @@ import { transcodeVideoJob } from '../domains/video-media/transcode-job';
 import { transcribeManyVideosJob, transcribeVideoJob } from '../domains/video-admin/transcription-jobs';
 import { digitizeBookPagesJob } from '../domains/textbooks/digitize-job';
 import type { JobDefinition } from './job';
+import { answerQuestionJob } from '../domains/assistant/answer-job';
 
 export { JobRunner, type JobRunnerOptions } from './runner';
 export { enqueueJob } from './queue';
 export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
 
 /** Every job kind the runner knows; a domain adds its kinds here. */
-export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, digitizeBookPagesJob] as JobDefinition[];
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, digitizeBookPagesJob, answerQuestionJob] as JobDefinition[];
