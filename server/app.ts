@@ -11,6 +11,7 @@ import { mountStreamBench, mountVideoStream } from './domains/video-media/stream
 import { mountVideoUploads } from './domains/video-media/uploads';
 import type { Services } from './services';
 import { mountWebApp } from './web';
+import { mountPetImages } from './domains/pet/images';
 
 /** Origins of the desktop app's pages (src/main/protocol/app-protocol.ts). */
 const DESKTOP_ORIGINS = ['app://enot'];
@@ -44,6 +45,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   mountVideoUploads(app, services);
   mountVideoPreviews(app, services);
   mountQuestionImages(app, services);
+  mountPetImages(app);
 
   if (services.config.BENCH_ROUTES) {
     // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.

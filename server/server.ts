@@ -24,6 +24,7 @@ import { createStorage } from './providers/storage';
 import { createVideoTools } from './providers/video-tools';
 import { enqueueDemoMedia } from './domains/video-media/demo-media';
 import type { Services } from './services';
+import { ensurePetTickJob } from './domains/pet/life';
 
 export interface RunningServer {
   url: string;
@@ -101,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const jobs = new JobRunner(services, jobDefinitions);
     // Demo videos get real media in the background (cached across servers by content).
     if (config.DEMO_SEED && config.DEMO_MEDIA) await enqueueDemoMedia(services, clock.now());
+    await ensurePetTickJob(services, clock.now());
     jobs.start();
 
     return {

@@ -599,6 +599,34 @@ export interface UserCreditsVerbalTable {
   updated_at: number;
 }
 
+/** The pet raccoon (0030): one living pet per user, dead ones kept. */
+export interface PetsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  health: number;
+  mood: number;
+  satiety: number;
+  train: number;
+  dead: DefaultedInt;
+  born_at: number;
+  died_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Pet time is applied up to here (whole ticks). */
+  ticked_until: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Cookie ledger (0030): the balance is the sum; reward_key unique per user. */
+export interface PetCookiesTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  reason: string;
+  reward_key: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   regions: RegionsTable;
@@ -646,6 +674,8 @@ export interface Database {
   homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
+  pets: PetsTable;
+  pet_cookies: PetCookiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

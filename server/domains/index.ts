@@ -17,6 +17,7 @@ import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
+import { petHandlers } from './pet/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
 export const implementations: readonly Implementation[] = [
@@ -38,4 +39,5 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...petHandlers,
 ] as Implementation[];

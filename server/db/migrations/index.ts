@@ -14,6 +14,7 @@ import * as m0013 from './0013-train-p1';
 import * as m0014 from './0014-questions-90plus';
 import * as m0015 from './0015-homework-p2';
 import * as m0016 from './0016-homework-p2-timer';
+import * as m0030 from './0030-pet';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014-questions-90plus': m0014,
   '0015-homework-p2': m0015,
   '0016-homework-p2-timer': m0016,
+  '0030-pet': m0030,
 };

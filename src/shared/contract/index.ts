@@ -15,6 +15,7 @@ import * as questionBankAdmin from './question-bank-admin';
 import * as rating from './rating';
 import * as shell from './shell';
 import * as trainP1 from './train-p1';
+import * as pet from './pet';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
@@ -43,6 +44,7 @@ export const allContracts: readonly AnyContract[] = [
   videoAdmin,
   trainP1,
   questionBankAdmin,
+  pet,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -50,4 +52,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia, pet };
