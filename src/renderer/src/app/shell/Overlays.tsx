@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type LazyExoticComponent, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentType, lazy, type LazyExoticComponent, type ReactNode, Suspense } from 'react';
 
 /**
  * What floats over every page behind sign-in (shell §2.5): the pet, the AI chat, the incoming
@@ -6,7 +6,9 @@ import { Component, type ComponentType, type LazyExoticComponent, type ReactNode
  * each sits in its own boundary, so a failing overlay cannot take the page down with it.
  * Add one with a line: `lazy(() => import('../../features/<domain>/<Domain>Overlay'))`.
  */
-const OVERLAYS: ReadonlyArray<LazyExoticComponent<ComponentType>> = [];
+const OVERLAYS: ReadonlyArray<LazyExoticComponent<ComponentType>> = [
+  lazy(() => import('../../features/pet/PetOverlay')),
+];
 
 export function Overlays() {
   return (
