@@ -125,6 +125,18 @@ describe('pet raccoon in chromium', () => {
     await page.getByText(`+3 печеньки: Часть 1 ДЗ №${HT} выполнена`).waitFor();
   });
 
+  it('asks for the pet again after the live connection comes back', async () => {
+    // Changes the open popup cannot hear about: made while its socket is down.
+    for (const connection of server.server.hub.connectionsOf(studentId)) connection.ws.close(1012, 'restart');
+    await page.getByRole('dialog', { name: 'Полоскун' }).waitFor();
+    await db().updateTable('pets').set({ name: 'Барсик' }).where('user_id', '=', studentId).where('dead', '=', 0).execute();
+    await db().insertInto('pet_cookies').values({ user_id: studentId, amount: 5, reason: 'тест переподключения', reward_key: 'test:reconnect', created_at: Date.now() }).execute();
+    const balance = await cookieBalance(db(), studentId);
+    // The client reconnects 7 s later and asks for the avatar and the cookies again.
+    await page.getByRole('dialog', { name: 'Барсик' }).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await cookies(page).textContent())?.replace(/\s+/g, ' ').trim(), { timeout: 5_000 }).toBe(`Печеньки: ${balance}`);
+  });
+
   it('with the server clock moved forward the raccoon gets hungry, then dies, and the open popup switches to «Умер»', async () => {
     offset += 40 * HOUR;
     await server.server.jobs.runDue(clock.now());
