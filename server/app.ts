@@ -6,6 +6,7 @@ import { MESSAGES } from './contract/errors';
 import { mountPaymentRoutes } from './domains/finances/webhook';
 import { mountCourseImages } from './domains/course/images';
 import { mountQuestionImages } from './domains/question-bank-admin/images';
+import { mountTextbookImages } from './domains/textbooks/images';
 import { mountVideoPreviews } from './domains/video-media/previews';
 import { mountStreamBench, mountVideoStream } from './domains/video-media/stream';
 import { mountVideoUploads } from './domains/video-media/uploads';
@@ -45,6 +46,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   mountVideoUploads(app, services);
   mountVideoPreviews(app, services);
   mountQuestionImages(app, services);
+  mountTextbookImages(app, services);
   mountPetImages(app);
 
   if (services.config.BENCH_ROUTES) {

@@ -51,6 +51,9 @@ const schema = z.object({
   STORAGE_DIR: z.string().min(1).default('./data/storage'),
   VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
   /** Unset: the OS's ffmpeg/ffprobe on PATH, else the npm package's (server/providers/video-tools.ts). */
+  TESSERACT_PATH: z.string().min(1).optional(),
+  OCR_LANGUAGES: z.string().regex(/^[a-z_]{3,12}(\+[a-z_]{3,12}){0,3}$/, 'коды языков tesseract через +, например rus+eng').default('rus'),
+  OCR_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   DEMO_MEDIA: boolish.default(true),

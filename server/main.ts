@@ -16,13 +16,14 @@ async function main(): Promise<void> {
   }
   const server = await startServer(config);
   // Checked now so a missing or broken ffmpeg is one warning at start, not a surprise at the first upload.
-  const video = await server.services.videoTools.status();
+  const [video, ocr] = await Promise.all([server.services.videoTools.status(), server.services.ocr.status()]);
   const lines = [
     '',
     `Енот запущен: ${server.url}/study/`,
     `База данных: ${config.DATABASE_URL.startsWith('sqlite:') ? config.DATABASE_URL : 'PostgreSQL'}` +
       (config.REDIS_URL ? ', Redis: включён' : ''),
     server.services.videoTools.describe() + (video.problem ? ' — видео не обрабатываются (см. предупреждение выше)' : ''),
+    server.services.ocr.describe() + (ocr.problem ? ' — страницы не распознаются (см. предупреждение выше)' : ''),
   ];
   if (server.seeded.length > 0) {
     lines.push(`Созданы демо-аккаунты (пароль у всех: ${DEMO_PASSWORD}):`);

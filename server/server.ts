@@ -21,6 +21,7 @@ import { attachSockets } from './live/sockets';
 import { createLogger, systemClock, type Clock, type Logger } from './log';
 import { createVkIdProvider } from './providers/vk-id';
 import { createStorage } from './providers/storage';
+import { createOcrFromConfig } from './providers/ocr';
 import { createVideoTools } from './providers/video-tools';
 import { enqueueDemoMedia } from './domains/video-media/demo-media';
 import type { Services } from './services';
@@ -78,6 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       storage: createStorage(config),
       transcription: createTranscriptionProvider(config, async () => (await videoTools.require()).ffmpeg),
       videoTools,
+      ocr: createOcrFromConfig(config, log),
     };
     const hub = new Hub(services, implementations);
     const flags = createFlagsPusher(services, hub);

@@ -5,6 +5,7 @@ import type { IconRulesCache } from './auth/icon-rules';
 import type { KeyValueStore } from './kv';
 import type { LivePublisher } from './live/publisher';
 import type { Clock, Logger } from './log';
+import type { OcrProvider } from './providers/ocr';
 import type { PaymentProvider } from './providers/payments';
 import type { StorageProvider } from './providers/storage';
 import type { TranscriptionProvider } from './providers/transcription';
@@ -33,4 +34,6 @@ export interface Services {
   transcription: TranscriptionProvider;
   /** ffmpeg and ffprobe (FFMPEG_PATH, the OS, or the npm package), checked on first need. */
   videoTools: VideoTools;
+  /** Text of page images (textbooks, part 2 explanations): tesseract from the OS or TESSERACT_PATH. */
+  ocr: OcrProvider;
 }

@@ -599,6 +599,32 @@ export interface UserCreditsVerbalTable {
   updated_at: number;
 }
 
+export interface TextbooksTable {
+  id: Generated<number>;
+  title: string;
+  author: DefaultedText;
+  publish_year: DefaultedText;
+  pages: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TextbookPagesTable {
+  id: Generated<number>;
+  book_id: number;
+  page: number;
+  /** Storage key of the page image ('' when the page has none). */
+  image_key: DefaultedText;
+  page_text: DefaultedText;
+  /** '' (no text), 'ocr' or 'manual': a bulk digitisation leaves manual texts alone. */
+  text_source: DefaultedText;
+  digitized_at: number | null;
+  /** Why the last digitisation of this page failed ('' when it did not). */
+  digitize_error: DefaultedText;
+  updated_at: number;
+  updated_by: number | null;
+}
+
 /** The pet raccoon (0030): one living pet per user, dead ones kept. */
 export interface PetsTable {
   id: Generated<number>;
@@ -674,6 +700,8 @@ export interface Database {
   homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
+  textbooks: TextbooksTable;
+  textbook_pages: TextbookPagesTable;
   pets: PetsTable;
   pet_cookies: PetCookiesTable;
 }

@@ -15,6 +15,7 @@ import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
+import { textbooksHandlers } from './textbooks/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
 import { petHandlers } from './pet/handlers';
@@ -39,5 +40,6 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...textbooksHandlers,
   ...petHandlers,
 ] as Implementation[];

@@ -2,6 +2,7 @@ import { renewalJob } from '../domains/finances/subscription-renewal';
 import { demoMediaJob } from '../domains/video-media/demo-media';
 import { transcodeVideoJob } from '../domains/video-media/transcode-job';
 import { transcribeManyVideosJob, transcribeVideoJob } from '../domains/video-admin/transcription-jobs';
+import { digitizeBookPagesJob } from '../domains/textbooks/digitize-job';
 import { petTickJob } from '../domains/pet/life';
 import type { JobDefinition } from './job';
 
@@ -10,4 +11,4 @@ export { enqueueJob } from './queue';
 export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
 
 /** Every job kind the runner knows; a domain adds its kinds here. */
-export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, petTickJob] as JobDefinition[];
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, digitizeBookPagesJob, petTickJob] as JobDefinition[];

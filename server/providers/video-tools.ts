@@ -34,7 +34,7 @@ function isExecutableFile(path: string): boolean {
 }
 
 /** The first executable `name` in a PATH-style list, as the shell would find it. */
-export function findOnPath(name: ToolName, pathEnv: string | undefined): string | null {
+export function findOnPath(name: string, pathEnv: string | undefined): string | null {
   const file = process.platform === 'win32' ? `${name}.exe` : name;
   for (const dir of (pathEnv ?? '').split(delimiter)) {
     if (dir !== '' && isExecutableFile(join(dir, file))) return join(dir, file);

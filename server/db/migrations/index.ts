@@ -15,6 +15,7 @@ import * as m0014 from './0014-questions-90plus';
 import * as m0015 from './0015-homework-p2';
 import * as m0016 from './0016-homework-p2-timer';
 import * as m0030 from './0030-pet';
+import * as m0080 from './0080-textbooks';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015-homework-p2': m0015,
   '0016-homework-p2-timer': m0016,
   '0030-pet': m0030,
+  '0080-textbooks': m0080,
 };

@@ -62,7 +62,7 @@ export async function fileHead(path: string, bytes = 16): Promise<Buffer> {
 export type UploadPermission = (user: CurrentUser) => Promise<boolean>;
 
 /** Verifies `data` (signed JSON) for the upload path: the caller's session, then the editor rule. */
-async function authorise<S extends z.ZodTypeAny>(services: Services, path: string, raw: string, schema: S, allowed: UploadPermission): Promise<{ user: CurrentUser; data: z.output<S> }> {
+export async function authorise<S extends z.ZodTypeAny>(services: Services, path: string, raw: string, schema: S, allowed: UploadPermission): Promise<{ user: CurrentUser; data: z.output<S> }> {
   let payload: unknown;
   try {
     payload = JSON.parse(raw);

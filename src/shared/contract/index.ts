@@ -19,6 +19,7 @@ import * as pet from './pet';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
+import * as textbooks from './textbooks';
 
 export * from './access';
 export * from './core';
@@ -44,6 +45,7 @@ export const allContracts: readonly AnyContract[] = [
   videoAdmin,
   trainP1,
   questionBankAdmin,
+  textbooks,
   pet,
 ].flatMap((module) =>
   Object.values(module).filter(
@@ -52,4 +54,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, trainP1, video, videoAdmin, videoMedia, pet };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, textbooks, trainP1, video, videoAdmin, videoMedia, pet };

@@ -34,10 +34,12 @@ describe('demo videos with the ffmpeg of the npm package', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('names the packaged ffmpeg and ffprobe in one start line, with no warning', () => {
+  it('names the packaged ffmpeg and ffprobe in one start line, with no warning about video', () => {
     const output = server.output();
     expect(output).toMatch(/^Видео: ffmpeg \S*node_modules\/@ffmpeg-installer\/\S+ \(npm-пакет @ffmpeg-installer\/ffmpeg\), ffprobe \S*node_modules\/@ffprobe-installer\/\S+ \(npm-пакет @ffprobe-installer\/ffprobe\)$/m);
-    expect(output).not.toMatch(/ WARN | ERROR /);
+    // This PATH has no tesseract either, and the OCR warning about it is right; video has none.
+    const warnings = output.split('\n').filter((line) => / WARN | ERROR /.test(line) && !line.includes('Распознавание текста недоступно'));
+    expect(warnings).toEqual([]);
   });
 
   it('encodes the first demo video and serves its HLS playlist and segments', async () => {
