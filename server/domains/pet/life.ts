@@ -12,6 +12,8 @@ export interface PetTimeChange {
   userId: number;
   died: boolean;
   becameHungry: boolean;
+  /** The first tick of its life: it has just hatched. */
+  born: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function advancePet(services: Services, petId: number, now: number)
       })
       .where('id', '=', petId)
       .execute();
-    return { userId: pet.user_id, died: result.died, becameHungry: result.becameHungry };
+    return { userId: pet.user_id, died: result.died, becameHungry: result.becameHungry, born: pet.ticked_until === pet.born_at };
   });
 }
 
@@ -61,7 +63,7 @@ export async function advanceAllPets(services: Services, now: number): Promise<n
     changed += 1;
     // A push that fails (Redis blip) must not undo or repeat the tick: the client re-asks on reconnect.
     await pushAvatar(services, change.userId).catch((error: unknown) => services.log.error('pet: avatar push failed', error));
-    const info = change.died ? PET_TEXTS.died : change.becameHungry ? PET_TEXTS.hungry : '';
+    const info = change.died ? PET_TEXTS.died : change.becameHungry ? PET_TEXTS.hungry : change.born ? PET_TEXTS.born : '';
     await pushInfo(services, change.userId, info).catch((error: unknown) => services.log.error('pet: info push failed', error));
   }
   return changed;

@@ -167,7 +167,10 @@ describe.each(testDialects)('pet on %s', (dialect) => {
     // Not yet a whole tick after birth: nothing happens.
     expect(await advanceAllPets(services, born + PET_TICK_MS - 1)).toBe(0);
     // 10 ticks one at a time, then 10 in one catch-up, give the same as the rule.
+    const bornPush = socket.nextPush(updateInfo, 10_000);
     for (let tick = 1; tick <= 10; tick += 1) await advanceAllPets(services, born + tick * PET_TICK_MS);
+    // Its first tick is its birth.
+    expect((await bornPush).body).toEqual({ text: PET_TEXTS.born });
     const hungryPush = socket.nextPush(updateInfo, 10_000);
     await advanceAllPets(services, born + 20 * PET_TICK_MS + 5);
     let now = await petOf('student');

@@ -107,7 +107,7 @@ function DeadPet({ pet }: { pet: PetState }) {
   );
 }
 
-function AlivePet({ pet }: { pet: PetState }) {
+function AlivePet({ pet }: { pet: PetState & { refresh: () => void } }) {
   const avatar = pet.snapshot!.avatar!;
   const image = pet.snapshot!.currentImage;
   const feeding = useAction();
@@ -121,6 +121,12 @@ function AlivePet({ pet }: { pet: PetState }) {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [unborn]);
+  // Hatching time passed: ask the server for the raccoon instead of waiting for the next tick.
+  const { refresh } = pet;
+  const hatched = unborn && now >= avatar.bornAt;
+  useEffect(() => {
+    if (hatched) refresh();
+  }, [hatched, refresh]);
 
   const feed = async () => {
     const done = await feeding.run(() => petRequest(feedAvatar, { avatarId: avatar.id }));
