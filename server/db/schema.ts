@@ -599,6 +599,48 @@ export interface UserCreditsVerbalTable {
   updated_at: number;
 }
 
+export interface AdminVariableChangesTable {
+  id: Generated<number>;
+  name: string;
+  old_value: string;
+  new_value: string;
+  user_id: number | null;
+  changed_at: number;
+}
+
+/** The school's internal standards (back-office §2.3); a removed one keeps its row (deleted_at). */
+export interface StandardsTable {
+  id: Generated<number>;
+  name: string;
+  process: string;
+  link: string;
+  html_description: string;
+  /** The last change of its content: a learned mark older than this no longer counts. */
+  updated_at: number;
+  created_at: number;
+  created_by: number | null;
+  updated_by: number | null;
+  deleted_at: number | null;
+}
+
+/** One 'Отметить изученным' with its comment; cancelling deletes it. */
+export interface StandardLearningsTable {
+  id: Generated<number>;
+  standard_id: number;
+  user_id: number;
+  learned_at: number;
+  comment: string;
+}
+
+/** A user's access level to a process; no row means the default ('Просмотр'). */
+export interface StandardProcessAccessTable {
+  process: string;
+  user_id: number;
+  access_type: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
 export interface TextbooksTable {
   id: Generated<number>;
   title: string;
@@ -700,6 +742,10 @@ export interface Database {
   homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
+  admin_variable_changes: AdminVariableChangesTable;
+  standards: StandardsTable;
+  standard_learnings: StandardLearningsTable;
+  standard_process_access: StandardProcessAccessTable;
   textbooks: TextbooksTable;
   textbook_pages: TextbookPagesTable;
   pets: PetsTable;

@@ -1,6 +1,7 @@
 import type { Implementation } from '../contract/implement';
 import { accountHandlers } from './account/handlers';
 import { adminHandlers } from './admin/handlers';
+import { adminSettingsHandlers, tariffHandlers } from './admin/settings-handlers';
 import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { courseHandlers } from './course/handlers';
@@ -15,6 +16,7 @@ import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
+import { standardsHandlers } from './standards/handlers';
 import { textbooksHandlers } from './textbooks/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
@@ -26,6 +28,8 @@ export const implementations: readonly Implementation[] = [
   ...accountHandlers,
   ...shellHandlers,
   ...adminHandlers,
+  ...adminSettingsHandlers,
+  ...tariffHandlers,
   ...calendarHandlers,
   ...ratingHandlers,
   ...preferencesHandlers,
@@ -40,6 +44,7 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...standardsHandlers,
   ...textbooksHandlers,
   ...petHandlers,
 ] as Implementation[];

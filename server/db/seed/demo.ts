@@ -11,6 +11,7 @@ import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
 import { seedCourse } from './course';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
+import { seedStandards } from './standards';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -223,6 +224,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     const attached = await seedQuestionBank(trx, now);
     await seedQuestionBankP2(trx, now);
     await seedCourseProgress(trx, now, ids, videoIds, attached);
+    await seedStandards(trx, now, ids);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

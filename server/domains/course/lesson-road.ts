@@ -3,6 +3,7 @@ import { secondaryScore } from '../../../src/shared/domain/exam-scale';
 import { formatMoscowDate, formatMoscowTimeWithSeconds, isoDateToRu } from '../../../src/shared/domain/moscow-time';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Db } from '../../db';
+import { examSecondaryScale } from '../admin/exam-scale';
 import { canOpenLesson } from './lesson-access';
 import { deriveLessonStatus, type LessonProgress } from './lesson-status';
 
@@ -30,7 +31,7 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
   if (lessons.length === 0) return [];
   const numbers = lessons.map((lesson) => lesson.number);
 
-  const [videos, homeworks, userHomeworks, creditsAuto, creditsVerbal] = await Promise.all([
+  const [videos, homeworks, userHomeworks, creditsAuto, creditsVerbal, scale] = await Promise.all([
     db
       .selectFrom('videos')
       .leftJoin('user_videos', (join) => join.onRef('user_videos.video_id', '=', 'videos.id').on('user_videos.user_id', '=', user.id))
@@ -65,6 +66,7 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
       .where('credits_verbal.lesson_num', 'in', numbers)
       .orderBy('credits_verbal.num')
       .execute(),
+    examSecondaryScale(db),
   ]);
 
   const progressOf = (htNum: number, isDop: boolean) => userHomeworks.find((row) => row.ht_num === htNum && row.is_dop === (isDop ? 1 : 0));
@@ -93,7 +95,7 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
             ht_nums_P1: isDop ? homework.dop_p1_count : homework.p1_count,
             ht_nums_P2: isDop ? homework.dop_p2_count : homework.p2_count,
             is_probnik: homework.is_probnik === 1 ? '1' : '0',
-            dzSecondaryBall: scored && !isDop ? secondaryScore((pointsP1 ?? 0) + (pointsP2 ?? 0)) : null,
+            dzSecondaryBall: scored && !isDop ? secondaryScore((pointsP1 ?? 0) + (pointsP2 ?? 0), scale) : null,
           };
         });
     const homeTasks = cardHomework(false);

@@ -1,6 +1,7 @@
 import { percentColorOf, type DzStatistic } from '../../../src/shared/contract/rating';
 import { secondaryScore } from '../../../src/shared/domain/exam-scale';
 import type { Db } from '../../db';
+import { examSecondaryScale } from '../admin/exam-scale';
 
 /**
  * Points of a student's homework, main part only (the additional part is practice), for every
@@ -17,7 +18,7 @@ export async function homeworkStatistics(db: Db, userId: number, onlyProbnik: bo
     .where((eb) => eb.or([eb('user_homeworks.points_p1', 'is not', null), eb('user_homeworks.points_p2', 'is not', null)]))
     .orderBy('homeworks.num');
   if (onlyProbnik) query = query.where('homeworks.is_probnik', '=', 1);
-  const rows = await query.execute();
+  const [rows, scale] = await Promise.all([query.execute(), examSecondaryScale(db)]);
   return rows.map((row) => {
     const primary = (row.points_p1 ?? 0) + (row.points_p2 ?? 0);
     const max = (row.points_p1 === null ? 0 : row.p1_max) + (row.points_p2 === null ? 0 : row.p2_max);
@@ -26,7 +27,7 @@ export async function homeworkStatistics(db: Db, userId: number, onlyProbnik: bo
       dzNum: row.num,
       primaryBall: primary,
       maxBall: max,
-      secondaryBall: probnik ? secondaryScore(primary) : null,
+      secondaryBall: probnik ? secondaryScore(primary, scale) : null,
       isProbnik: probnik ? '1' : '0',
       color: percentColorOf(max === 0 ? 0 : (primary / max) * 100),
     };

@@ -67,3 +67,153 @@ export const updateGroupAccess = live('/admin_settings/groups/update_group_acces
   output: z.object({}),
   access: adminSettings,
 });
+
+/**
+ * The ЕГЭ tab: points per task (position = task number) used when an answer is scored, and the
+ * primary → secondary table the mock exams show. A change reaches only answers given after it:
+ * each answer keeps the points it was scored with.
+ */
+export const EXAM_TASKS_MAX = 40;
+export const ballsEgeSchema = z.array(z.number().int().min(0, 'баллы не меньше 0').max(10, 'не больше 10 баллов за задание')).min(1, 'нужно хотя бы одно задание').max(EXAM_TASKS_MAX);
+
+export const getBallsEge = live('/admin_settings/balls_ege/get_balls_ege', {
+  input: noInput,
+  output: z.object({ ballsEge: z.array(z.number().int()), comment: z.string() }),
+  access: adminSettings,
+});
+
+export const updateBallsEge = live('/admin_settings/balls_ege/update_balls_ege', {
+  input: z.object({ ballsEge: ballsEgeSchema }),
+  output: z.object({}),
+  access: adminSettings,
+});
+
+/** Primary score ('0'…'N') → secondary score (0…100), never falling as the primary grows. */
+export const secondaryBallSchema = z
+  .record(z.string().regex(/^\d{1,3}$/, 'первичный балл — целое число'), z.number().int().min(0, 'вторичный балл от 0').max(100, 'вторичный балл до 100'))
+  .superRefine((table, ctx) => {
+    const keys = Object.keys(table).map(Number).sort((a, b) => a - b);
+    if (keys.length < 2 || keys.length > 201 || keys.some((key, index) => key !== index)) {
+      ctx.addIssue({ code: 'custom', message: 'первичные баллы должны идти подряд от 0' });
+      return;
+    }
+    for (let primary = 1; primary < keys.length; primary += 1) {
+      if (table[String(primary)]! < table[String(primary - 1)]!) {
+        ctx.addIssue({ code: 'custom', message: `вторичный балл за ${primary} первичных меньше, чем за ${primary - 1}` });
+        return;
+      }
+    }
+  });
+
+export const getSecondaryBall = live('/admin_settings/get_secondary_ball', {
+  input: noInput,
+  output: z.object({ secondaryBall: z.record(z.string(), z.number().int()), comment: z.string() }),
+  access: adminSettings,
+});
+
+export const updateSecondaryBall = live('/admin_settings/update_secondary_ball', {
+  input: z.object({ secondaryBall: secondaryBallSchema }),
+  output: z.object({}),
+  access: adminSettings,
+});
+
+/** 'date time:00', Moscow time (back-office §3 'Webinar config'). */
+const moscowDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/, 'дата и время в виде ГГГГ-ММ-ДД ЧЧ:ММ:00');
+
+export const zoomConfSchema = z
+  .object({
+    number: z.string().transform((value) => value.replace(/\s/g, '')).pipe(z.string().regex(/^\d{9,12}$/, 'номер конференции — от 9 до 12 цифр')),
+    password: z.string().max(50, 'пароль не длиннее 50 символов'),
+    startDatetime: moscowDateTime,
+    endDatetime: moscowDateTime,
+  })
+  .refine((value) => value.endDatetime > value.startDatetime, { message: 'конец вебинара позже начала', path: ['endDatetime'] });
+
+export const getZoomConfData = live('/admin_settings/zoom/get_zoom_conf_data', {
+  input: noInput,
+  output: z.object({ zoomConfData: z.object({ number: z.string(), password: z.string(), startDatetime: z.string(), endDatetime: z.string() }).nullable() }),
+  access: adminSettings,
+});
+
+export const updateZoomConfData = live('/admin_settings/zoom/update_zoom_conf_data', {
+  input: z.object({ zoomConfData: zoomConfSchema }),
+  output: z.object({}),
+  access: adminSettings,
+});
+
+/**
+ * Zoom app data: the secret is never sent back whole (`clientSecretMasked` shows its last four
+ * characters); an update with an empty `client_secret` keeps the stored one.
+ */
+export const getZoomAppData = live('/admin_settings/zoom/get_zoom_app_data', {
+  input: noInput,
+  output: z.object({ zoomAppData: z.object({ client_id: z.string(), clientSecretMasked: z.string() }).nullable() }),
+  access: adminSettings,
+});
+
+export const updateZoomAppData = live('/admin_settings/zoom/update_zoom_app_data', {
+  input: z.object({
+    zoomAppData: z.object({
+      client_id: z.string().trim().min(1, 'client_id не заполнен').max(200),
+      client_secret: z.string().trim().max(200),
+    }),
+  }),
+  output: z.object({}),
+  access: adminSettings,
+});
+
+export const getIntensivStartDate = live('/admin_settings/intensiv/get_intensiv_start_date', {
+  input: noInput,
+  output: z.object({ intensivStartDate: z.string(), comment: z.string() }),
+  access: adminSettings,
+});
+
+export const updateIntensivStartDate = live('/admin_settings/intensiv/update_intensiv_start_date', {
+  input: z.object({
+    intensivStartDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'такой даты нет'),
+  }),
+  output: z.object({}),
+  access: adminSettings,
+});
+
+/**
+ * The Тарифы tab: the price of each course tariff for new students (what the curator fills into
+ * a card), and the 'Доп. уроки' tariff with a price per section (razdel) that purchases take at the
+ * moment of buying. A change applies from then on: past payments and running subscriptions keep
+ * their amounts.
+ */
+export const EXTRA_LESSONS_TARIFF = 'extra';
+const roubles = z.number().int().min(0, 'цена не меньше 0').max(1_000_000, 'цена не больше 1 000 000 ₽');
+
+export const getTarifs = live('/admin_settings/tarifs/get_tarifs', {
+  input: noInput,
+  output: z.object({
+    tarifs: z.array(
+      z.object({
+        tarif: z.string(),
+        name: z.string(),
+        comment: z.string(),
+        /** Roubles; null for the tariff priced per section. */
+        cost: z.number().int().nullable(),
+        /** Roubles per section number; null for a single-price tariff. */
+        costs: z.record(z.string(), z.number().int()).nullable(),
+      }),
+    ),
+    tarifsRazdels: z.array(z.object({ razdel: z.string(), name: z.string() })),
+  }),
+  access: adminSettings,
+});
+
+export const updateTarif = live('/admin_settings/tarifs/update_tarif', {
+  input: z
+    .object({ tarif: z.enum(['1', '2', '3', '4', EXTRA_LESSONS_TARIFF]), cost: roubles, razdel: intLike.optional() })
+    .refine((value) => (value.tarif === EXTRA_LESSONS_TARIFF) === (value.razdel !== undefined), {
+      message: 'раздел указывается только для доп. уроков, и для них обязательно',
+      path: ['razdel'],
+    }),
+  output: z.object({}),
+  access: adminSettings,
+});

@@ -14,6 +14,7 @@ import * as preferences from './preferences';
 import * as questionBankAdmin from './question-bank-admin';
 import * as rating from './rating';
 import * as shell from './shell';
+import * as standards from './standards';
 import * as trainP1 from './train-p1';
 import * as pet from './pet';
 import * as video from './video';
@@ -45,6 +46,7 @@ export const allContracts: readonly AnyContract[] = [
   videoAdmin,
   trainP1,
   questionBankAdmin,
+  standards,
   textbooks,
   pet,
 ].flatMap((module) =>
@@ -54,4 +56,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, textbooks, trainP1, video, videoAdmin, videoMedia, pet };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, pet };

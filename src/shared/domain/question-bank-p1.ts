@@ -54,9 +54,10 @@ export function randomPermutation(size: number, random: () => number = Math.rand
       const other = Math.floor(random() * (index + 1));
       [order[index], order[other]] = [order[other]!, order[index]!];
     }
-    if (size < 2 || order.some((value, index) => value !== index + 1)) break;
+    if (size < 2 || order.some((value, index) => value !== index + 1)) return order;
   }
-  return order;
+  // Still the list order after five tries (likely for two options): a rotation always differs.
+  return size < 2 ? order : [...order.slice(1), order[0]!];
 }
 
 /**

@@ -55,5 +55,7 @@ describe('question editor logic', () => {
       expect(order.some((value, index) => value !== index + 1)).toBe(true);
     }
     expect(randomPermutation(1)).toEqual([1]);
+    // A random source that keeps the list order every time still gets a different order.
+    expect(randomPermutation(3, () => 0.9999)).toEqual([2, 3, 1]);
   });
 });

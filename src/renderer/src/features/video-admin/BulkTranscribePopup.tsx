@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { ruVideoAdmin } from '../../i18n/video-admin';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { Button, ErrorBox, Popup, ProgressBar, TextField } from '../../ui';
-import { usePush } from './use-push';
+import { usePush } from '../../lib/use-push';
 
 const t = ruVideoAdmin.bulk;
 type Info = BodyOf<typeof updateInfoTranscribingManyVideos>;

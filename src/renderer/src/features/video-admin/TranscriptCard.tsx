@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ruVideoAdmin } from '../../i18n/video-admin';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { Accordion, Button, Card, ErrorBox } from '../../ui';
-import { usePush } from './use-push';
+import { usePush } from '../../lib/use-push';
 
 const t = ruVideoAdmin.transcript;
 

@@ -9,7 +9,7 @@ import { Button, buttonClassName, Card, ConfirmPopup, ErrorBox, Loader, Select, 
 import { MediaUploadCard } from './MediaUploadCard';
 import { PlayerSlot } from './PlayerSlot';
 import { TranscriptCard } from './TranscriptCard';
-import { usePush } from './use-push';
+import { usePush } from '../../lib/use-push';
 import { VIDEO_LIST_KEY } from './VideoListPage';
 import './video-admin.css';
 

@@ -1,6 +1,6 @@
 import type { BodyOf, PushContract } from '@shared/contract/core';
 import { useEffect, useRef } from 'react';
-import { shellLiveClient } from '../../lib/live-request';
+import { shellLiveClient } from './live-request';
 
 /** Listens to a push on the shell's live socket while the screen is open. */
 export function usePush<P extends PushContract>(contract: P, handler: (body: BodyOf<P>) => void): void {
