@@ -17,6 +17,32 @@ const databaseUrl = z
 
 const urlString = z.string().url('ожидался адрес вида https://…');
 
+/** WebRTC relays for the video chat: a JSON list like `[{"urls":"turn:turn.school.ru:3478","username":"u","credential":"p"}]`. */
+const iceServers = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'ожидался JSON-список серверов' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(
+        z.object({
+          urls: z.union([z.string(), z.array(z.string()).min(1)]).refine(
+            (urls) => (Array.isArray(urls) ? urls : [urls]).every((url) => /^(stun|turns?):[^\s]{1,300}$/.test(url)),
+            'адреса вида stun:… или turn:…',
+          ),
+          username: z.string().max(200).optional(),
+          credential: z.string().max(500).optional(),
+        }),
+      )
+      .max(20),
+  );
+
 const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,6 +84,8 @@ const schema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   DEMO_MEDIA: boolish.default(true),
   DEMO_MEDIA_CACHE: z.string().min(1).optional(),
+  /** Unset: none (peers on one machine or a LAN connect directly). */
+  ICE_SERVERS: iceServers.default([]),
 });
 
 export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI' | 'PAYMENTS_TEST_ACQUIRER'> & {

@@ -26,6 +26,8 @@ import { createVideoTools } from './providers/video-tools';
 import { enqueueDemoMedia } from './domains/video-media/demo-media';
 import type { Services } from './services';
 import { ensurePetTickJob } from './domains/pet/life';
+import { signallingSocket } from '../src/shared/contract/video-chat';
+import { VerbalChatRelay } from './domains/video-chat/signalling';
 
 export interface RunningServer {
   url: string;
@@ -79,6 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       storage: createStorage(config),
       transcription: createTranscriptionProvider(config, async () => (await videoTools.require()).ffmpeg),
       videoTools,
+      verbalChat: undefined as never,
       ocr: createOcrFromConfig(config, log),
     };
     const hub = new Hub(services, implementations);
@@ -88,6 +91,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await flags.toUsers(localUserIds).catch((error: unknown) => log.error('icons refresh failed', error));
     });
     hub.onConnect(flags.onConnect);
+    const verbalChat = new VerbalChatRelay(services, bus, hub);
+    services.verbalChat = verbalChat;
     await bus.ready();
 
     const app = buildApp(services, implementations);
@@ -96,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     const wss = attachSockets(server, services, {
       [onlineSocket.path]: (ws, caller) => hub.attach(ws, { device: caller.device, userId: caller.userId }, caller),
+      [signallingSocket.path]: (ws, caller) => verbalChat.attach(ws, caller),
     });
     const port = (server.address() as AddressInfo).port;
     // With PORT=0 (tests) the real port is known only now.
@@ -116,6 +122,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       jobs,
       async close() {
         await jobs.stop();
+        verbalChat.close();
         hub.close();
         wss.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -11,6 +11,7 @@ import type { StorageProvider } from './providers/storage';
 import type { TranscriptionProvider } from './providers/transcription';
 import type { VideoTools } from './providers/video-tools';
 import type { VkIdProvider } from './providers/vk-id';
+import type { VerbalChatRuntime } from './domains/video-chat/signalling';
 
 /**
  * Everything a use case may need, with no HTTP or socket in sight, so the same service code
@@ -34,6 +35,8 @@ export interface Services {
   transcription: TranscriptionProvider;
   /** ffmpeg and ffprobe (FFMPEG_PATH, the OS, or the npm package), checked on first need. */
   videoTools: VideoTools;
+  /** Video-chat delivery across instances: acknowledged train info, closing signalling channels. */
+  verbalChat: VerbalChatRuntime;
   /** Text of page images (textbooks, part 2 explanations): tesseract from the OS or TESSERACT_PATH. */
   ocr: OcrProvider;
 }

@@ -597,6 +597,9 @@ export interface UserCreditsVerbalTable {
   credit_num: number;
   status: DefaultedText;
   updated_at: number;
+  /** The curator's grade and comment (sanitised HTML) on the oral credit (0062). */
+  grade: DefaultedText;
+  comment_html: DefaultedText;
 }
 
 export interface AdminVariableChangesTable {
@@ -742,6 +745,11 @@ export interface Database {
   homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
+  verbal_questions: VerbalQuestionsTable;
+  verbal_chat_sessions: VerbalChatSessionsTable;
+  verbal_chat_users: VerbalChatUsersTable;
+  verbal_trainer_answers: VerbalTrainerAnswersTable;
+  verbal_credit_slots: VerbalCreditSlotsTable;
   admin_variable_changes: AdminVariableChangesTable;
   standards: StandardsTable;
   standard_learnings: StandardLearningsTable;
@@ -757,3 +765,62 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type IconRow = Selectable<IconsTable>;
+
+/** Oral-credit question bank (0060): shared by the video chat and the oral trainer. */
+export interface VerbalQuestionsTable {
+  id: Generated<number>;
+  question: string;
+  answer: string;
+  zachet_num: number | null;
+  lesson_num: number | null;
+  is_public: DefaultedInt;
+  plus90: DefaultedInt;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A video-chat practice session (0060): 'calling' → 'active' → 'ended'. */
+export interface VerbalChatSessionsTable {
+  id: Generated<number>;
+  initiator_id: number;
+  callee_id: number;
+  status: string;
+  questioner_id: number;
+  answerer_id: number;
+  question_id: number | null;
+  created_at: number;
+  accepted_at: number | null;
+  ended_at: number | null;
+  end_cause: DefaultedText;
+}
+
+/** Matchmaking state of one user (0060). */
+export interface VerbalChatUsersTable {
+  user_id: number;
+  want: DefaultedInt;
+  want_since: number | null;
+  state: DefaultedText;
+  state_since: number;
+  session_id: number | null;
+  updated_at: number;
+}
+
+/** Oral trainer answers (0061). */
+export interface VerbalTrainerAnswersTable {
+  id: Generated<number>;
+  user_id: number;
+  question_id: number;
+  user_answer: DefaultedText;
+  created_at: number;
+}
+
+/** Published oral-credit times (0062); user_id set when booked. */
+export interface VerbalCreditSlotsTable {
+  id: Generated<number>;
+  curator_id: number;
+  starts_at: number;
+  user_id: number | null;
+  credit_num: number | null;
+  booked_at: number | null;
+  created_at: number;
+}

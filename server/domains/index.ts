@@ -21,6 +21,8 @@ import { textbooksHandlers } from './textbooks/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
 import { petHandlers } from './pet/handlers';
+import { videoChatHandlers } from './video-chat/handlers';
+import { trainVerbalHandlers } from './train-verbal/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
 export const implementations: readonly Implementation[] = [
@@ -44,6 +46,8 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...videoChatHandlers,
+  ...trainVerbalHandlers,
   ...standardsHandlers,
   ...textbooksHandlers,
   ...petHandlers,

@@ -61,6 +61,7 @@ export class Hub {
   private pingTick = 0;
   private attached = 0;
   private readonly connectListeners: Array<(connection: Connection) => void> = [];
+  private readonly disconnectListeners: Array<(connection: Connection) => void> = [];
 
   constructor(
     private readonly services: Services,
@@ -88,6 +89,11 @@ export class Hub {
   /** Runs for every new connection (the shell pushes the display flags). */
   onConnect(listener: (connection: Connection) => void): void {
     this.connectListeners.push(listener);
+  }
+
+  /** Runs once when a connection goes away (after it left the indexes, so `hasUser` tells whether others remain). */
+  onDisconnect(listener: (connection: Connection) => void): void {
+    this.disconnectListeners.push(listener);
   }
 
   attach(ws: WebSocket, session: { device: string; userId: number }, request: { ip: string; userAgent: string }): Connection {
@@ -123,6 +129,7 @@ export class Hub {
   }
 
   private detach(connection: Connection): void {
+    const attached = this.byUser.get(connection.userId)?.has(connection) ?? false;
     removeFrom(this.byUser, connection.userId, connection);
     removeFrom(this.byDevice, connection.device, connection);
     for (const { timer, resolve } of connection.pending.values()) {
@@ -130,6 +137,7 @@ export class Hub {
       resolve(false);
     }
     connection.pending.clear();
+    if (attached) for (const listener of this.disconnectListeners) listener(connection);
   }
 
   *connections(): Iterable<Connection> {

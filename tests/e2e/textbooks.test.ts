@@ -8,6 +8,35 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 const FIXTURE = new URL('../fixtures/ocr-page.png', import.meta.url).pathname;
 
+/** The texts of the two pages the test prints, as a textbook would have them. */
+const PAGES = [
+  [
+    'Правовое государство — это государство, в котором обеспечивается верховенство закона и разделение властей.',
+    'Признаки правового государства: верховенство закона, разделение властей, взаимная ответственность государства и личности.',
+  ],
+  [
+    'Социальная мобильность — это перемещение индивида или группы в социальном пространстве.',
+    'Вертикальная мобильность бывает восходящей и нисходящей, горизонтальная не меняет статуса.',
+  ],
+];
+
+/** Share of the printed words found in the recognised text (case, ё and punctuation ignored). */
+function wordRecall(printed: readonly string[], recognised: string): number {
+  const words = (text: string) => text.toLowerCase().replace(/ё/g, 'е').match(/[a-zа-я0-9]+/g) ?? [];
+  const pool = new Map<string, number>();
+  for (const word of words(recognised)) pool.set(word, (pool.get(word) ?? 0) + 1);
+  const wanted = words(printed.join(' '));
+  let found = 0;
+  for (const word of wanted) {
+    const left = pool.get(word) ?? 0;
+    if (left > 0) {
+      found += 1;
+      pool.set(word, left - 1);
+    }
+  }
+  return found / wanted.length;
+}
+
 /** Screenshots after the dialogs' fade-in and the progress bar's transition have ended. */
 async function settled(page: Page, name: string) {
   await page.waitForFunction(
@@ -27,9 +56,15 @@ describe('textbooks in chromium', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
     browser = await launchBrowser();
-    // Page images named by page number, as a curator exports them from a scanner.
+    // Two printed pages rendered here from known Russian texts, named by page number as a
+    // curator exports them from a scanner; and a file not named by its page.
     files = mkdtempSync(join(tmpdir(), 'enot-e2e-books-'));
-    for (const name of ['1.png', '2.png']) copyFileSync(FIXTURE, join(files, name));
+    const render = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    for (const [index, text] of PAGES.entries()) {
+      await render.setContent(`<body style="margin:48px;font:22px/1.5 'DejaVu Serif',serif;color:#111;background:#fff">${text.map((line) => `<p>${line}</p>`).join('')}</body>`);
+      await render.screenshot({ path: join(files, `${index + 1}.png`) });
+    }
+    await render.close();
     copyFileSync(FIXTURE, join(files, 'обложка.png'));
   });
   afterAll(async () => {
@@ -84,13 +119,18 @@ describe('textbooks in chromium', () => {
     await server.server.jobs.runDue();
     await digitize.getByText('Расшифровано 2 из 2').waitFor({ timeout: 30_000 });
     await digitize.getByText('Расшифровка завершена').waitFor();
+    // At least 90% of the printed words are recognised on each page.
+    const texts = await server.server.services.db.selectFrom('textbook_pages').select(['page', 'page_text']).orderBy('page').execute();
+    for (const [index, printed] of PAGES.entries()) {
+      expect(wordRecall(printed, texts.find((row) => row.page === index + 1)!.page_text)).toBeGreaterThanOrEqual(0.9);
+    }
     await settled(page, 'textbooks-digitize-light');
     await digitize.getByText('Закрыть', { exact: true }).click();
 
     // The text view shows the recognised markdown; an edit is saved after the confirmation.
     await editor.getByRole('button', { name: 'Текст' }).click();
     const text = editor.getByPlaceholder('Расшифровка изображения...');
-    await expect.poll(() => text.inputValue(), { timeout: 10_000 }).toContain('### ПРАВОВОЕ ГОСУДАРСТВО');
+    await expect.poll(() => text.inputValue(), { timeout: 10_000 }).toContain('Правовое государство — это государство');
     await editor.getByText('распознано автоматически').waitFor();
     await text.fill('Правовое государство: верховенство закона, разделение властей.');
     await editor.getByText('Есть несохранённые изменения').waitFor();
@@ -116,10 +156,10 @@ describe('textbooks in chromium', () => {
 
     // The list shows the book's progress; search by word forms opens the book at the page.
     await page.getByText('изображений 2, расшифровано 2').waitFor();
-    await page.getByRole('searchbox', { name: 'Поиск по расшифровкам' }).fill('разделения властей');
+    await page.getByRole('searchbox', { name: 'Поиск по расшифровкам' }).fill('вертикальной мобильности');
     await page.getByRole('searchbox', { name: 'Поиск по расшифровкам' }).press('Enter');
-    await page.getByRole('button', { name: /Право\. Конспект — стр\. 1/ }).click();
-    await editor.getByText('Страница 1 из 3').waitFor();
+    await page.getByRole('button', { name: /Право\. Конспект — стр\. 2/ }).click();
+    await editor.getByText('Страница 2 из 3').waitFor();
     await settled(page, 'textbooks-list-search-light');
     expect(errors).toEqual([]);
     await context.close();

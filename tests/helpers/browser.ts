@@ -9,13 +9,16 @@ export const SCREENSHOT_DIR = join(ROOT, 'tests', 'e2e', 'artifacts');
 /** The web build the browser tests serve (E2E_WEB_DIST lets parallel runs use their own). */
 export const E2E_WEB_DIST = process.env.E2E_WEB_DIST ?? join(ROOT, 'out', 'renderer');
 
-/** Debian's chromium, driven by playwright-core (its own browser download does not work here). */
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's chromium, driven by playwright-core (its own browser download does not work here). `extraArgs` add switches (fake media devices). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage', ...extraArgs],
   });
 }
+
+/** Chromium switches for WebRTC tests: a fake camera and microphone, granted without asking. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'] as const;
 
 export interface BrowserUser {
   context: BrowserContext;

@@ -94,6 +94,26 @@ describe.each(testDialects)('fuzz every contract on %s', (dialect) => {
     expect(reply.success).toBe('1');
   });
 
+  it('every socket endpoint survives garbage frames and bad queries, and the server keeps answering', async () => {
+    const { LiveTestSocket } = await import('../helpers/client');
+    const sockets = allContracts.filter((contract) => contract.kind === 'socket');
+    expect(sockets.length).toBeGreaterThan(1);
+    for (const contract of sockets) {
+      const base = `${server.url.replace('http', 'ws')}${contract.path}`;
+      for (const query of ['', '?device=x&ts=abc&signature=zz', `?device=${'я'.repeat(500)}&ts=1&signature=`]) {
+        const refused = await LiveTestSocket.open(base + query);
+        expect([4400, 4401]).toContain(await refused.waitForClose());
+      }
+      const opened = await admin.openLive(contract.path);
+      for (const garbage of ['not json', '[]', 'null', '{"dataType":42}', '{"messageType":"requestWithResponse"}', 'я'.repeat(200_000)]) opened.send(garbage);
+      opened.ws.send(Buffer.from([0, 1, 2]), { binary: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      opened.close();
+    }
+    const reply = await socket.requestRaw('/users/check_sub_bot_tg', {});
+    expect(reply.success).toBe('1');
+  });
+
   it('refuses a body over 1 MB without parsing it', async () => {
     const reply = await server.anonymous.post('/app/api/auth/local_sign_in.php', JSON.stringify({ login: 'x'.repeat(1_100_000), password: 'y' }));
     expect(reply.status).toBe(413);

@@ -15,6 +15,9 @@ import * as m0014 from './0014-questions-90plus';
 import * as m0015 from './0015-homework-p2';
 import * as m0016 from './0016-homework-p2-timer';
 import * as m0030 from './0030-pet';
+import * as m0060 from './0060-verbal-chat';
+import * as m0061 from './0061-train-verbal';
+import * as m0062 from './0062-verbal-credit-booking';
 import * as m0070 from './0070-standards';
 import * as m0080 from './0080-textbooks';
 import * as m0081 from './0081-admin-settings';
@@ -37,6 +40,9 @@ export const migrations: Record<string, Migration> = {
   '0015-homework-p2': m0015,
   '0016-homework-p2-timer': m0016,
   '0030-pet': m0030,
+  '0060-verbal-chat': m0060,
+  '0061-train-verbal': m0061,
+  '0062-verbal-credit-booking': m0062,
   '0070-standards': m0070,
   '0080-textbooks': m0080,
   '0081-admin-settings': m0081,

@@ -10,6 +10,7 @@ import { seedAccountDemo } from './account';
 import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
 import { seedCourse } from './course';
+import { seedVerbalCreditSlots, seedVerbalQuestions } from './verbal-questions';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
 import { seedStandards } from './standards';
 
@@ -224,6 +225,8 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     const attached = await seedQuestionBank(trx, now);
     await seedQuestionBankP2(trx, now);
     await seedCourseProgress(trx, now, ids, videoIds, attached);
+    await seedVerbalQuestions(trx, now);
+    await seedVerbalCreditSlots(trx, now, ids.get('curator'));
     await seedStandards(trx, now, ids);
     return DEMO_USERS.map((user) => ({
       login: user.login,

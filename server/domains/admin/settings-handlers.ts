@@ -111,7 +111,10 @@ export const adminSettingsHandlers = [
 /** Prices of the course tariffs for new students, kopecks by tariff code. */
 const TARIFF_COSTS = 'TARIFF_COSTS';
 const DEFAULT_TARIFF_COSTS: Readonly<Record<string, number>> = { 1: 190_000, 2: 350_000, 3: 590_000, 4: 290_000 };
-const TARIFF_COMMENT = 'Цены тарифов для новых учеников (₽). Изменение действует с этого момента: прошлые платежи и текущие подписки сохраняют свои суммы.';
+const TARIFF_COMMENT =
+  'Цены тарифов (₽). Изменение действует с этого момента: прошлые платежи не меняются, новая цена подписки — со следующего продления.';
+/** The monthly subscription tariff: its price is what renewals charge. */
+const SUBSCRIPTION_TARIFF = '4';
 
 async function tariffCosts(db: Parameters<typeof readVariable>[0]): Promise<Record<string, number>> {
   const stored = parseJson<Record<string, unknown>>((await readVariable(db, TARIFF_COSTS))?.value) ?? {};
@@ -124,7 +127,7 @@ export const tariffHandlers = [
     const [costs, sections] = await Promise.all([tariffCosts(db), db.selectFrom('extra_lesson_sections').select(['number', 'name', 'price_kopecks']).orderBy('number').execute()]);
     return {
       tarifs: [
-        ...Object.entries(costs).map(([tarif, kopecks]) => ({ tarif, name: TARIFF_NAMES[Number(tarif)] ?? tarif, comment: TARIFF_NOTES[Number(tarif)] ?? '', cost: Math.round(kopecks / 100), costs: null })),
+        ...Object.entries(costs).map(([tarif, kopecks]) => ({ tarif, name: TARIFF_NAMES[Number(tarif)] ?? tarif, comment: tarif === SUBSCRIPTION_TARIFF ? `${TARIFF_NOTES[4]}: новая цена — со следующего продления каждой подписки` : (TARIFF_NOTES[Number(tarif)] ?? ''), cost: Math.round(kopecks / 100), costs: null })),
         {
           tarif: admin.EXTRA_LESSONS_TARIFF,
           name: 'Доп. уроки',
@@ -161,6 +164,11 @@ export const tariffHandlers = [
       comment: TARIFF_COMMENT,
       ...writer(ctx),
     });
+    // The subscription's price reaches every running subscription from its next renewal; what
+    // was charged stays in the ledger as it was.
+    if (tarif === SUBSCRIPTION_TARIFF) {
+      await db.updateTable('subscriptions').set({ cost_kopecks: kopecks, updated_at: clock.now() }).where('status', '!=', 'ended').execute();
+    }
     return {};
   }),
 ];

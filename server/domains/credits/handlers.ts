@@ -2,6 +2,7 @@ import { credits } from '../../../src/shared/contract';
 import { implement } from '../../contract/implement';
 import { answerCredit, getCredit } from './credit-auto';
 import { rewardLearning } from '../pet/rewards';
+import { addCuratorSlots, bookVerbalCredit, curatorSlots, deleteCuratorSlot, verbalCreditInfo } from './verbal-booking';
 
 /** Handlers of automatic credits, one per contract in src/shared/contract/credits.ts. */
 export const creditsHandlers = [
@@ -12,6 +13,19 @@ export const creditsHandlers = [
     await answerCredit(ctx.services.db, ctx.user, zachetNum, questionNum, userAnswer, ctx.services.clock.now());
     // Finished work earns the pet's cookies (granted once, pushed to every device).
     await rewardLearning(ctx.services, ctx.user.id);
+    return {};
+  }),
+  implement(credits.getVerbalZachetInfo, async (ctx, { zachetNumber }) => verbalCreditInfo(ctx.services.db, ctx.user, zachetNumber, ctx.services.clock.now())),
+  implement(credits.verbalZachetZapis, async (ctx, { zachetNumber, choiceDateTime }) => {
+    await bookVerbalCredit(ctx.services.db, ctx.user, zachetNumber, choiceDateTime, ctx.services.clock.now());
+    return {};
+  }),
+  implement(credits.listVerbalSlots, async (ctx) => ({ slots: await curatorSlots(ctx.services.db, ctx.user.id, ctx.services.clock.now()) })),
+  implement(credits.addVerbalSlots, async (ctx, { date, times }) => ({
+    added: await addCuratorSlots(ctx.services.db, ctx.user.id, date, times, ctx.services.clock.now()),
+  })),
+  implement(credits.deleteVerbalSlot, async (ctx, { slotId }) => {
+    await deleteCuratorSlot(ctx.services.db, ctx.user.id, slotId);
     return {};
   }),
 ];

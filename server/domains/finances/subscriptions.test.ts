@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { admin } from '../../../src/shared/contract';
 import { CallFailure } from '../../contract/errors';
 import { JobRunner, jobDefinitions } from '../../jobs';
 import type { Services } from '../../services';
@@ -127,6 +128,26 @@ describe.each(testDialects)('subscription renewals on %s', (dialect) => {
     await runner.runDue(NEXT);
     expect(chargesOf(subId).map((charge) => charge.orderId)).toEqual([`sub-${subId}-1`, `sub-${subId}-2`]);
     expect(await subRow(subId)).toMatchObject({ status: 'active', period: 2, paydate: msk('2031-05-15T10:00') });
+  });
+
+  it('a new subscription price set in the Тарифы tab reaches the next renewal, not the charges already made', async () => {
+    const { userId, subId } = await subscriber();
+    await runner.runDue(PAYDATE);
+    expect(chargesOf(subId).map((charge) => charge.amountKopecks)).toEqual([290_000]);
+    const paid = await ledgerOf(userId);
+
+    const adminSocket = await (await server.signIn('admin')).openLive();
+    await adminSocket.request(admin.updateTarif, { tarif: '4', cost: 3100 });
+    adminSocket.close();
+    expect(await ledgerOf(userId)).toEqual(paid);
+    expect(await listActiveSubscriptions(db(), userId, PAYDATE + HOUR)).toEqual([
+      { cost: '3100', isCancelled: '0', paydate: '15.04.2031', paymentFailed: '0', isPaused: '0', statusText: '' },
+    ]);
+
+    await runner.runDue(NEXT);
+    expect(chargesOf(subId).map((charge) => charge.amountKopecks)).toEqual([290_000, 310_000]);
+    expect((await ledgerOf(userId)).slice(0, paid.length)).toEqual(paid);
+    expect((await ledgerOf(userId)).at(-1)).toMatchObject({ amount_kopecks: -310_000, kind: 'subscription' });
   });
 
   it('after an outage longer than a period charges one fresh period from now, not the missed months back to back', async () => {

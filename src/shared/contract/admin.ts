@@ -180,10 +180,9 @@ export const updateIntensivStartDate = live('/admin_settings/intensiv/update_int
 });
 
 /**
- * The Тарифы tab: the price of each course tariff for new students (what the curator fills into
- * a card), and the 'Доп. уроки' tariff with a price per section (razdel) that purchases take at the
- * moment of buying. A change applies from then on: past payments and running subscriptions keep
- * their amounts.
+ * The Тарифы tab: the price of each course tariff (the subscription's is what renewals charge,
+ * from each subscription's next renewal), and the 'Доп. уроки' tariff with a price per section
+ * (razdel) that purchases take at the moment of buying. Past payments keep their amounts.
  */
 export const EXTRA_LESSONS_TARIFF = 'extra';
 const roubles = z.number().int().min(0, 'цена не меньше 0').max(1_000_000, 'цена не больше 1 000 000 ₽');

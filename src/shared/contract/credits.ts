@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike } from './fields';
+import { flag, intLike, noInput } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
 
 /** Automatic credits (learning-area §2 'Automatic credit', §3, §4, §5 retake limit, §7 'Credits'). */
@@ -71,4 +71,106 @@ export const CREDIT_TEXTS = {
   questionNotFound: 'Вопрос не найден',
   emptyAnswer: 'Введите ответ',
   badAnswer: 'Ответ не подходит к типу вопроса',
+} as const;
+
+/* Oral credit booking (learning-area 'Oral credit booking', §3 'Oral credit', §5, §7 'Credits', §8). */
+
+const zachetNumber = intLike.pipe(z.number().int().min(1, 'номер зачёта от 1').max(100000, 'слишком большой номер зачёта'));
+
+/** One published time: 'me' booked by the caller, '1' free, '0' taken by someone else. */
+export const verbalSlotSchema = z.object({
+  /** 'dd.mm.yyyy' Moscow. */
+  date: z.string(),
+  /** 'hh:mm:ss' Moscow. */
+  time: z.string(),
+  availability: z.enum(['me', '1', '0']),
+  /** Our extension: the same time as sent back in choiceDateTime ('yyyy-mm-dd_hh:mm:ss'). */
+  choiceDateTime: z.string(),
+});
+
+export const getVerbalZachetInfo = http('/app/api/zachets/get_verbal_zachet_info.php', {
+  input: z.object({ zachetNumber }),
+  output: z.object({
+    zachetInfo: z.object({
+      curatorId: z.string(),
+      /** Our extension: the curator's name as the student knows them ('' without a curator). */
+      curatorName: z.string(),
+      zachetTaken: flag,
+      zachOcenka: z.string(),
+      /** Sanitised HTML: bare b/i/u/s/strong/em/p/br/ul/ol/li only. */
+      zachComment: z.string(),
+      /** Our extension: the lesson whose card shows this credit (the screen's way back). */
+      lessonNum: z.number().int(),
+      lessonNumbers: z.string(),
+    }),
+    dates: z.array(verbalSlotSchema),
+  }),
+  access: access.signedIn,
+});
+
+export const verbalZachetZapis = http('/app/api/zachets/verbal_zachet_zapis.php', {
+  input: z.object({
+    zachetNumber,
+    choiceDateTime: z.string().regex(/^\d{4}-\d{2}-\d{2}_\d{2}:\d{2}(:\d{2})?$/, 'ожидалось гггг-мм-дд_чч:мм:сс'),
+  }),
+  output: z.object({}),
+  access: access.signedIn,
+});
+
+export const VERBAL_BOOKING_TEXTS = {
+  notFound: 'Зачёт не найден',
+  closed: 'Урок этого зачёта пока недоступен',
+  noOralCredit: 'Устный зачёт не входит в ваш тариф',
+  noCurator: 'Куратор устных зачётов ещё не назначен',
+  alreadyPassed: 'Зачёт уже сдан',
+  slotNotFound: 'Такого времени нет в расписании куратора',
+  slotPast: 'Это время уже прошло',
+  slotTaken: 'Это время уже заняли, выберите другое',
+} as const;
+
+/* The curator's oral-credit times (our extension: the spec shows the student's side only). */
+
+const curatorArea = access.icon('curator');
+
+export const curatorSlotSchema = z.object({
+  slotId: z.number().int(),
+  date: z.string(),
+  time: z.string(),
+  /** '' while free. */
+  studentName: z.string(),
+  zachetNumber: z.number().int().nullable(),
+});
+
+/** The caller's upcoming times with who booked them. */
+export const listVerbalSlots = http('/app/api/zachets/verbal_slots_list.php', {
+  input: noInput,
+  output: z.object({ slots: z.array(curatorSlotSchema) }),
+  access: curatorArea,
+  extension: true,
+});
+
+/** Publishes times on one Moscow day; a time already published is left as it is. */
+export const addVerbalSlots = http('/app/api/zachets/verbal_slots_add.php', {
+  input: z.object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалось гггг-мм-дд'),
+    times: z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'ожидалось чч:мм')).min(1, 'не выбрано ни одного времени').max(48, 'не больше 48 времён за раз'),
+  }),
+  output: z.object({ added: z.number().int() }),
+  access: curatorArea,
+  extension: true,
+});
+
+/** Removes a free time (a booked one stays: the student is told in person first). */
+export const deleteVerbalSlot = http('/app/api/zachets/verbal_slots_delete.php', {
+  input: z.object({ slotId: intLike.pipe(z.number().int().min(1, 'нет такого времени')) }),
+  output: z.object({}),
+  access: curatorArea,
+  extension: true,
+});
+
+export const CURATOR_SLOT_TEXTS = {
+  badDate: 'Такой даты нет в календаре',
+  past: 'Нельзя добавить время, которое уже прошло',
+  notFound: 'Время не найдено',
+  booked: 'На это время уже записан ученик: сначала договоритесь с ним о переносе',
 } as const;

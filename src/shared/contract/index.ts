@@ -17,9 +17,11 @@ import * as shell from './shell';
 import * as standards from './standards';
 import * as trainP1 from './train-p1';
 import * as pet from './pet';
+import * as trainVerbal from './train-verbal';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
+import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
 
 export * from './access';
@@ -46,6 +48,8 @@ export const allContracts: readonly AnyContract[] = [
   videoAdmin,
   trainP1,
   questionBankAdmin,
+  videoChat,
+  trainVerbal,
   standards,
   textbooks,
   pet,
@@ -56,4 +60,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, pet };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, videoChat, trainVerbal, pet };

@@ -225,6 +225,7 @@ export const ru = {
       videoEdit: 'Видеоуроки',
       questions: 'Банк вопросов',
       textbooks: 'Учебники',
+      verbalSlots: 'Устные зачёты',
       heading: 'Кураторская',
     },
     questions: {

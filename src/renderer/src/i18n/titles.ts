@@ -3,6 +3,7 @@
  * route table does not pull every text into the first download.
  */
 export const ruTitles = {
+  verbalSlots: 'Устные зачёты: время записи',
   finances: 'Финансы',
   roadmap: 'Дорога уроков',
   lesson: 'Урок',

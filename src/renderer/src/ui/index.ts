@@ -21,6 +21,7 @@ export { SendButton, type SendButtonProps, type SendState } from './SendButton';
 export { Spinner } from './Spinner';
 export { Switch, type SwitchProps } from './Switch';
 export { TextField, type TextFieldProps } from './TextField';
+export { Tabs, type TabItem, type TabsProps } from './Tabs';
 export { Toast, type ToastProps } from './Toast';
 export { WeekdayHeader } from './WeekdayHeader';
 

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { access } from './access';
+import { live, push, socket } from './core';
+import { flag, noInput } from './fields';
+
+/**
+ * Peer video chat for oral-credit practice (shell §3.4, §4.2, §7.3 `/verbal_chat/*`, §7.4, §8.2, §9).
+ * The server pairs users and relays WebRTC signalling; media flows peer to peer (or via TURN).
+ */
+
+/** Who may practise: the same rule that shows the video-chat button. */
+const practise = access.icon('verbalChat');
+
+export const getUserWant = live('/verbal_chat/get_user_want', {
+  input: noInput,
+  output: z.object({ want: flag }),
+  access: practise,
+});
+
+/** '1': ready to be called by someone who starts a search; '0': not available. */
+export const setUserWant = live('/verbal_chat/set_user_want', {
+  input: z.object({ want: flag }),
+  output: z.object({}),
+  access: practise,
+});
+
+/** Starts searching for a partner; pairs at once when someone is ready or searching. */
+export const start = live('/verbal_chat/start', {
+  input: noInput,
+  output: z.object({}),
+  access: practise,
+});
+
+export const startCancel = live('/verbal_chat/start_cancel', {
+  input: noInput,
+  output: z.object({}),
+  access: practise,
+});
+
+/** The callee's answer to an incoming call. */
+export const callAccept = live('/verbal_chat/call_accept', {
+  input: z.object({ accept: flag }),
+  output: z.object({}),
+  access: practise,
+});
+
+/** Ends the pending call or the running training, by either side. */
+export const callCancel = live('/verbal_chat/call_cancel', {
+  input: noInput,
+  output: z.object({}),
+  access: practise,
+});
+
+/** Shell §3.4. role 'initiator' while the caller waits for the callee's answer. */
+export const trainInfoSchema = z.object({
+  role: z.enum(['questioner', 'answerer', 'initiator']),
+  userNameQuestioner: z.string(),
+  userNameAnswerer: z.string(),
+  questionText: z.string(),
+  /** Only the questioner gets the answer; '' otherwise (shown only when present). */
+  questionAnswer: z.string(),
+  userInitiator: z.object({ userFullName: z.string() }),
+  /** Our extension: the session these roles belong to (the signalling socket serves only it). */
+  sessionId: z.number().int(),
+});
+export type TrainInfo = z.infer<typeof trainInfoSchema>;
+
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+/** Our state names of shell §4.2 as the server sees them, so a reload resumes the right screen. */
+export const VERBAL_CHAT_STATES = ['waiting', 'searching', 'call', 'connection'] as const;
+export type VerbalChatState = (typeof VERBAL_CHAT_STATES)[number];
+
+/** The current training (or pending call) of the caller; also pushed again as update_train_info. */
+export const refreshTrainInfo = live('/verbal_chat/refresh_train_info', {
+  input: noInput,
+  output: z.object({
+    /** Our extension: where the caller stands, so a reloaded page shows the right screen. */
+    state: z.enum(VERBAL_CHAT_STATES),
+    trainInfo: trainInfoSchema.nullable(),
+    /** Our extension: the caller's name while a call to the caller is pending. */
+    callerFullName: z.string(),
+    /** Our extension: STUN/TURN servers of this school (ICE_SERVERS); empty on one machine or a LAN. */
+    iceServers: z.array(iceServerSchema),
+  }),
+  access: practise,
+});
+
+/** To the callee: someone wants to practise (shell §7.3). */
+export const call = push('/verbal_chat/call', {
+  body: z.object({ userInitiator: z.object({ userFullName: z.string() }) }),
+});
+
+/** The server stopped the caller's search (shell §9: the cause shows about 5 s). */
+export const startCancelByServer = push('/verbal_chat/start_cancel_by_server', {
+  body: z.object({ cause: z.string() }),
+});
+
+/** The server (or the other side) ended the call or the training. */
+export const callCancelByServer = push('/verbal_chat/call_cancel_by_server', {
+  body: z.object({ cause: z.string() }),
+});
+
+/** Roles and the question, to both peers once the call is accepted; the client acknowledges. */
+export const updateTrainInfo = push('/verbal_chat/update_train_info', {
+  body: z.object({ trainInfo: trainInfoSchema }),
+  ack: true,
+});
+
+/** Shell §7.4: signed like the live socket; serves only the caller's own active training. */
+export const signallingSocket = socket('/go/train_zachet_verbal_chat/ws', { access: practise });
+
+/** Frames a client may send on the signalling socket. */
+export const SIGNAL_OUTGOING = ['OFFER', 'ANSWER', 'ICE_CANDIDATE', 'FINISH_SEND_ICE_CANDIDATES'] as const;
+/** Frames the server sends (OFFER, ANSWER and ICE_CANDIDATE come from the other peer). */
+export const SIGNAL_INCOMING = ['ROLE', 'READY', 'OFFER', 'ANSWER', 'ICE_CANDIDATE'] as const;
+
+/** WebRTC payloads are small; anything larger is refused. */
+export const MAX_SIGNAL_DATA_CHARS = 16_000;
+
+export const signalClientFrame = z.object({
+  dataType: z.enum(SIGNAL_OUTGOING),
+  data: z.unknown().optional(),
+});
+
+/** A server frame: a relayed or server message, or a notice `{success, message}` ('30' shows its message). */
+export type SignalServerFrame =
+  | { dataType: 'ROLE'; data: { role: 'initiator' | 'receiver' } }
+  | { dataType: 'READY'; data: Record<string, never> }
+  | { dataType: 'OFFER' | 'ANSWER' | 'ICE_CANDIDATE'; data: unknown }
+  | { success: '30' | '0'; message: string };
+
+/** Server-side causes and notices (§8.2 leaves the causes to us; the client texts are in i18n). */
+export const VERBAL_CHAT_TEXTS = {
+  noPartnerYet: 'Сейчас никто не готов к тренировке. Подождите или попробуйте позже',
+  alreadyBusy: 'Вы уже участвуете в тренировке',
+  notSearching: 'Поиск не идёт',
+  noCall: 'Входящего вызова нет',
+  noTraining: 'Тренировка не найдена',
+  calleeRejected: 'Собеседник отклонил вызов',
+  calleeMissed: 'Собеседник не ответил на вызов',
+  callerCancelled: 'Собеседник отменил вызов',
+  partnerEnded: 'Собеседник завершил тренировку',
+  partnerLeft: 'Собеседник отключился',
+  missedCall: 'Вы пропустили вызов, готовность принимать вызовы выключена',
+  searchTimeout: 'Собеседник не найден. Попробуйте позже',
+  waitingPeer: 'Ожидаем подключения собеседника',
+  badFrame: 'Некорректное сообщение',
+  tooBig: 'Слишком большое сообщение',
+  noSession: 'Нет активной тренировки для этого соединения',
+} as const;

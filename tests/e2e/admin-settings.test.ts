@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+async function settled(page: Page, name: string) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { polling: 100, timeout: 5_000 },
+  );
+  await screenshot(page, name);
+}
+
+describe('admin settings (change-variables) in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const variable = async (name: string) => (await server.server.services.db.selectFrom('admin_variables').select('value').where('name', '=', name).executeTakeFirst())?.value;
+
+  it('edits the exam points, the webinar, the app secret, the intensive date, a price, an icon and a group', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    await signInAs(page, 'admin');
+    await page.goto('/study/curator/change-variables');
+    await page.getByRole('heading', { name: 'Настройки школы', level: 1 }).waitFor();
+
+    // ЕГЭ: the first tab loads at once; a bad value blocks saving, a good one is stored.
+    await page.getByText('Всего первичных баллов: 58').waitFor();
+    const task1 = page.getByLabel('Задание 1', { exact: true });
+    await task1.fill('12');
+    await page.getByText('Баллы за задание — целое число от 0 до 10').waitFor();
+    await task1.fill('3');
+    await page.getByText('Всего первичных баллов: 59').waitFor();
+    await page.getByRole('region', { name: 'Баллы за задания' }).getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Сохранено').first().waitFor();
+    await expect.poll(() => variable('EXAM_PRIMARY_SCORES')).toBe(JSON.stringify([3, 1, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2, 3, 3, 3, 4, 3, 4, 6]));
+    // The scale (0…58) no longer reaches the new maximum of 59: the tab says so.
+    await page.getByText('В таблице 59 строк, а первичных баллов 59: проверьте, что шкала доходит до максимума').waitFor();
+    await settled(page, 'admin-settings-exam-light');
+
+    // Other tabs load when first opened.
+    await page.getByRole('tab', { name: 'Zoom' }).click();
+    await page.getByText('Данные вебинара отсутствуют').waitFor();
+    await page.getByLabel('Номер конференции').fill('812 3456 7890');
+    await page.getByLabel('Пароль', { exact: true }).fill('enot');
+    await page.getByLabel('Начало (МСК)').fill('2026-12-01T18:00');
+    await page.getByLabel('Конец (МСК)').fill('2026-12-01T19:30');
+    await page.getByRole('region', { name: 'Вебинар' }).getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => variable('ZOOM_CONF_DATA')).toContain('"number":"81234567890"');
+    await page.getByLabel('client_id').fill('enot-app');
+    await page.getByLabel('client_secret').fill('super-secret-1234');
+    await page.getByRole('region', { name: 'Приложение Zoom' }).getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Сохранён (••••1234). Оставьте поле пустым, чтобы не менять.').waitFor();
+    expect(await page.getByLabel('client_secret').inputValue()).toBe('');
+
+    await page.getByRole('tab', { name: 'Интенсив' }).click();
+    await page.getByLabel('Дата начала интенсива').fill('2027-03-01');
+    await page.getByRole('tabpanel', { name: 'Интенсив' }).getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => variable('INTENSIV_START_DATE')).toBe('2027-03-01');
+
+    await page.getByRole('tab', { name: 'Тарифы' }).click();
+    const authoritarian = page.getByRole('region', { name: 'Авторитарный' });
+    await authoritarian.getByLabel('Цена, ₽').fill('3900');
+    await authoritarian.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => variable('TARIFF_COSTS')).toContain('"2":390000');
+    await settled(page, 'admin-settings-tariffs-light');
+
+    await page.getByRole('tab', { name: 'Группы' }).click();
+    await page.getByRole('button', { name: /USERS_LOADERS_FILES/ }).click();
+    await page.getByRole('combobox', { name: 'Добавить пользователя' }).first().click();
+    await page.getByRole('option').first().click();
+    await page.getByText('Сохранено').first().waitFor();
+
+    await page.getByRole('tab', { name: 'Иконки' }).click();
+    await page.getByRole('button', { name: /^Учебники/ }).click();
+    await page.getByRole('checkbox', { name: 'Куратор' }).first().check();
+    await page.getByRole('tabpanel', { name: 'Иконки' }).getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(async () => (await server.server.services.db.selectFrom('icons').select('roles').where('key', '=', 'textbooks').executeTakeFirstOrThrow()).roles).toContain('Куратор');
+
+    // Keyboard: arrows move between tabs.
+    await page.getByRole('tab', { name: 'Иконки' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('tab', { name: 'ЕГЭ' }).getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('looks right in the dark theme and on a phone; a curator is refused by the server', async () => {
+    for (const [tag, width, dark] of [
+      ['dark', 1280, true],
+      ['narrow', 390, false],
+    ] as const) {
+      const { page, context, errors } = await openPage(browser, server.url, { width, height: 844 });
+      await signInAs(page, 'admin', { dark });
+      await page.goto('/study/curator/change-variables');
+      await page.getByText(/Всего первичных баллов/).waitFor();
+      await settled(page, `admin-settings-exam-${tag}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    const { page, context } = await openPage(browser, server.url);
+    await signInAs(page, 'curator');
+    await page.goto('/study/curator/change-variables');
+    await page.getByText('Произошла ошибка : Недостаточно прав для этого действия.').first().waitFor();
+    await context.close();
+  }, 90_000);
+});

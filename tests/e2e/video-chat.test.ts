@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERBAL_CHAT_TEXTS as T } from '../../src/shared/contract/video-chat';
+import { E2E_WEB_DIST, FAKE_MEDIA_ARGS, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
+import { createPostgresSchema, dropRedisPrefix, startTestServer, withSearchPath, type TestServer } from '../helpers/server';
+
+const PATH = '/study/trains/trains_verbal_players';
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+interface Student {
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+async function openStudent(browser: Browser, baseUrl: string, login: string, options: { dark?: boolean; width?: number } = {}): Promise<Student> {
+  const { context, page, errors } = await openPage(browser, baseUrl, { width: options.width });
+  await signInAs(page, login, { dark: options.dark });
+  await page.goto(PATH);
+  await page.getByRole('heading', { level: 1, name: 'Видеочат' }).waitFor();
+  // The device check passes with Chromium's fake camera and microphone.
+  await page.getByTestId('probe-camera').filter({ hasText: 'доступно' }).waitFor();
+  return { page, errors, close: () => context.close() };
+}
+
+/** Turns readiness on (it is kept on the server between visits). */
+async function setReady(page: Page): Promise<void> {
+  const toggle = page.getByRole('switch', { name: 'Принимать входящие вызовы' });
+  if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+}
+
+/** The remote video plays real frames: a size and a clock that moves. */
+async function expectRemoteVideoPlays(page: Page): Promise<void> {
+  const video = page.getByTestId('remote-video');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first + 0.3);
+}
+
+/** A ready, B starts, A accepts in the incoming-call window: both connected with live video, then B ends. */
+async function callAndEnd(a: Student, b: Student, shots?: string): Promise<void> {
+  await setReady(a.page);
+  await b.page.getByRole('button', { name: 'Найти собеседника' }).click();
+  const dialog = a.page.getByRole('dialog', { name: 'Входящий вызов' });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.getByTestId('caller-name').textContent()).toBe('София Павлова');
+  if (shots) await screenshot(a.page, `${shots}-incoming`);
+  await dialog.getByRole('button', { name: 'Принять' }).click();
+  for (const { page } of [a, b]) {
+    await expect.poll(() => page.getByTestId('connection-label').textContent(), { timeout: 20_000 }).toContain('подключено');
+    await expectRemoteVideoPlays(page);
+  }
+  await expect.poll(() => a.page.getByText('Вы задаёте вопрос').count()).toBe(1);
+  await expect.poll(() => b.page.getByText('Вы отвечаете на вопрос').count()).toBe(1);
+  if (shots) {
+    await screenshot(a.page, `${shots}-questioner`);
+    await screenshot(b.page, `${shots}-answerer`);
+  }
+  await b.page.getByRole('button', { name: 'Завершить тренировку' }).click();
+  await expect.poll(() => b.page.getByTestId('vchat-notice').textContent()).toBe('Тренировка завершена');
+  await expect.poll(() => a.page.getByTestId('vchat-notice').textContent()).toBe(T.partnerEnded);
+  for (const { page } of [a, b]) await page.getByRole('button', { name: 'Найти собеседника' }).waitFor();
+}
+
+describe('video chat in two chromium profiles with fake devices', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, ...(process.env.VCHAT_LOG ? { LOG_LEVEL: 'info' } : {}) } });
+    browser = await launchBrowser(FAKE_MEDIA_ARGS);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('A is ready, B searches, A accepts: both connected with moving video; B ends and both wait again', async () => {
+    const a = await openStudent(browser, server.url, 'egor');
+    const b = await openStudent(browser, server.url, 'sofia', { dark: true });
+    await screenshot(a.page, 'video-chat-waiting-light');
+    await screenshot(b.page, 'video-chat-waiting-dark');
+    await callAndEnd(a, b, 'video-chat');
+    expect(a.errors.filter((error) => !/WebSocket|ERR_/.test(error))).toEqual([]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('a rejected call and a cancelled search return to waiting with the cause; the call reaches any page', async () => {
+    const a = await openStudent(browser, server.url, 'egor');
+    const b = await openStudent(browser, server.url, 'sofia', { width: 390 });
+    await setReady(a.page);
+    // The incoming-call window is an overlay on every page, not only on the video chat.
+    await a.page.goto('/study/roadmap');
+    await b.page.getByRole('button', { name: 'Найти собеседника' }).click();
+    await b.page.getByText('Ищем собеседника…').waitFor();
+    await screenshot(b.page, 'video-chat-searching-narrow');
+    const dialog = a.page.getByRole('dialog', { name: 'Входящий вызов' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Отклонить' }).click();
+    await expect.poll(() => b.page.getByTestId('vchat-notice').textContent()).toBe(T.calleeRejected);
+    await b.page.getByRole('button', { name: 'Найти собеседника' }).waitFor();
+
+    // A cancelled search: back to waiting at once.
+    await a.page.goto(PATH);
+    await a.page.getByRole('switch', { name: 'Принимать входящие вызовы' }).click();
+    await expect.poll(() => a.page.getByRole('switch', { name: 'Принимать входящие вызовы' }).getAttribute('aria-checked')).toBe('false');
+    await b.page.getByRole('button', { name: 'Найти собеседника' }).click();
+    await b.page.getByRole('button', { name: 'Отменить поиск' }).click();
+    await b.page.getByRole('button', { name: 'Найти собеседника' }).waitFor();
+
+    // The caller cancels while A's call rings: A's window closes with the cause.
+    await setReady(a.page);
+    await b.page.getByRole('button', { name: 'Найти собеседника' }).click();
+    await dialog.waitFor();
+    await b.page.getByRole('button', { name: 'Отменить поиск' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => a.page.getByTestId('vchat-notice').textContent()).toBe(T.callerCancelled);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('no remote media within 10 s: the §8.2 error, then the session closes 5 s later', async () => {
+    const a = await openStudent(browser, server.url, 'egor');
+    const b = await openStudent(browser, server.url, 'sofia');
+    // B's browser never sends anything on the signalling channel: no offer, so no media ever arrives.
+    await b.page.evaluate(() => {
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+        if (this.url.includes('train_zachet_verbal_chat')) return;
+        send.call(this, data);
+      };
+    });
+    await setReady(a.page);
+    await b.page.getByRole('button', { name: 'Найти собеседника' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Входящий вызов' });
+    await dialog.getByRole('button', { name: 'Принять' }).click();
+    const failure = a.page.getByTestId('vchat-failure');
+    await failure.waitFor({ timeout: 20_000 });
+    expect(await failure.textContent()).toBe('Ошибка : Видео собеседника не пришло за 10 секунд Соединение будет прервано через несколько секунд');
+    await screenshot(a.page, 'video-chat-no-media');
+    await a.page.getByRole('button', { name: 'Найти собеседника' }).waitFor({ timeout: 15_000 });
+    await b.page.getByRole('button', { name: 'Найти собеседника' }).waitFor({ timeout: 15_000 });
+    await Promise.all([a.close(), b.close()]);
+  });
+});
+
+describe.skipIf(!databaseUrl || !redisUrl)('video chat across two instances (PostgreSQL + Redis)', () => {
+  const redisPrefix = `enot-vchat-${randomBytes(6).toString('hex')}:`;
+  let schema: Awaited<ReturnType<typeof createPostgresSchema>> | undefined;
+  let first: TestServer | undefined;
+  let second: TestServer | undefined;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    schema = await createPostgresSchema();
+    const env = { WEB_DIST: E2E_WEB_DIST, DATABASE_URL: withSearchPath(databaseUrl!, schema.schema), REDIS_URL: redisUrl!, REDIS_PREFIX: redisPrefix };
+    first = await startTestServer({ env });
+    second = await startTestServer({ env: { ...env, DEMO_SEED: '0' } });
+    browser = await launchBrowser(FAKE_MEDIA_ARGS);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.allSettled([first?.close(), second?.close()]);
+    await schema?.drop();
+    await dropRedisPrefix(redisUrl!, redisPrefix);
+  });
+
+  it('A on one instance and B on the other are paired, connected with moving video, and end together', async () => {
+    const a = await openStudent(browser, first!.url, 'egor');
+    const b = await openStudent(browser, second!.url, 'sofia');
+    await callAndEnd(a, b);
+    await Promise.all([a.close(), b.close()]);
+  });
+});
