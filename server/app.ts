@@ -11,6 +11,7 @@ import { mountVideoPreviews } from './domains/video-media/previews';
 import { mountStreamBench, mountVideoStream } from './domains/video-media/stream';
 import { mountVideoUploads } from './domains/video-media/uploads';
 import type { Services } from './services';
+import { mountChunksExport } from './domains/knowledge/export-xlsx';
 import { mountWebApp } from './web';
 import { mountPetImages } from './domains/pet/images';
 
@@ -46,6 +47,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   mountVideoUploads(app, services);
   mountVideoPreviews(app, services);
   mountQuestionImages(app, services);
+  mountChunksExport(app, services);
   mountTextbookImages(app, services);
   mountPetImages(app);
 

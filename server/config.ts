@@ -84,6 +84,11 @@ const schema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   DEMO_MEDIA: boolish.default(true),
   DEMO_MEDIA_CACHE: z.string().min(1).optional(),
+  /** OpenAI-compatible chat model for the assistant (base URL, the adapter posts to {LLM_URL}/chat/completions); unset: answers quote the knowledge base. */
+  LLM_URL: urlString.optional(),
+  LLM_API_KEY: z.string().max(500).optional(),
+  LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Unset: none (peers on one machine or a LAN connect directly). */
   ICE_SERVERS: iceServers.default([]),
 });

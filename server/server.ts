@@ -11,6 +11,7 @@ import { seedReferenceData } from './db/seed/reference';
 import { implementations } from './domains';
 import { JobRunner, jobDefinitions } from './jobs';
 import { createTranscriptionProvider } from './providers/transcription';
+import { createChatModel } from './providers/chat-model';
 import { createPaymentProvider } from './domains/finances/provider';
 import { createFlagsPusher } from './domains/shell/flags-push';
 import { createKeyValueStore } from './kv';
@@ -81,6 +82,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       storage: createStorage(config),
       transcription: createTranscriptionProvider(config, async () => (await videoTools.require()).ffmpeg),
       videoTools,
+      chatModel: createChatModel(config),
+      // The runner exists only after listen; until then there is nothing to wake.
+      wakeJobs: () => undefined,
       verbalChat: undefined as never,
       ocr: createOcrFromConfig(config, log),
     };
@@ -108,6 +112,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const url = config.PORT === 0 ? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}` : config.PUBLIC_URL;
     publicUrl = url;
     const jobs = new JobRunner(services, jobDefinitions);
+    services.wakeJobs = () => jobs.wake();
     // Demo videos get real media in the background (cached across servers by content).
     if (config.DEMO_SEED && config.DEMO_MEDIA) await enqueueDemoMedia(services, clock.now());
     await ensurePetTickJob(services, clock.now());

@@ -9,6 +9,7 @@ import type { OcrProvider } from './providers/ocr';
 import type { PaymentProvider } from './providers/payments';
 import type { StorageProvider } from './providers/storage';
 import type { TranscriptionProvider } from './providers/transcription';
+import type { ChatModelProvider } from './providers/chat-model';
 import type { VideoTools } from './providers/video-tools';
 import type { VkIdProvider } from './providers/vk-id';
 import type { VerbalChatRuntime } from './domains/video-chat/signalling';
@@ -35,6 +36,10 @@ export interface Services {
   transcription: TranscriptionProvider;
   /** ffmpeg and ffprobe (FFMPEG_PATH, the OS, or the npm package), checked on first need. */
   videoTools: VideoTools;
+  /** OpenAI-compatible chat model (LLM_URL) for the assistant and AI checks; not configured without it. */
+  chatModel: ChatModelProvider;
+  /** Asks the job runner to look for due jobs now instead of at its next poll (a no-op while it is stopped). */
+  wakeJobs(): void;
   /** Video-chat delivery across instances: acknowledged train info, closing signalling channels. */
   verbalChat: VerbalChatRuntime;
   /** Text of page images (textbooks, part 2 explanations): tesseract from the OS or TESSERACT_PATH. */

@@ -745,6 +745,13 @@ export interface Database {
   homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
+  kb_chunks: KbChunksTable;
+  kb_chunk_questions: KbChunkQuestionsTable;
+  kb_published_chunks: KbPublishedChunksTable;
+  kb_published_questions: KbChunkQuestionsTable;
+  kb_test_attempts: KbTestAttemptsTable;
+  kb_test_answers: KbTestAnswersTable;
+  bot_messages: BotMessagesTable;
   verbal_questions: VerbalQuestionsTable;
   verbal_chat_sessions: VerbalChatSessionsTable;
   verbal_chat_users: VerbalChatUsersTable;
@@ -758,6 +765,66 @@ export interface Database {
   textbook_pages: TextbookPagesTable;
   pets: PetsTable;
   pet_cookies: PetCookiesTable;
+}
+
+/** Knowledge base chunk (migration 0020); the published copy keeps the working row's id. */
+export interface KbChunksTable {
+  id: Generated<number>;
+  name: DefaultedText;
+  lesson_num: DefaultedInt;
+  is_90plus: DefaultedInt;
+  /** 'theory' | 'org'. */
+  kind: DefaultedText;
+  answer_text: DefaultedText;
+  answer_text_clean: DefaultedText;
+  num_words: DefaultedInt;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface KbPublishedChunksTable extends Omit<KbChunksTable, 'id'> {
+  id: number;
+}
+
+export interface KbChunkQuestionsTable {
+  chunk_id: number;
+  question_id: number;
+  position: DefaultedInt;
+}
+
+export interface KbTestAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  chunk_id: number;
+  status: string;
+  started_at: number;
+  finished_at: number | null;
+}
+
+export interface KbTestAnswersTable {
+  attempt_id: number;
+  q_order: number;
+  user_id: number;
+  question_id: number;
+  user_answer: DefaultedText;
+  points: ColumnType<number | null, number | null | undefined, number | null>;
+  max_points: DefaultedInt;
+  answered_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** AI chat messages (migration 0021). */
+export interface BotMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  bot: string;
+  seq: number;
+  its_bot: number;
+  message: DefaultedText;
+  status: DefaultedText;
+  sources: DefaultedText;
+  question_id: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,6 +20,8 @@ import { standardsHandlers } from './standards/handlers';
 import { textbooksHandlers } from './textbooks/handlers';
 import { videoAdminHandlers } from './video-admin/handlers';
 import { videoHandlers } from './video/handlers';
+import { knowledgeHandlers } from './knowledge/handlers';
+import { assistantHandlers } from './assistant/handlers';
 import { petHandlers } from './pet/handlers';
 import { videoChatHandlers } from './video-chat/handlers';
 import { trainVerbalHandlers } from './train-verbal/handlers';
@@ -46,6 +48,8 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...knowledgeHandlers,
+  ...assistantHandlers,
   ...videoChatHandlers,
   ...trainVerbalHandlers,
   ...standardsHandlers,

@@ -5,10 +5,11 @@ import { transcribeManyVideosJob, transcribeVideoJob } from '../domains/video-ad
 import { digitizeBookPagesJob } from '../domains/textbooks/digitize-job';
 import { petTickJob } from '../domains/pet/life';
 import type { JobDefinition } from './job';
+import { answerQuestionJob } from '../domains/assistant/answer-job';
 
 export { JobRunner, type JobRunnerOptions } from './runner';
 export { enqueueJob } from './queue';
 export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
 
 /** Every job kind the runner knows; a domain adds its kinds here. */
-export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, digitizeBookPagesJob, petTickJob] as JobDefinition[];
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, digitizeBookPagesJob, answerQuestionJob, petTickJob] as JobDefinition[];

@@ -49,6 +49,19 @@ describe.each(testDialects)('durable job runner on %s', (dialect) => {
     expect(await runner.runDue(T0 + 2 * MINUTE)).toBe(0);
   });
 
+  it('looks for due jobs at once when woken, not at the next poll', async () => {
+    const runner = new JobRunner(services, [echo], { pollMs: 60 * MINUTE });
+    runner.wake();
+    expect(calls).toEqual([]);
+    runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await enqueueJob(db(), echo, { note: 'сейчас' }, { runAt: services.clock.now(), key: 'wake', now: services.clock.now() });
+    runner.wake();
+    for (let i = 0; i < 50 && calls.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await runner.stop();
+    expect(calls.map((call) => call.note)).toEqual(['сейчас']);
+  });
+
   it('keeps one row per key: a pending job is left alone, a finished one is re-armed', async () => {
     const runner = new JobRunner(services, [echo]);
     await enqueueJob(db(), echo, { note: 'а' }, { runAt: T0, key: 'same', now: T0 });

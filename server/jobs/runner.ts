@@ -40,6 +40,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = true;
+  private busy = false;
+  private wakeAgain = false;
 
   constructor(
     private readonly services: Services,
@@ -101,12 +103,29 @@ export class JobRunner {
     await this.running;
   }
 
+  /**
+   * Looks for due jobs right away (a job was just enqueued that a user waits for) instead of at the
+   * next poll; during a look it asks for another one right after. A no-op while stopped.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.busy) {
+      this.wakeAgain = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   private schedule(delay: number): void {
     this.timer = setTimeout(() => {
+      this.busy = true;
+      this.wakeAgain = false;
       this.running = this.runDue(this.services.clock.now())
         .catch((error: unknown) => this.services.log.error('job runner: poll failed', error))
         .finally(() => {
-          if (!this.stopped) this.schedule(this.pollMs);
+          this.busy = false;
+          if (!this.stopped) this.schedule(this.wakeAgain ? 0 : this.pollMs);
         });
     }, delay);
     // Polling alone never keeps the process alive.

@@ -14,6 +14,8 @@ import * as m0013 from './0013-train-p1';
 import * as m0014 from './0014-questions-90plus';
 import * as m0015 from './0015-homework-p2';
 import * as m0016 from './0016-homework-p2-timer';
+import * as m0020 from './0020-knowledge';
+import * as m0021 from './0021-assistant';
 import * as m0030 from './0030-pet';
 import * as m0060 from './0060-verbal-chat';
 import * as m0061 from './0061-train-verbal';
@@ -39,6 +41,8 @@ export const migrations: Record<string, Migration> = {
   '0014-questions-90plus': m0014,
   '0015-homework-p2': m0015,
   '0016-homework-p2-timer': m0016,
+  '0020-knowledge': m0020,
+  '0021-assistant': m0021,
   '0030-pet': m0030,
   '0060-verbal-chat': m0060,
   '0061-train-verbal': m0061,

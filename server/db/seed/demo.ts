@@ -13,6 +13,7 @@ import { seedCourse } from './course';
 import { seedVerbalCreditSlots, seedVerbalQuestions } from './verbal-questions';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
 import { seedStandards } from './standards';
+import { seedKnowledge } from './knowledge';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -228,6 +229,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedVerbalQuestions(trx, now);
     await seedVerbalCreditSlots(trx, now, ids.get('curator'));
     await seedStandards(trx, now, ids);
+    await seedKnowledge(trx, now);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

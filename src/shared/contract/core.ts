@@ -63,8 +63,16 @@ export interface UploadContract {
   readonly extension?: boolean;
 }
 
+/** A POST with a signed JSON body that answers a file (a spreadsheet), served by its domain's own route. */
+export interface DownloadContract {
+  readonly kind: 'download';
+  readonly path: string;
+  readonly access: AccessRule;
+  readonly extension?: boolean;
+}
+
 export type CallContract = HttpContract | LiveContract;
-export type AnyContract = CallContract | PushContract | SocketContract | StreamContract | UploadContract;
+export type AnyContract = CallContract | PushContract | SocketContract | StreamContract | UploadContract | DownloadContract;
 
 /** A signed (or public) HTTP POST call. */
 export function http<I extends AnyObject, O extends AnyObject>(
@@ -103,6 +111,11 @@ export function stream(path: string, options: { access: AccessRule; extension?: 
 /** A multipart upload endpoint (served by its domain's own route, not the call pipeline). */
 export function upload(path: string, options: { access: AccessRule; extension?: boolean }): UploadContract {
   return { kind: 'upload', path, ...options };
+}
+
+/** A signed-body file download (served by its domain's own route, not the call pipeline). */
+export function download(path: string, options: { access: AccessRule; extension?: boolean }): DownloadContract {
+  return { kind: 'download', path, ...options };
 }
 
 export type InputOf<C extends CallContract> = z.input<C['input']>;

@@ -21,6 +21,8 @@ import * as trainVerbal from './train-verbal';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
+import * as knowledge from './knowledge';
+import * as assistant from './assistant';
 import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
 
@@ -48,6 +50,8 @@ export const allContracts: readonly AnyContract[] = [
   videoAdmin,
   trainP1,
   questionBankAdmin,
+  knowledge,
+  assistant,
   videoChat,
   trainVerbal,
   standards,
@@ -60,4 +64,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, videoChat, trainVerbal, pet };
+export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, pet };

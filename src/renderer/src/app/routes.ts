@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      screen('knowledge_grid', ruTitles.knowledgeGrid),
+      { path: 'knowledge_grid', lazy: () => import('../features/knowledge/KnowledgeMapPage').then((m) => ({ Component: m.KnowledgeMapPage })), handle: { title: ruTitles.knowledgeGrid } satisfies RouteHandle },
       {
         path: 'video_lesson/:videoId?',
         lazy: () => import('../features/video/VideoLessonPage').then((m) => ({ Component: m.VideoLessonPage })),
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'textbooks', lazy: () => import('../features/textbooks/TextbooksPage').then((m) => ({ Component: m.TextbooksPage })), handle: { title: ruTitles.textbooks, group: 'curator', link: 'textbooks' } satisfies RouteHandle },
           { path: 'verbal_slots', lazy: () => import('../features/credits/VerbalSlotsPage').then((m) => ({ Component: m.VerbalSlotsPage })), handle: { title: ruTitles.verbalSlots, group: 'curator', link: 'verbal_slots' } satisfies RouteHandle },
-          screen('theory_chunks', ruTitles.theoryChunks, 'curator'),
+          { path: 'theory_chunks', lazy: () => import('../features/knowledge/TheoryChunksPage').then((m) => ({ Component: m.TheoryChunksPage })), handle: { title: ruTitles.theoryChunks, group: 'curator', link: 'theory_chunks' } satisfies RouteHandle },
         ],
       },
     ],

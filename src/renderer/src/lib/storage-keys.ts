@@ -49,6 +49,8 @@ export const STORAGE_KEYS = {
   htP2Tabs: 'enot.htP2Tabs',
   /** Homework part 2 answers typed but not yet saved, JSON [{key, tab, at, answers}] (at most 10). */
   htP2Drafts: 'enot.htP2Drafts',
+  /** Knowledge map tab: '90-' (default) or '90+'. */
+  knowledgeMapType: 'enot.knowledgeMapType',
   /** Oral trainer choice as JSON {kind, value, with90Plus} (learning §9). */
   trainVerbalChoice: 'enot.trainVerbalChoice',
 } as const;

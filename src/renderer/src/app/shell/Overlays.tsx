@@ -7,6 +7,7 @@ import { Component, type ComponentType, lazy, type LazyExoticComponent, type Rea
  * Add one with a line: `lazy(() => import('../../features/<domain>/<Domain>Overlay'))`.
  */
 const OVERLAYS: ReadonlyArray<LazyExoticComponent<ComponentType>> = [
+  lazy(() => import('../../features/assistant/AssistantOverlay').then((m) => ({ default: m.AssistantOverlay }))),
   lazy(() => import('../../features/pet/PetOverlay')),
   lazy(() => import('../../features/video-chat/IncomingCallOverlay')),
 ];

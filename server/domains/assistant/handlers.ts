@@ -1,0 +1,36 @@
+import { ASSISTANT_TEXTS, QUESTION_LIMIT } from '../../../src/shared/contract/assistant';
+import { assistant } from '../../../src/shared/contract';
+import { fail } from '../../contract/errors';
+import { implement } from '../../contract/implement';
+import { enqueueJob } from '../../jobs/queue';
+import { answerJobKey, answerQuestionJob } from './answer-job';
+import { messageOf, messagesBySeq, overLimit, pageOfMessages, questionsSince, storeQuestion } from './history';
+
+/** Handlers of the AI chat, one per contract in src/shared/contract/assistant.ts. */
+export const assistantHandlers = [
+  implement(assistant.questionBot, async (ctx, { question, toBot }) => {
+    const { db, clock } = ctx.services;
+    const now = clock.now();
+    if (overLimit(await questionsSince(db, ctx.user.id, now - QUESTION_LIMIT.windowMs))) fail(ASSISTANT_TEXTS.tooMany);
+    // The question, its pending answer and the job that fills it land together or not at all.
+    const stored = await db.transaction().execute(async (trx) => {
+      const rows = await storeQuestion(trx, ctx.user.id, toBot, question, now);
+      await enqueueJob(trx, answerQuestionJob, { answerRowId: rows.answer.id }, { runAt: now, key: answerJobKey(rows.answer.id), now });
+      return rows;
+    });
+    ctx.services.wakeJobs();
+    await ctx.services.live.push(ctx.user.id, assistant.updateBotAnswer, { bot: toBot, messages: [messageOf(stored.question), messageOf(stored.answer)], reason: 'update' });
+    return { messageId: stored.question.seq };
+  }),
+  implement(assistant.triggerUpdateBotAnswer, async (ctx, { toBot, lastId, ids }) => {
+    const { db } = ctx.services;
+    if (ids && ids.length > 0) {
+      await ctx.services.live.push(ctx.user.id, assistant.updateBotAnswer, { bot: toBot, messages: await messagesBySeq(db, ctx.user.id, toBot, ids), reason: 'update' });
+    } else if (lastId !== undefined && lastId > 0) {
+      await ctx.services.live.push(ctx.user.id, assistant.updateBotAnswer, { bot: toBot, messages: await pageOfMessages(db, ctx.user.id, toBot, lastId), reason: 'older' });
+    } else {
+      await ctx.services.live.push(ctx.user.id, assistant.updateBotAnswer, { bot: toBot, messages: await pageOfMessages(db, ctx.user.id, toBot), reason: 'latest' });
+    }
+    return {};
+  }),
+];

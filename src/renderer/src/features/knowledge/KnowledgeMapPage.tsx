@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query';
+import { getKnowledgeChunk, getKnowledgeGrid, MAP_TYPES, type MapType } from '@shared/contract/knowledge';
+import { knowledgeBand } from '@shared/domain/knowledge';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ruKnowledge } from '../../i18n/knowledge';
+import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { Button, EmptyState, ErrorBox, Loader, Popup, ProgressBar } from '../../ui';
+import { KnowledgeTestView } from './KnowledgeTestView';
+import { byChapter } from './logic';
+import { TheoryPopup } from './TheoryPopup';
+import './knowledge.css';
+
+const t = ruKnowledge;
+
+export function storedMapType(): MapType {
+  return readStorage(STORAGE_KEYS.knowledgeMapType) === '90+' ? '90+' : '90-';
+}
+
+/** learning-area 'Knowledge map' (route knowledge_grid); `?test=<id>` shows that cell's test. */
+export function KnowledgeMapPage() {
+  const [params, setParams] = useSearchParams();
+  const testId = Number(params.get('test'));
+  if (Number.isInteger(testId) && testId > 0) return <KnowledgeTestView chunkId={testId} onBack={() => setParams({})} />;
+  return <KnowledgeMap onTest={(chunkId) => setParams({ test: String(chunkId) })} />;
+}
+
+function KnowledgeMap({ onTest }: { onTest: (chunkId: number) => void }) {
+  const [mapType, setMapType] = useState<MapType>(storedMapType);
+  const [openCell, setOpenCell] = useState<number | null>(null);
+  const [theoryOf, setTheoryOf] = useState<number | null>(null);
+  const grid = useQuery({ queryKey: ['knowledge', 'grid', mapType], queryFn: () => liveRequest(getKnowledgeGrid, { mapType }), retry: retryLive });
+  const choose = (type: MapType) => {
+    setMapType(type);
+    writeStorage(STORAGE_KEYS.knowledgeMapType, type);
+  };
+  return (
+    <section className="screen kb-map" aria-labelledby="kb-map-title">
+      <div className="kb-map__head">
+        <h1 id="kb-map-title">{t.map.title}</h1>
+        <div className="kb-tabs" role="tablist" aria-label={t.map.tabsLabel}>
+          {MAP_TYPES.map((type) => (
+            <button key={type} type="button" role="tab" aria-selected={type === mapType} onClick={() => choose(type)} data-testid={`kb-tab-${type}`}>
+              {t.map.tabs[type]}
+            </button>
+          ))}
+        </div>
+      </div>
+      <p className="kb-legend">
+        {t.map.legend}:{' '}
+        {(['red', 'orange', 'lightgreen', 'green'] as const).map((band) => (
+          <span key={band}>
+            <i className={`kb-swatch kb-band--${band}`} aria-hidden="true" />
+            {t.map.bands[band]}
+          </span>
+        ))}
+      </p>
+      <div role="tabpanel">
+        {grid.isPending ? (
+          <Loader label={t.map.loading} />
+        ) : grid.isError ? (
+          <ErrorBox message={t.map.error(liveErrorText(grid.error))} onRetry={() => void grid.refetch()} />
+        ) : grid.data.knowledgeGrid.length === 0 ? (
+          <EmptyState text={t.map.empty} />
+        ) : (
+          <div className="kb-chapters">
+            {byChapter(grid.data.knowledgeGrid).map((group) => (
+              <section key={group.chapter} className="kb-chapter" aria-label={group.chapter}>
+                <h2>{group.chapter}</h2>
+                <div className="kb-grid">
+                  {group.cells.map((cell) => (
+                    <button
+                      key={cell.id}
+                      type="button"
+                      className={`kb-cell kb-band--${knowledgeBand(cell.knowLevel)}`}
+                      title={t.map.cell(cell.id, cell.knowLevel)}
+                      aria-label={t.map.cell(cell.id, cell.knowLevel)}
+                      data-testid={`kb-cell-${cell.id}`}
+                      data-level={cell.knowLevel}
+                      onClick={() => setOpenCell(cell.id)}
+                    />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </div>
+        )}
+      </div>
+      <ItemPopup
+        chunkId={openCell}
+        onClose={() => setOpenCell(null)}
+        onTheory={(id) => setTheoryOf(id)}
+        onTest={(id) => {
+          setOpenCell(null);
+          onTest(id);
+        }}
+      />
+      <TheoryPopup chunkId={theoryOf} onClose={() => setTheoryOf(null)} />
+    </section>
+  );
+}
+
+function ItemPopup({ chunkId, onClose, onTheory, onTest }: { chunkId: number | null; onClose: () => void; onTheory: (id: number) => void; onTest: (id: number) => void }) {
+  const item = useQuery({ queryKey: ['knowledge', 'chunk', chunkId], queryFn: () => liveRequest(getKnowledgeChunk, { chunkId: chunkId! }), enabled: chunkId !== null, retry: retryLive });
+  const data = item.data;
+  return (
+    <Popup
+      open={chunkId !== null}
+      onClose={onClose}
+      title={data?.name ?? t.map.title}
+      className="kb-item"
+      actions={
+        chunkId !== null && data ? (
+          <>
+            <Button variant="secondary" onClick={() => onTheory(chunkId)} data-testid="kb-open-theory">
+              {t.item.theory}
+            </Button>
+            <Button onClick={() => onTest(chunkId)} disabled={data.qCount === 0} title={data.qCount === 0 ? t.item.noTest : undefined} data-testid="kb-open-test">
+              {t.item.test}
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      {item.isPending ? (
+        <Loader />
+      ) : item.isError ? (
+        <ErrorBox message={t.map.error(liveErrorText(item.error))} onRetry={() => void item.refetch()} />
+      ) : !data ? (
+        <EmptyState text={t.item.empty} compact />
+      ) : (
+        <>
+          <dl>
+            <dt>{t.item.id(chunkId!)}</dt>
+            <dd>{data.chapter}</dd>
+            <dt>{t.card.lesson}</dt>
+            <dd>{t.item.lesson(data.lessonNum, data.lessonName)}</dd>
+          </dl>
+          <ProgressBar value={data.knowLevel} label={t.item.progress} />
+          {data.qCount === 0 && <p className="muted">{t.item.noTest}</p>}
+        </>
+      )}
+    </Popup>
+  );
+}

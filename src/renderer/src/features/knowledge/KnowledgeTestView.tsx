@@ -1,0 +1,188 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getKnowledgeQuestions, switchKnowledgeQuestion } from '@shared/contract/knowledge';
+import type { z } from 'zod';
+import type { knowledgeTestQuestion } from '@shared/contract/knowledge';
+import { answerInputOf } from '@shared/domain/questions';
+import { useState } from 'react';
+import { ruKnowledge } from '../../i18n/knowledge';
+import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { Button, cx, EmptyState, ErrorBox, Loader } from '../../ui';
+import { AnswerInput } from '../homework-p1/AnswerInput';
+import { answerToSend, normalizeAnswer, toQuestion } from '../homework-p1/logic';
+import { QuestionBody } from '../homework-p1/QuestionBody';
+import { useQuestionView } from '../preferences/use-question-view';
+import { QuestionResultBody } from '../questions/QuestionResultBody';
+import '../homework-p1/homework-p1.css';
+import './knowledge.css';
+
+const t = ruKnowledge.test;
+type TestQuestion = z.infer<typeof knowledgeTestQuestion>;
+
+/** 'Клетка знаний №id': the chunk's questions one by one, then 'Верных: X из Y' (scored on the server). */
+export function KnowledgeTestView({ chunkId, onBack }: { chunkId: number; onBack: () => void }) {
+  const client = useQueryClient();
+  const key = ['knowledge', 'test', chunkId];
+  const test = useQuery({
+    queryKey: key,
+    // Opening the test view starts a test unless one is running or its result is shown.
+    queryFn: async () => {
+      const current = await liveRequest(getKnowledgeQuestions, { chunkId, startTest: '0' });
+      return current.testStatus === 'Нет' ? liveRequest(getKnowledgeQuestions, { chunkId, startTest: '1' }) : current;
+    },
+    retry: retryLive,
+  });
+  const [restarting, setRestarting] = useState(false);
+  const [restartError, setRestartError] = useState<string | null>(null);
+  const restart = async () => {
+    setRestarting(true);
+    setRestartError(null);
+    try {
+      client.setQueryData(key, await liveRequest(getKnowledgeQuestions, { chunkId, startTest: '1' }));
+    } catch (error) {
+      setRestartError(t.saveError(liveErrorText(error)));
+    } finally {
+      setRestarting(false);
+    }
+  };
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: ['knowledge'] });
+  };
+
+  return (
+    <section className="screen kb-test" aria-labelledby="kb-test-title">
+      <div className="kb-test__head">
+        <h1 id="kb-test-title">{t.title(chunkId)}</h1>
+        <Button variant="ghost" onClick={onBack} data-testid="kb-back-to-map">
+          {t.backToMap}
+        </Button>
+      </div>
+      {test.isPending ? (
+        <Loader label={t.loading} />
+      ) : test.isError ? (
+        <ErrorBox message={ruKnowledge.map.error(liveErrorText(test.error))} onRetry={() => void test.refetch()} />
+      ) : test.data.questions.length === 0 ? (
+        <EmptyState text={ruKnowledge.item.noTest} />
+      ) : test.data.testStatus === 'Выполняется' ? (
+        <Solving key={test.dataUpdatedAt} chunkId={chunkId} questions={test.data.questions} onFinished={refresh} />
+      ) : test.data.testStatus === 'Готово' ? (
+        <Result questions={test.data.questions} onAgain={() => void restart()} restarting={restarting} error={restartError} />
+      ) : (
+        <ErrorBox message={t.unknownStatus} />
+      )}
+    </section>
+  );
+}
+
+function Solving({ chunkId, questions, onFinished }: { chunkId: number; questions: TestQuestion[]; onFinished: () => Promise<void> }) {
+  const [view] = useQuestionView();
+  const [index, setIndex] = useState(() => Math.max(0, questions.findIndex((q) => q.userAnswer === '')));
+  const [answers, setAnswers] = useState<Record<number, string>>(() => Object.fromEntries(questions.map((q) => [q.qId, q.userAnswer])));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const row = questions[index]!;
+  const question = toQuestion(row.question.qJson);
+  const input = question ? answerInputOf(question) : null;
+  const value = input ? normalizeAnswer(input, answers[row.qId] ?? '') : '';
+  const isLast = index === questions.length - 1;
+
+  const go = async (target: number | 'finish') => {
+    if (busy || !input) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const sent = answerToSend(input, value);
+      await liveRequest(switchKnowledgeQuestion, { chunkId, qId: row.qId, userAnswer: sent, finishTest: target === 'finish' ? '1' : '0', next: target === 'finish' ? '' : questions[target]!.qId });
+      if (target === 'finish') await onFinished();
+      else setIndex(target);
+    } catch (failure) {
+      setError(t.saveError(liveErrorText(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="ht-step"
+      aria-labelledby="kb-question-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void go(isLast ? 'finish' : index + 1);
+      }}
+    >
+      <div className="ht-step__head">
+        <h2 id="kb-question-title" className="ht-step__title">
+          {t.question(index + 1, questions.length)}
+        </h2>
+      </div>
+      {question && input ? (
+        <>
+          <QuestionBody question={question} view={view} />
+          <AnswerInput question={question} view={view} value={value} onChange={(next) => setAnswers((all) => ({ ...all, [row.qId]: next }))} disabled={busy} onSubmit={() => void go(isLast ? 'finish' : index + 1)} />
+        </>
+      ) : (
+        <ErrorBox message={t.answers.noQuestion} />
+      )}
+      <div className="kb-test__nav">
+        <Button type="button" variant="secondary" disabled={index === 0 || busy} onClick={() => void go(index - 1)}>
+          {t.previous}
+        </Button>
+        <Button type="submit" loading={busy} data-testid="kb-test-next">
+          {isLast ? t.finish : t.next}
+        </Button>
+      </div>
+      {error && (
+        <p className="ht-step__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Result({ questions, onAgain, restarting, error }: { questions: TestQuestion[]; onAgain: () => void; restarting: boolean; error: string | null }) {
+  const [view] = useQuestionView();
+  const [open, setOpen] = useState<number | null>(null);
+  const right = questions.filter((q) => q.isRightAnswer === '1').length;
+  const shown = open === null ? null : questions[open];
+  if (shown) {
+    return (
+      <div className="kb-test">
+        <div className="kb-test__head">
+          <h2>{t.question(open! + 1, questions.length)}</h2>
+          <Button variant="ghost" onClick={() => setOpen(null)} data-testid="kb-back-to-result">
+            {t.backToResult}
+          </Button>
+        </div>
+        {shown.question.q_answer === '' ? <ErrorBox message={t.noRightAnswer} /> : <QuestionResultBody row={shown.question} view={view} texts={t.answers} />}
+      </div>
+    );
+  }
+  return (
+    <div className="kb-test">
+      <p className="kb-result__score" data-testid="kb-result">
+        {t.result(right, questions.length)}
+      </p>
+      <ul className="kb-result__list">
+        {questions.map((q, index) => (
+          <li key={q.qId}>
+            <Button
+              variant="secondary"
+              className={cx('kb-result__mark', q.isRightAnswer === '1' ? 'kb-result__mark--right' : 'kb-result__mark--wrong')}
+              aria-label={`${t.question(index + 1, questions.length)}: ${q.isRightAnswer === '1' ? t.right : t.wrong}`}
+              onClick={() => setOpen(index)}
+            >
+              {index + 1} {q.isRightAnswer === '1' ? '✓' : '✗'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Button onClick={onAgain} loading={restarting} data-testid="kb-test-again">
+          {t.again}
+        </Button>
+      </div>
+      {error && <ErrorBox message={error} />}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** Texts of the AI chat (shell §8.3 texts verbatim). */
+export const ruAssistant = {
+  icon: 'Задать вопрос',
+  panel: 'Чат с ботом',
+  close: 'Закрыть чат',
+  bots: 'Бот',
+  placeholder: 'Ваш вопрос…',
+  send: 'Отправить',
+  loadMore: 'Загрузить ещё',
+  empty: 'Спросите о теории курса или об организации учёбы: бот ответит по базе знаний школы и покажет источник.',
+  thinking: 'Ищу ответ в базе знаний…',
+  you: 'Вы',
+  bot: 'Бот',
+  source: (n: number, name: string) => `Источник [${n}]: ${name}`,
+  sources: 'Источники',
+  lesson: (num: number) => (num > 0 ? `урок ${num}` : ''),
+  offline: 'Нет соединения: показаны сохранённые сообщения, новые придут после подключения.',
+  listError: (reason: string) => `Не удалось получить список новых сообщений: ${reason}`,
+  refreshError: (reason: string) => `Не удалось обновить список сообщений: ${reason}`,
+  newError: (reason: string) => `Не удалось получить новые сообщения: ${reason}`,
+  sendError: 'Не удалось создать вопрос',
+  answerMissing: 'Не удалось загрузить ответ',
+} as const;

@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knowledge } from '../../src/shared/contract';
+import { startChatModelStandIn, type ChatModelStandIn } from '../../server/providers/chat-model-stand-in';
+import { join } from 'node:path';
+import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+const NEW_SENTENCE = 'Стагфляция — сочетание инфляции со спадом производства и ростом безработицы.';
+const INFLATION = 'Инфляция: виды и последствия';
+
+async function chunkIdByName(server: TestServer, name: string): Promise<number> {
+  const row = await server.server.services.db.selectFrom('kb_chunks').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Opens the chat panel from its floating icon and waits for the history to load. */
+async function openChat(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Задать вопрос' }).click();
+  await page.getByTestId('assistant-panel').waitFor();
+  await page.getByTestId('assistant-bot-botTheory').and(page.locator('[aria-selected="true"]')).waitFor();
+}
+
+async function ask(page: Page, question: string): Promise<ReturnType<Page['locator']>> {
+  const before = await page.locator('.assistant-message--bot').count();
+  await page.getByTestId('assistant-input').fill(question);
+  await page.getByTestId('assistant-input').press('Enter');
+  const answer = page.locator('.assistant-message--bot').nth(before);
+  await answer.and(page.locator('[data-status="done"], [data-status="error"]')).waitFor({ timeout: 15_000 });
+  return answer;
+}
+
+describe('knowledge base, knowledge map and assistant in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('an admin edits a chunk and publishes; the student sees the new text on the map and in the bot answer, with its citation', async () => {
+    const chunkId = await chunkIdByName(server, INFLATION);
+    const admin = await openPage(browser, server.url);
+    await signInAs(admin.page, 'admin');
+    await admin.page.goto('/study/curator/theory_chunks?filter90Plus=all&page=1&limit=100');
+    const card = admin.page.getByTestId(`kb-chunk-${chunkId}`);
+    await card.waitFor();
+    await expect(card.getByTestId('kb-chunk-save').isDisabled()).resolves.toBe(true);
+    const answer = card.getByTestId('kb-chunk-answer');
+    await answer.fill(`${await answer.inputValue()}\n\n${NEW_SENTENCE}`);
+    await card.getByTestId('kb-chunk-clean').filter({ hasText: 'Стагфляция — сочетание' }).waitFor();
+    await card.getByTestId('kb-chunk-save').click();
+    await card.getByTestId('kb-chunk-status').filter({ hasText: 'Сохранено' }).waitFor();
+    await admin.page.screenshot({ path: join(SCREENSHOT_DIR, 'knowledge-admin-light-1280.png') });
+    await admin.page.getByTestId('kb-publish').click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Актуализировать базу знаний?' });
+    await dialog.getByRole('textbox').fill('ОБНОВИТЬ');
+    await dialog.getByRole('button', { name: 'Обновить' }).click();
+    await admin.page.getByText(/База знаний обновлена: опубликовано чанков \d+/).waitFor();
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+
+    const student = await openPage(browser, server.url);
+    await signInAs(student.page, 'student');
+    await student.page.goto('/study/knowledge_grid');
+    await student.page.getByRole('heading', { level: 1, name: 'Карта знаний' }).waitFor();
+    await student.page.getByTestId(`kb-cell-${chunkId}`).click();
+    await student.page.getByRole('dialog', { name: INFLATION }).waitFor();
+    await screenshot(student.page, 'knowledge-map-item-light-1280');
+    await student.page.getByTestId('kb-open-theory').click();
+    await student.page.getByText(NEW_SENTENCE).waitFor();
+    await screenshot(student.page, 'knowledge-map-theory-light-1280');
+    await student.page.keyboard.press('Escape');
+    await student.page.keyboard.press('Escape');
+
+    await openChat(student.page);
+    const reply = await ask(student.page, 'что такое стагфляция?');
+    const text = await reply.textContent();
+    expect(text).toContain('Вот выдержки из базы знаний школы');
+    expect(text).toContain('Стагфляция — сочетание инфляции');
+    expect(text).toContain(`«${INFLATION}», урок 4`);
+    await screenshot(student.page, 'assistant-answer-light-1280');
+    await reply.getByTestId('assistant-cite').first().click();
+    await student.page.getByRole('dialog', { name: INFLATION }).getByText(NEW_SENTENCE).waitFor();
+    await student.page.keyboard.press('Escape');
+
+    const nonsense = await ask(student.page, 'какая завтра погода в москве');
+    expect(await nonsense.textContent()).toContain('не нашёл ответа в базе знаний');
+    expect(student.errors).toEqual([]);
+    await student.context.close();
+  });
+
+  it('a student takes a chunk test scored on the server and the cell shows the result', async () => {
+    const chunkId = await chunkIdByName(server, 'Спрос и закон спроса');
+    const { page, context, errors } = await openPage(browser, server.url);
+    await signInAs(page, 'intensive');
+    await page.goto(`/study/knowledge_grid?test=${chunkId}`);
+    await page.getByRole('heading', { level: 1, name: `Клетка знаний №${chunkId}` }).waitFor();
+    for (;;) {
+      const next = page.getByTestId('kb-test-next');
+      await next.waitFor();
+      const label = await next.textContent();
+      await next.click();
+      if (label === 'Завершить тест') break;
+      await page.getByText(/Вопрос \d+ из \d+/).waitFor();
+    }
+    // Nothing answered: every question is wrong, the result and the map say so.
+    const result = page.getByTestId('kb-result');
+    await result.waitFor();
+    expect(await result.textContent()).toMatch(/^Верных: 0 из \d+$/);
+    await screenshot(page, 'knowledge-test-result-light-1280');
+    await page.getByTestId('kb-test-again').click();
+    await page.getByTestId('kb-test-next').waitFor();
+    await page.getByTestId('kb-back-to-map').click();
+    await page.getByTestId(`kb-cell-${chunkId}`).waitFor();
+    expect(await page.getByTestId(`kb-cell-${chunkId}`).getAttribute('data-level')).toBe('0');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the map and the chat in the dark theme and on a narrow screen', async () => {
+    for (const [width, dark] of [[1280, true], [390, false], [390, true]] as const) {
+      const { page, context, errors } = await openPage(browser, server.url, { width, height: 780 });
+      await signInAs(page, 'student', { dark });
+      await page.goto('/study/knowledge_grid');
+      await page.locator('.kb-cell').first().waitFor();
+      await screenshot(page, `knowledge-map-${dark ? 'dark' : 'light'}-${width}`);
+      await openChat(page);
+      await ask(page, 'что такое инфляция');
+      await screenshot(page, `assistant-${dark ? 'dark' : 'light'}-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    const admin = await openPage(browser, server.url, { width: 390, height: 780 });
+    await signInAs(admin.page, 'admin', { dark: true });
+    await admin.page.goto('/study/curator/theory_chunks');
+    await admin.page.getByTestId('kb-page-of').waitFor();
+    await admin.page.screenshot({ path: join(SCREENSHOT_DIR, 'knowledge-admin-dark-390.png') });
+    await admin.context.close();
+  });
+});
+
+describe('assistant with a local OpenAI-compatible stand-in in chromium', () => {
+  let standIn: ChatModelStandIn;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    standIn = await startChatModelStandIn();
+    standIn.delayMs = 120;
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, LLM_URL: standIn.url, LLM_MODEL: 'stand-in', LLM_TIMEOUT_MS: '5000' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await standIn?.close();
+  });
+
+  it('grows a streamed answer with its citation, then shows the error text when the provider fails', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await signInAs(page, 'student');
+    await openChat(page);
+    await page.getByTestId('assistant-input').fill('признаки правового государства');
+    await page.getByTestId('assistant-input').press('Enter');
+    const streaming = page.locator('.assistant-message--bot[data-status="streaming"]');
+    await streaming.waitFor({ timeout: 10_000 });
+    const partial = (await streaming.textContent()) ?? '';
+    const done = page.locator('.assistant-message--bot[data-status="done"]').last();
+    await done.waitFor({ timeout: 15_000 });
+    const whole = (await done.textContent()) ?? '';
+    expect(whole.length).toBeGreaterThan(partial.length);
+    expect(whole).toContain('По базе знаний:');
+    const cite = done.getByTestId('assistant-cite').first();
+    const cited = ((await cite.getAttribute('title')) ?? '').replace(/^Источник \[1\]: /, '');
+    expect(cited).not.toBe('');
+    await cite.click();
+    await page.getByRole('dialog', { name: cited }).waitFor();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'assistant-model-light-1280');
+
+    standIn.failWith = { status: 503, message: 'overloaded' };
+    await page.getByTestId('assistant-input').fill('что такое инфляция');
+    await page.getByTestId('assistant-input').press('Enter');
+    const failed = page.locator('.assistant-message--bot[data-status="error"]').last();
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await failed.textContent()).toContain('Не удалось загрузить ответ');
+    expect(standIn.requests.every((request) => request.stream)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+    // The same data through the contract, so a renamed field shows here too.
+    expect(knowledge.getTheoryChunk.path).toBe('/knowledge_grid/get_theory_chunk');
+  });
+});
