@@ -670,6 +670,58 @@ export interface TextbookPagesTable {
   updated_by: number | null;
 }
 
+/** Decide First (migration 0040). */
+export interface DecideFirstGamesTable {
+  id: Generated<number>;
+  game_type: string;
+  status: string;
+  owner_id: number | null;
+  open_public_slot: number | null;
+  players_count: ColumnType<number, number | undefined, number>;
+  total_questions: ColumnType<number, number | undefined, number>;
+  current_q: ColumnType<number, number | undefined, number>;
+  phase_deadline: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+export interface DecideFirstPlayersTable {
+  game_id: number;
+  user_id: number;
+  active_slot: number | null;
+  score_tenths: ColumnType<number, number | undefined, number>;
+  streak: ColumnType<number, number | undefined, number>;
+  rounds_won: ColumnType<number, number | undefined, number>;
+  result: string | null;
+  dismissed: ColumnType<number, number | undefined, number>;
+  joined_at: number;
+  left_at: number | null;
+}
+
+export interface DecideFirstRoundsTable {
+  game_id: number;
+  q_num: number;
+  question_id: number;
+  real_ball: number;
+  started_at: number | null;
+  deadline: number | null;
+  closed_at: number | null;
+  winner_id: number | null;
+  winner_tenths: number | null;
+}
+
+export interface DecideFirstAnswersTable {
+  game_id: number;
+  q_num: number;
+  user_id: number;
+  answer: string;
+  points: number;
+  is_right: number;
+  answered_at: number;
+}
+
 /** The pet raccoon (0030): one living pet per user, dead ones kept. */
 export interface PetsTable {
   id: Generated<number>;
@@ -763,6 +815,10 @@ export interface Database {
   standard_process_access: StandardProcessAccessTable;
   textbooks: TextbooksTable;
   textbook_pages: TextbookPagesTable;
+  decide_first_games: DecideFirstGamesTable;
+  decide_first_players: DecideFirstPlayersTable;
+  decide_first_rounds: DecideFirstRoundsTable;
+  decide_first_answers: DecideFirstAnswersTable;
   pets: PetsTable;
   pet_cookies: PetCookiesTable;
 }

@@ -7,6 +7,7 @@ import { calendarHandlers } from './calendar/handlers';
 import { courseHandlers } from './course/handlers';
 import { creditsHandlers } from './credits/handlers';
 import { curatorHomeworkHandlers } from './curator-homework/handlers';
+import { decideFirstHandlers } from './decide-first/handlers';
 import { financesHandlers } from './finances/handlers';
 import { homeworkP1Handlers } from './homework-p1/handlers';
 import { homeworkP2Handlers } from './homework-p2/handlers';
@@ -55,4 +56,5 @@ export const implementations: readonly Implementation[] = [
   ...standardsHandlers,
   ...textbooksHandlers,
   ...petHandlers,
+  ...decideFirstHandlers,
 ] as Implementation[];

@@ -17,6 +17,7 @@ import * as m0016 from './0016-homework-p2-timer';
 import * as m0020 from './0020-knowledge';
 import * as m0021 from './0021-assistant';
 import * as m0030 from './0030-pet';
+import * as m0040 from './0040-decide-first';
 import * as m0060 from './0060-verbal-chat';
 import * as m0061 from './0061-train-verbal';
 import * as m0062 from './0062-verbal-credit-booking';
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0020-knowledge': m0020,
   '0021-assistant': m0021,
   '0030-pet': m0030,
+  '0040-decide-first': m0040,
   '0060-verbal-chat': m0060,
   '0061-train-verbal': m0061,
   '0062-verbal-credit-booking': m0062,

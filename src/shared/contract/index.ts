@@ -5,6 +5,7 @@ import * as calendar from './calendar';
 import * as course from './course';
 import * as credits from './credits';
 import * as curatorHomework from './curator-homework';
+import * as decideFirst from './decide-first';
 import type { AnyContract } from './core';
 import * as finances from './finances';
 import * as homeworkP1 from './homework-p1';
@@ -57,6 +58,7 @@ export const allContracts: readonly AnyContract[] = [
   standards,
   textbooks,
   pet,
+  decideFirst,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -64,4 +66,4 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { account, admin, auth, calendar, course, credits, curatorHomework, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, pet };
+export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, pet };

@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/sections/TrainsLayout').then((m) => ({ Component: m.TrainsLayout })),
         children: [
           { index: true, lazy: () => import('../features/sections/SectionEntry').then((m) => ({ Component: m.TrainsEntry })) },
-          screen('decide-first', ruTitles.decideFirst, 'trains'),
+          { path: 'decide-first', lazy: () => import('../features/decide-first/DecideFirstPage').then((m) => ({ Component: m.DecideFirstPage })), handle: { title: ruTitles.decideFirst, group: 'trains', link: 'decide-first' } satisfies RouteHandle },
           { path: 'trains_verbal_players', lazy: () => import('../features/video-chat/VideoChatPage').then((m) => ({ Component: m.VideoChatPage })), handle: { title: ruTitles.trainsVerbalPlayers, group: 'trains', link: 'trains_verbal_players' } satisfies RouteHandle },
           { path: 'trains_p1', lazy: () => import('../features/train-p1/TrainP1Page').then((m) => ({ Component: m.TrainP1Page })), handle: { title: ruTitles.trainsP1, group: 'trains', link: 'trains_p1' } satisfies RouteHandle },
           screen('trains_p2', ruTitles.trainsP2, 'trains'),
