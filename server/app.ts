@@ -15,6 +15,7 @@ import { mountVideoUploads } from './domains/video-media/uploads';
 import type { Services } from './services';
 import { mountChunksExport } from './domains/knowledge/export-xlsx';
 import { mountWebApp } from './web';
+import { mountPetImages } from './domains/pet/images';
 
 /** Origins of the desktop app's pages (src/main/protocol/app-protocol.ts). */
 const DESKTOP_ORIGINS = ['app://enot'];
@@ -52,6 +53,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   mountFileLibrary(app, services);
   mountChunksExport(app, services);
   mountTextbookImages(app, services);
+  mountPetImages(app);
 
   if (services.config.BENCH_ROUTES) {
     // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.

@@ -26,6 +26,7 @@ import { createOcrFromConfig } from './providers/ocr';
 import { createVideoTools } from './providers/video-tools';
 import { enqueueDemoMedia } from './domains/video-media/demo-media';
 import type { Services } from './services';
+import { ensurePetTickJob } from './domains/pet/life';
 import { signallingSocket } from '../src/shared/contract/video-chat';
 import { VerbalChatRelay } from './domains/video-chat/signalling';
 
@@ -114,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     services.wakeJobs = () => jobs.wake();
     // Demo videos get real media in the background (cached across servers by content).
     if (config.DEMO_SEED && config.DEMO_MEDIA) await enqueueDemoMedia(services, clock.now());
+    await ensurePetTickJob(services, clock.now());
     jobs.start();
 
     return {

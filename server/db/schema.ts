@@ -722,6 +722,34 @@ export interface DecideFirstAnswersTable {
   answered_at: number;
 }
 
+/** The pet raccoon (0030): one living pet per user, dead ones kept. */
+export interface PetsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  health: number;
+  mood: number;
+  satiety: number;
+  train: number;
+  dead: DefaultedInt;
+  born_at: number;
+  died_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Pet time is applied up to here (whole ticks). */
+  ticked_until: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Cookie ledger (0030): the balance is the sum; reward_key unique per user. */
+export interface PetCookiesTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  reason: string;
+  reward_key: string;
+  created_at: number;
+}
+
 /** The student card's CRM comments (0050). */
 export interface CrmCommentsTable {
   id: Generated<number>;
@@ -873,6 +901,8 @@ export interface Database {
   decide_first_players: DecideFirstPlayersTable;
   decide_first_rounds: DecideFirstRoundsTable;
   decide_first_answers: DecideFirstAnswersTable;
+  pets: PetsTable;
+  pet_cookies: PetCookiesTable;
   crm_comments: CrmCommentsTable;
   tickets_dz: TicketsDzTable;
   ticket_dz_messages: TicketDzMessagesTable;

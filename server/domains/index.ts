@@ -28,6 +28,7 @@ import { filesHandlers } from './files/handlers';
 import { schoolStatsHandlers } from './school-stats/handlers';
 import { knowledgeHandlers } from './knowledge/handlers';
 import { assistantHandlers } from './assistant/handlers';
+import { petHandlers } from './pet/handlers';
 import { videoChatHandlers } from './video-chat/handlers';
 import { trainVerbalHandlers } from './train-verbal/handlers';
 
@@ -64,5 +65,6 @@ export const implementations: readonly Implementation[] = [
   ...trainVerbalHandlers,
   ...standardsHandlers,
   ...textbooksHandlers,
+  ...petHandlers,
   ...decideFirstHandlers,
 ] as Implementation[];

@@ -16,6 +16,7 @@ import * as m0015 from './0015-homework-p2';
 import * as m0016 from './0016-homework-p2-timer';
 import * as m0020 from './0020-knowledge';
 import * as m0021 from './0021-assistant';
+import * as m0030 from './0030-pet';
 import * as m0040 from './0040-decide-first';
 import * as m0050 from './0050-crm';
 import * as m0051 from './0051-tickets';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0016-homework-p2-timer': m0016,
   '0020-knowledge': m0020,
   '0021-assistant': m0021,
+  '0030-pet': m0030,
   '0040-decide-first': m0040,
   '0050-crm': m0050,
   '0051-tickets': m0051,

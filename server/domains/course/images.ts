@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../contract/http-router';
+import { svgFileResponse } from '../../contract/svg-file';
 
 const LESSON_IMAGES = fileURLToPath(new URL('../../../resources/course/lessons/', import.meta.url));
 
@@ -13,17 +13,6 @@ export function mountCourseImages(app: Hono<AppEnv>): void {
   app.get('/app/images/lessons/:file', async (c) => {
     const file = c.req.param('file');
     if (!/^lesson-\d{1,5}\.svg$/.test(file)) return c.json({ success: '0', message: 'Изображение не найдено' }, 404);
-    try {
-      const body = await readFile(LESSON_IMAGES + file);
-      return c.body(body, 200, {
-        'content-type': 'image/svg+xml',
-        'cache-control': 'public, max-age=86400',
-        'x-content-type-options': 'nosniff',
-        // An SVG opened directly must not run anything.
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-      });
-    } catch {
-      return c.json({ success: '0', message: 'Изображение не найдено' }, 404);
-    }
+    return svgFileResponse(c, LESSON_IMAGES + file);
   });
 }

@@ -1,6 +1,7 @@
 import { credits } from '../../../src/shared/contract';
 import { implement } from '../../contract/implement';
 import { answerCredit, getCredit } from './credit-auto';
+import { rewardLearning } from '../pet/rewards';
 import { addCuratorSlots, bookVerbalCredit, curatorSlots, deleteCuratorSlot, verbalCreditInfo } from './verbal-booking';
 
 /** Handlers of automatic credits, one per contract in src/shared/contract/credits.ts. */
@@ -10,6 +11,8 @@ export const creditsHandlers = [
   ),
   implement(credits.sendZachetAuto, async (ctx, { zachetNum, questionNum, userAnswer }) => {
     await answerCredit(ctx.services.db, ctx.user, zachetNum, questionNum, userAnswer, ctx.services.clock.now());
+    // Finished work earns the pet's cookies (granted once, pushed to every device).
+    await rewardLearning(ctx.services, ctx.user.id);
     return {};
   }),
   implement(credits.getVerbalZachetInfo, async (ctx, { zachetNumber }) => verbalCreditInfo(ctx.services.db, ctx.user, zachetNumber, ctx.services.clock.now())),

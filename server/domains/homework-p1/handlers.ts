@@ -4,6 +4,7 @@ import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { partTwoTimer } from '../homework-p2/homework-p2';
 import { answerPartOne, getPartOne, partOneTimer, stepBackPartOne } from './homework-p1';
+import { rewardLearning } from '../pet/rewards';
 
 const dop = (flag: '0' | '1') => (flag === '1' ? 1 : 0) as 0 | 1;
 
@@ -13,6 +14,8 @@ export const homeworkP1Handlers = [
 
   implement(homeworkP1.sendHtP1Divided, async (ctx, { htNum, isDopPart, questionNum, userAnswer }) => {
     await answerPartOne(ctx.services.db, ctx.user, htNum, dop(isDopPart), questionNum, userAnswer, ctx.services.clock.now());
+    // Finished work earns the pet's cookies (granted once, pushed to every device).
+    await rewardLearning(ctx.services, ctx.user.id);
     return {};
   }),
 

@@ -3,6 +3,7 @@ import { formatMoscowTimeWithSeconds } from '../../../src/shared/domain/moscow-t
 import { implement } from '../../contract/implement';
 import { setDifficultP2 } from './difficult-p2';
 import { openPartTwo, savePartTwo, selfCheckTask, startMistakeWork, submitPartTwo } from './homework-p2';
+import { rewardLearning } from '../pet/rewards';
 
 const dop = (flag: '0' | '1') => (flag === '1' ? 1 : 0) as 0 | 1;
 
@@ -18,6 +19,8 @@ export const homeworkP2Handlers = [
 
   implement(homeworkP2.endHtP2, async (ctx, { htNum, isDopPart }) => {
     await submitPartTwo(ctx.services.db, ctx.user, htNum, dop(isDopPart), ctx.services.clock.now());
+    // Finished work earns the pet's cookies (granted once, pushed to every device).
+    await rewardLearning(ctx.services, ctx.user.id);
     return {};
   }),
 

@@ -17,6 +17,7 @@ import * as rating from './rating';
 import * as shell from './shell';
 import * as standards from './standards';
 import * as trainP1 from './train-p1';
+import * as pet from './pet';
 import * as trainVerbal from './train-verbal';
 import * as video from './video';
 import * as videoMedia from './video-media';
@@ -66,6 +67,7 @@ export const allContracts: readonly AnyContract[] = [
   trainVerbal,
   standards,
   textbooks,
+  pet,
   decideFirst,
 ].flatMap((module) =>
   Object.values(module).filter(
@@ -75,4 +77,4 @@ export const allContracts: readonly AnyContract[] = [
 );
 
 export { crm, files, mailings, schoolStats, tickets };
-export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal };
+export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, pet };

@@ -9,8 +9,11 @@ export interface FloatingIconProps {
   label: string;
   /** Where the position is remembered. */
   storageKey: StorageKey;
-  /** Spot before the user moves it: distance of the icon's bottom-right corner from the window's. */
-  defaultOffset: { right: number; bottom: number };
+  /**
+   * Spot before the user moves it: distance of the icon's bottom-right corner from the window's,
+   * or with `left`, of its bottom-left corner from the window's (two icons in different corners).
+   */
+  defaultOffset: { right: number; bottom: number } | { left: number; bottom: number };
   /** Square size in px. */
   size?: number;
   onOpen(): void;
@@ -39,19 +42,26 @@ const viewport = () => ({ width: window.innerWidth, height: window.innerHeight }
 export function FloatingIcon({ label, storageKey, defaultOffset, size = 64, onOpen, onHold, expanded, className, children }: FloatingIconProps) {
   const icon = useMemo(() => ({ width: size, height: size }), [size]);
   const fallback = (): Point => ({
-    x: window.innerWidth - size - defaultOffset.right,
+    x: 'left' in defaultOffset ? defaultOffset.left : window.innerWidth - size - defaultOffset.right,
     y: window.innerHeight - size - defaultOffset.bottom,
   });
-  const [position, setPosition] = useState<Point>(() => clampToViewport(parseStoredPosition(readStorage(storageKey)) ?? fallback(), icon, viewport()));
+  // The spot the user chose (null: the default one). Window resizes clamp a copy of it, never it,
+  // so a window made small for a moment (a full-page screenshot, a minimised window reporting 0×0)
+  // does not push the icon into a corner for good.
+  const chosen = useRef<Point | null>(parseStoredPosition(readStorage(storageKey)));
+  const [position, setPosition] = useState<Point>(() => clampToViewport(chosen.current ?? fallback(), icon, viewport()));
   const [dragging, setDragging] = useState(false);
   const latest = useRef({ onOpen, onHold });
   latest.current = { onOpen, onHold };
 
   const remember = (spot: Point) => {
     const kept = clampToViewport(spot, icon, viewport());
+    chosen.current = kept;
     setPosition(kept);
     writeStorage(storageKey, JSON.stringify(kept));
   };
+  const fallbackRef = useRef(fallback);
+  fallbackRef.current = fallback;
   const rememberRef = useRef(remember);
   rememberRef.current = remember;
 
@@ -74,7 +84,10 @@ export function FloatingIcon({ label, storageKey, defaultOffset, size = 64, onOp
   );
 
   useEffect(() => {
-    const keepOnScreen = () => setPosition((spot) => clampToViewport(spot, icon, viewport()));
+    const keepOnScreen = () => {
+      if (window.innerWidth <= 0 || window.innerHeight <= 0) return;
+      setPosition(clampToViewport(chosen.current ?? fallbackRef.current(), icon, viewport()));
+    };
     window.addEventListener('resize', keepOnScreen);
     return () => window.removeEventListener('resize', keepOnScreen);
   }, [icon]);

@@ -8,6 +8,7 @@ import { Component, type ComponentType, lazy, type LazyExoticComponent, type Rea
  */
 const OVERLAYS: ReadonlyArray<LazyExoticComponent<ComponentType>> = [
   lazy(() => import('../../features/assistant/AssistantOverlay').then((m) => ({ default: m.AssistantOverlay }))),
+  lazy(() => import('../../features/pet/PetOverlay')),
   lazy(() => import('../../features/video-chat/IncomingCallOverlay')),
 ];
 

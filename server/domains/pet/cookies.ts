@@ -1,0 +1,96 @@
+import { cookiesText, PET_REWARDS, PET_LIMITS, PET_TRAIN_PER_COOKIE } from '../../../src/shared/domain/pet';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+
+/** train + add, at most the maximum (CASE: SQLite has no LEAST). */
+const capped = (add: number) => sql<number>`case when train + ${add} > ${PET_LIMITS.train} then ${PET_LIMITS.train} else train + ${add} end`;
+
+/** The cookie balance: the sum of the ledger. */
+export async function cookieBalance(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('pet_cookies')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Adds a ledger entry unless its key is already there; returns whether it was added. */
+export async function addCookies(db: Db, entry: { userId: number; amount: number; reason: string; key: string; at: number }): Promise<boolean> {
+  if (!Number.isSafeInteger(entry.amount)) throw new Error('cookie amounts are integers');
+  const inserted = await db
+    .insertInto('pet_cookies')
+    .values({ user_id: entry.userId, amount: entry.amount, reason: entry.reason, reward_key: entry.key, created_at: entry.at })
+    .onConflict((oc) => oc.columns(['user_id', 'reward_key']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export interface Reward {
+  key: string;
+  amount: number;
+  reason: string;
+}
+
+const dopSuffix = (isDop: number) => (isDop === 1 ? ' (доп. часть)' : '');
+
+/** Every reward the user's learning has earned so far (PET_REWARDS), granted or not. */
+export async function earnedRewards(db: Db, userId: number): Promise<Reward[]> {
+  const homeworks = await db
+    .selectFrom('user_homeworks')
+    .select(['ht_num', 'is_dop', 'status_p1', 'p2_submitted_at'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('status_p1', '=', 'Готово'), eb('p2_submitted_at', 'is not', null)]))
+    .execute();
+  const credits = await db.selectFrom('user_credits_auto').select('credit_num').where('user_id', '=', userId).where('status', '=', 'Сдан').execute();
+  const rewards: Reward[] = [];
+  for (const work of homeworks) {
+    if (work.status_p1 === 'Готово') {
+      rewards.push({ key: `hw-p1:${work.ht_num}:${work.is_dop}`, amount: PET_REWARDS.homeworkP1, reason: `Часть 1 ДЗ №${work.ht_num}${dopSuffix(work.is_dop)} выполнена` });
+    }
+    if (work.p2_submitted_at !== null) {
+      rewards.push({ key: `hw-p2:${work.ht_num}:${work.is_dop}`, amount: PET_REWARDS.homeworkP2, reason: `Часть 2 ДЗ №${work.ht_num}${dopSuffix(work.is_dop)} сдана` });
+    }
+  }
+  for (const credit of credits) rewards.push({ key: `credit:${credit.credit_num}`, amount: PET_REWARDS.creditPassed, reason: `Зачёт №${credit.credit_num} сдан` });
+  return rewards;
+}
+
+/**
+ * Grants the rewards not yet in the ledger. Safe under any number of parallel calls: the unique
+ * (user, reward_key) lets exactly one insert of each reward through. The living pet's training
+ * grows with what this call granted. Returns the rewards this call granted.
+ */
+export async function grantEarnedRewards(db: Db, userId: number, now: number): Promise<Reward[]> {
+  const earned = await earnedRewards(db, userId);
+  if (earned.length === 0) return [];
+  const granted = new Set(
+    (await db.selectFrom('pet_cookies').select('reward_key').where('user_id', '=', userId).where('reward_key', 'in', earned.map((reward) => reward.key)).execute()).map(
+      (row) => row.reward_key,
+    ),
+  );
+  const missing = earned.filter((reward) => !granted.has(reward.key));
+  const added: Reward[] = [];
+  for (const reward of missing) {
+    const grantedNow = await db.transaction().execute(async (trx) => {
+      const inserted = await addCookies(trx, { userId, amount: reward.amount, reason: reward.reason, key: reward.key, at: now });
+      if (inserted) {
+        // Relative update: safe next to the tick job's locked read-modify-write of the same row.
+        await trx
+          .updateTable('pets')
+          .set({ train: capped(reward.amount * PET_TRAIN_PER_COOKIE), updated_at: now })
+          .where('user_id', '=', userId)
+          .where('dead', '=', 0)
+          .execute();
+      }
+      return inserted;
+    });
+    if (grantedNow) added.push(reward);
+  }
+  return added;
+}
+
+/** '+3 печеньки: Часть 1 ДЗ №5 выполнена' (one line per reward). */
+export function rewardText(rewards: readonly Reward[]): string {
+  return rewards.map((reward) => `+${cookiesText(reward.amount)}: ${reward.reason}`).join('\n');
+}
