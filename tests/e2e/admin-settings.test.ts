@@ -1,16 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-
-async function settled(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 5_000 },
-  );
-  await screenshot(page, name);
-}
 
 describe('admin settings (change-variables) in chromium', () => {
   let server: TestServer;
@@ -44,7 +35,7 @@ describe('admin settings (change-variables) in chromium', () => {
     await expect.poll(() => variable('EXAM_PRIMARY_SCORES')).toBe(JSON.stringify([3, 1, 2, 1, 2, 2, 2, 2, 2, 1, 2, 2, 2, 1, 2, 2, 2, 2, 3, 3, 3, 4, 3, 4, 6]));
     // The scale (0…58) no longer reaches the new maximum of 59: the tab says so.
     await page.getByText('В таблице 59 строк, а первичных баллов 59: проверьте, что шкала доходит до максимума').waitFor();
-    await settled(page, 'admin-settings-exam-light');
+    await settledScreenshot(page, 'admin-settings-exam-light');
 
     // Other tabs load when first opened.
     await page.getByRole('tab', { name: 'Zoom' }).click();
@@ -71,7 +62,7 @@ describe('admin settings (change-variables) in chromium', () => {
     await authoritarian.getByLabel('Цена, ₽').fill('3900');
     await authoritarian.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(() => variable('TARIFF_COSTS')).toContain('"2":390000');
-    await settled(page, 'admin-settings-tariffs-light');
+    await settledScreenshot(page, 'admin-settings-tariffs-light');
 
     await page.getByRole('tab', { name: 'Группы' }).click();
     await page.getByRole('button', { name: /USERS_LOADERS_FILES/ }).click();
@@ -102,7 +93,7 @@ describe('admin settings (change-variables) in chromium', () => {
       await signInAs(page, 'admin', { dark });
       await page.goto('/study/curator/change-variables');
       await page.getByText(/Всего первичных баллов/).waitFor();
-      await settled(page, `admin-settings-exam-${tag}`);
+      await settledScreenshot(page, `admin-settings-exam-${tag}`);
       expect(errors).toEqual([]);
       await context.close();
     }

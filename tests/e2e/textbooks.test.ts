@@ -1,9 +1,9 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const FIXTURE = new URL('../fixtures/ocr-page.png', import.meta.url).pathname;
@@ -35,16 +35,6 @@ function wordRecall(printed: readonly string[], recognised: string): number {
     }
   }
   return found / wanted.length;
-}
-
-/** Screenshots after the dialogs' fade-in and the progress bar's transition have ended. */
-async function settled(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 5_000 },
-  );
-  await screenshot(page, name);
 }
 
 /** The admin holds the 'Учебники' icon in the demo seed; the curator does not. */
@@ -124,7 +114,7 @@ describe('textbooks in chromium', () => {
     for (const [index, printed] of PAGES.entries()) {
       expect(wordRecall(printed, texts.find((row) => row.page === index + 1)!.page_text)).toBeGreaterThanOrEqual(0.9);
     }
-    await settled(page, 'textbooks-digitize-light');
+    await settledScreenshot(page, 'textbooks-digitize-light');
     await digitize.getByText('Закрыть', { exact: true }).click();
 
     // The text view shows the recognised markdown; an edit is saved after the confirmation.
@@ -151,7 +141,7 @@ describe('textbooks in chromium', () => {
     await editor.getByLabel('Перейти к странице').fill('3');
     await editor.getByLabel('Перейти к странице').press('Enter');
     await editor.getByText('Страница 3 из 3').waitFor();
-    await settled(page, 'textbooks-editor-light');
+    await settledScreenshot(page, 'textbooks-editor-light');
     await editor.getByRole('button', { name: 'Отменить' }).click();
 
     // The list shows the book's progress; search by word forms opens the book at the page.
@@ -160,7 +150,7 @@ describe('textbooks in chromium', () => {
     await page.getByRole('searchbox', { name: 'Поиск по расшифровкам' }).press('Enter');
     await page.getByRole('button', { name: /Право\. Конспект — стр\. 2/ }).click();
     await editor.getByText('Страница 2 из 3').waitFor();
-    await settled(page, 'textbooks-list-search-light');
+    await settledScreenshot(page, 'textbooks-list-search-light');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -175,7 +165,7 @@ describe('textbooks in chromium', () => {
       await page.goto('/study/curator/textbooks');
       await page.getByRole('button', { name: /Право\. Конспект/ }).click();
       await page.getByRole('dialog', { name: /^Редактирование учебника/ }).getByRole('img', { name: 'Страница 1' }).waitFor();
-      await settled(page, `textbooks-editor-${tag}`);
+      await settledScreenshot(page, `textbooks-editor-${tag}`);
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -65,3 +65,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** A screenshot once fade-ins and transitions have ended (endless spinners do not count). */
+export async function settledScreenshot(page: Page, name: string): Promise<string> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { polling: 100, timeout: 5_000 },
+  );
+  return screenshot(page, name);
+}
