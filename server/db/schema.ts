@@ -443,6 +443,10 @@ export interface QuestionsP2Table {
   chapter: DefaultedText;
   max_points: number;
   is_public: DefaultedInt;
+  /** Scoring criteria as text; self, peer and AI checks score against them (0090). */
+  criteria: DefaultedText;
+  /** 1: a hard task for students aiming at 90+ points (0090). */
+  is_90plus: DefaultedInt;
   created_at: number;
   updated_at: number;
 }
