@@ -6,6 +6,7 @@ import { MESSAGES } from './contract/errors';
 import { mountPaymentRoutes } from './domains/finances/webhook';
 import { mountCourseImages } from './domains/course/images';
 import { mountQuestionImages } from './domains/question-bank-admin/images';
+import { mountP2Images } from './domains/question-bank-p2/images';
 import { mountMailingImages } from './domains/mailings/images';
 import { mountFileLibrary } from './domains/files/library';
 import { mountTextbookImages } from './domains/textbooks/images';
@@ -49,6 +50,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   mountVideoUploads(app, services);
   mountVideoPreviews(app, services);
   mountQuestionImages(app, services);
+  mountP2Images(app, services);
   mountMailingImages(app, services);
   mountFileLibrary(app, services);
   mountChunksExport(app, services);

@@ -447,6 +447,10 @@ export interface QuestionsP2Table {
   criteria: DefaultedText;
   /** 1: a hard task for students aiming at 90+ points (0090). */
   is_90plus: DefaultedInt;
+  /** When the explanation image last went through OCR; null = never (0091). */
+  explanation_digitized_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why that OCR run failed ('' when it did not) (0091). */
+  explanation_digitize_error: DefaultedText;
   created_at: number;
   updated_at: number;
 }

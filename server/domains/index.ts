@@ -14,6 +14,8 @@ import { homeworkP2Handlers } from './homework-p2/handlers';
 import { trainP1Handlers } from './train-p1/handlers';
 import { materialsHandlers } from './materials/handlers';
 import { questionBankAdminHandlers } from './question-bank-admin/handlers';
+import { creditQuestionHandlers } from './question-bank-p2/credit-handlers';
+import { questionBankP2Handlers } from './question-bank-p2/handlers';
 import { preferencesHandlers } from './preferences/handlers';
 import { ratingHandlers } from './rating/handlers';
 import { shellHandlers } from './shell/handlers';
@@ -54,6 +56,8 @@ export const implementations: readonly Implementation[] = [
   ...videoAdminHandlers,
   ...trainP1Handlers,
   ...questionBankAdminHandlers,
+  ...questionBankP2Handlers,
+  ...creditQuestionHandlers,
   ...crmHandlers,
   ...ticketsHandlers,
   ...mailingsHandlers,

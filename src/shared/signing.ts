@@ -124,3 +124,17 @@ export async function signStreamCookies(
   const signature = await hmac(session.token, streamCookieCanonical(session.device, ts));
   return { device: session.device, ts: String(ts), signature };
 }
+
+/**
+ * The text an editor's part 2 image address signs: the image route and `{device, ts}`. Bound to
+ * that route, so a copied address opens unpublished question pictures and nothing else.
+ */
+export function p2ImageCanonical(device: string, ts: number): string {
+  return canonicalForm('/questions2/', { device, ts });
+}
+
+/** Query values that let an editor's <img> load pictures of unpublished part 2 questions (10 minutes). */
+export async function signP2ImageQuery(session: { token: string; device: string }, ts: number, hmac: HmacHex = webCryptoHmacHex): Promise<string> {
+  const signature = await hmac(session.token, p2ImageCanonical(session.device, ts));
+  return `device=${encodeURIComponent(session.device)}&ts=${ts}&signature=${signature}`;
+}

@@ -67,6 +67,7 @@ export async function seedQuestionBankP2(db: Db, now: number): Promise<void> {
       .values({
         question: item.question,
         explanation_markdown: item.explanation,
+        criteria: item.criteria,
         task_number: item.taskNumber,
         lesson_num: item.lessonNum,
         chapter: chapters.get(item.lessonNum) ?? '',

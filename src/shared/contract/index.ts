@@ -13,6 +13,7 @@ import * as homeworkP2 from './homework-p2';
 import * as materials from './materials';
 import * as preferences from './preferences';
 import * as questionBankAdmin from './question-bank-admin';
+import * as questionBankP2 from './question-bank-p2';
 import * as rating from './rating';
 import * as shell from './shell';
 import * as standards from './standards';
@@ -56,6 +57,7 @@ export const allContracts: readonly AnyContract[] = [
   videoAdmin,
   trainP1,
   questionBankAdmin,
+  questionBankP2,
   crm,
   tickets,
   mailings,
@@ -76,5 +78,5 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { crm, files, mailings, schoolStats, tickets };
+export { crm, files, mailings, questionBankP2, schoolStats, tickets };
 export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, pet };
