@@ -121,8 +121,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('../features/back-office/QuestionsLayout').then((m) => ({ Component: m.QuestionsEntry })) },
               { path: 'p1', lazy: () => import('../features/question-bank-admin/QuestionsP1Page').then((m) => ({ Component: m.QuestionsP1Page })), handle: { title: ruTitles.p1, group: 'questions', link: 'p1' } satisfies RouteHandle },
-              screen('p2', ruTitles.p2, 'questions'),
-              screen('zach_verbal', ruTitles.zachVerbal, 'questions'),
+              { path: 'p2', lazy: () => import('../features/question-bank-p2/QuestionsP2Page').then((m) => ({ Component: m.QuestionsP2Page })), handle: { title: ruTitles.p2, group: 'questions', link: 'p2' } satisfies RouteHandle },
+              { path: 'zach_verbal', lazy: () => import('../features/question-bank-p2/CreditQuestionsPage').then((m) => ({ Component: m.CreditQuestionsPage })), handle: { title: ruTitles.zachVerbal, group: 'questions', link: 'zach_verbal' } satisfies RouteHandle },
             ],
           },
           { path: 'textbooks', lazy: () => import('../features/textbooks/TextbooksPage').then((m) => ({ Component: m.TextbooksPage })), handle: { title: ruTitles.textbooks, group: 'curator', link: 'textbooks' } satisfies RouteHandle },

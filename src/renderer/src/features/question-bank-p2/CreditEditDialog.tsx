@@ -1,0 +1,222 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getCreditQuestion, setCreditQuestion } from '@shared/contract/question-bank-p2';
+import { validateCredit, type CreditFields } from '@shared/domain/question-bank-p2';
+import { useState } from 'react';
+import { ruCreditQuestions, ruQuestionBankP2 } from '../../i18n/question-bank-p2';
+import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextField, cx } from '../../ui';
+import { CREDIT_LIST_KEY } from './keys';
+import type { DialogNeighbours } from './P2EditDialog';
+import { TextArea } from './TextArea';
+
+const t = ruCreditQuestions;
+const d = ruQuestionBankP2.dialog;
+const EMPTY: CreditFields = { question: '', answer: '', zachetNum: 0, lessonNum: 0, public: '1', plus90: '0' };
+const same = (a: CreditFields, b: CreditFields) => JSON.stringify({ ...a, question: a.question.trim(), answer: a.answer.trim() }) === JSON.stringify({ ...b, question: b.question.trim(), answer: b.answer.trim() });
+
+/** Add and edit dialog of an oral-credit question; create, update and delete go through set_question. */
+export function CreditEditDialog({
+  questionId,
+  lessons,
+  onClose,
+  onCreated,
+  neighbours,
+}: {
+  questionId: number | 'new';
+  lessons: { number: number; name: string }[];
+  onClose: () => void;
+  onCreated: (id: number) => void;
+  neighbours: DialogNeighbours;
+}) {
+  const loaded = useQuery({
+    queryKey: ['creditQuestions', 'question', questionId],
+    queryFn: () => liveRequest(getCreditQuestion, { questionId: questionId as number }),
+    enabled: questionId !== 'new',
+    retry: retryLive,
+    gcTime: 0,
+  });
+  if (questionId === 'new' || loaded.isSuccess) {
+    const { id: _id, trainerAnswers, ...fields } = loaded.data?.question ?? { ...EMPTY, id: 0, trainerAnswers: 0 };
+    return <CreditEditor questionId={questionId} initial={fields} trainerAnswers={trainerAnswers} lessons={lessons} onClose={onClose} onCreated={onCreated} neighbours={neighbours} />;
+  }
+  return (
+    <Popup open onClose={onClose} title={t.rowTitle(questionId)} size="md">
+      {loaded.isError ? <ErrorBox message={`${t.noData}: ${liveErrorText(loaded.error)}`} onRetry={() => void loaded.refetch()} /> : <Loader label={d.loading} />}
+    </Popup>
+  );
+}
+
+function CreditEditor({
+  questionId,
+  initial,
+  trainerAnswers,
+  lessons,
+  onClose,
+  onCreated,
+  neighbours,
+}: {
+  questionId: number | 'new';
+  initial: CreditFields;
+  trainerAnswers: number;
+  lessons: { number: number; name: string }[];
+  onClose: () => void;
+  onCreated: (id: number) => void;
+  neighbours: DialogNeighbours;
+}) {
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState(initial);
+  const [form, setForm] = useState(initial);
+  const [zachet, setZachet] = useState(initial.zachetNum > 0 ? String(initial.zachetNum) : '');
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const isNew = questionId === 'new';
+  const localErrors = validateCredit(form, lessons.map((lesson) => lesson.number));
+  const errors = tried ? localErrors : {};
+  const dirty = !same(form, saved);
+  const patch = (fields: Partial<CreditFields>) => (setForm((current) => ({ ...current, ...fields })), setStatus(null));
+  const leave = (action: () => void) => (dirty ? setPendingLeave(() => action) : action());
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: CREDIT_LIST_KEY });
+
+  const save = async () => {
+    setTried(true);
+    if (Object.keys(localErrors).length > 0) return setStatus({ tone: 'error', text: d.fixErrors });
+    setSaving(true);
+    try {
+      if (isNew) {
+        const { id } = await liveRequest(setCreditQuestion, { action: 'create', question: form });
+        refreshList();
+        onCreated(id);
+        return;
+      }
+      await liveRequest(setCreditQuestion, { action: 'update', id: questionId, question: form });
+      setSaved(form);
+      setTried(false);
+      setStatus({ tone: 'ok', text: d.saved });
+      refreshList();
+    } catch (error) {
+      setStatus({ tone: 'error', text: isNew ? `${ruQuestionBankP2.createFailed}: ${liveErrorText(error)}` : d.saveError(liveErrorText(error)) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (isNew) return;
+    setDeleteError(null);
+    try {
+      await liveRequest(setCreditQuestion, { action: 'delete', id: questionId });
+    } catch (error) {
+      return setDeleteError(liveErrorText(error));
+    }
+    setConfirmDelete(false);
+    refreshList();
+    onClose();
+  };
+
+  return (
+    <>
+      <Popup
+        open
+        onClose={() => leave(onClose)}
+        title={isNew ? t.newTitle : t.rowTitle(questionId)}
+        size="md"
+        className="qedit"
+        actions={
+          <div className="qedit__actions">
+            {status && (
+              <p className={cx('qedit__status', status.tone === 'error' && 'qedit__status--error')} role={status.tone === 'error' ? 'alert' : 'status'}>
+                {status.text}
+              </p>
+            )}
+            {!isNew && (
+              <span className="qedit__nav">
+                <Button variant="ghost" size="sm" disabled={neighbours.previous === null} onClick={() => neighbours.previous !== null && leave(() => neighbours.onOpen(neighbours.previous!))}>
+                  {d.previous}
+                </Button>
+                <Button variant="ghost" size="sm" disabled={neighbours.next === null} onClick={() => neighbours.next !== null && leave(() => neighbours.onOpen(neighbours.next!))}>
+                  {d.next}
+                </Button>
+              </span>
+            )}
+            {!isNew && (
+              <Button variant="danger" onClick={() => (setDeleteError(null), setConfirmDelete(true))}>
+                {d.delete}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => leave(onClose)}>
+              {d.cancel}
+            </Button>
+            <Button onClick={() => void save()} loading={saving} disabled={saving || (!isNew && !dirty)}>
+              {isNew ? d.createAction : d.save}
+            </Button>
+          </div>
+        }
+      >
+        <div className="qedit__form">
+          {trainerAnswers > 0 && <p className="muted small">{t.answers(trainerAnswers)}</p>}
+          <TextArea label={t.dialog.question} value={form.question} onChange={(question) => patch({ question })} error={errors.question} rows={3} />
+          <TextArea label={t.dialog.answer} value={form.answer} onChange={(answer) => patch({ answer })} error={errors.answer} rows={7} />
+          <div className="qedit__group qedit__meta">
+            <TextField
+              label={t.dialog.zachetNum}
+              inputMode="numeric"
+              value={zachet}
+              error={errors.zachetNum}
+              onChange={(value) => {
+                const digits = value.replace(/\D/g, '').slice(0, 5);
+                setZachet(digits);
+                patch({ zachetNum: digits === '' ? 0 : Number(digits) });
+              }}
+            />
+            <div>
+              <Select<number>
+                label={t.dialog.lessonNum}
+                value={form.lessonNum || null}
+                invalid={errors.lessonNum !== undefined}
+                onChange={(lessonNum) => patch({ lessonNum })}
+                options={lessons.map((lesson) => ({ value: lesson.number, label: `${lesson.number}. ${lesson.name}` }))}
+              />
+              {errors.lessonNum && <p className="ui-field__error">{errors.lessonNum}</p>}
+            </div>
+            <div className="qedit__switches">
+              <Switch label={t.dialog.isPublished} checked={form.public === '1'} onChange={(on) => patch({ public: on ? '1' : '0' })} />
+              <Switch label={t.dialog.plus90} checked={form.plus90 === '1'} onChange={(on) => patch({ plus90: on ? '1' : '0' })} />
+            </div>
+            <p className="ui-field__hint p2edit__wide">{t.dialog.publishedHint}</p>
+          </div>
+        </div>
+      </Popup>
+      <ConfirmPopup
+        open={pendingLeave !== null}
+        title={d.discardTitle}
+        text={d.discardText}
+        confirmLabel={d.discard}
+        cancelLabel={d.stay}
+        danger
+        onCancel={() => setPendingLeave(null)}
+        onConfirm={() => {
+          const action = pendingLeave;
+          setPendingLeave(null);
+          action?.();
+        }}
+      />
+      {!isNew && (
+        <ConfirmPopup
+          open={confirmDelete}
+          title={d.deleteTitle(questionId)}
+          text={d.deleteText}
+          confirmLabel={d.deleteConfirm}
+          cancelLabel={d.keep}
+          danger
+          error={deleteError ?? undefined}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => remove()}
+        />
+      )}
+    </>
+  );
+}
