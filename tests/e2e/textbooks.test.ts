@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { wordRecall } from '../helpers/word-recall';
 
 const FIXTURE = new URL('../fixtures/ocr-page.png', import.meta.url).pathname;
 
@@ -19,23 +20,6 @@ const PAGES = [
     'Вертикальная мобильность бывает восходящей и нисходящей, горизонтальная не меняет статуса.',
   ],
 ];
-
-/** Share of the printed words found in the recognised text (case, ё and punctuation ignored). */
-function wordRecall(printed: readonly string[], recognised: string): number {
-  const words = (text: string) => text.toLowerCase().replace(/ё/g, 'е').match(/[a-zа-я0-9]+/g) ?? [];
-  const pool = new Map<string, number>();
-  for (const word of words(recognised)) pool.set(word, (pool.get(word) ?? 0) + 1);
-  const wanted = words(printed.join(' '));
-  let found = 0;
-  for (const word of wanted) {
-    const left = pool.get(word) ?? 0;
-    if (left > 0) {
-      found += 1;
-      pool.set(word, left - 1);
-    }
-  }
-  return found / wanted.length;
-}
 
 /** The admin holds the 'Учебники' icon in the demo seed; the curator does not. */
 describe('textbooks in chromium', () => {

@@ -257,7 +257,7 @@ function P2Editor({
             {loaded && loaded.usedInHomeworks.length > 0 && <p className="muted small">{t.usedIn(loaded.usedInHomeworks)}</p>}
             <TextArea label={t.text} value={form.qQuestion} onChange={(qQuestion) => patch({ qQuestion })} error={errors.qQuestion} rows={4} />
             <fieldset className="qedit__group qedit__meta">
-              <legend>{ruQuestionBankP2.filters}</legend>
+              <legend>{t.meta}</legend>
               <Field error={errors.qTaskNumber}>
                 <Select<number>
                   label={t.taskNumber}
