@@ -140,6 +140,13 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await many.getByText('Ждут оцифровки: 0 (есть картинка с пояснением, текст пуст)').waitFor();
     await many.getByRole('button', { name: 'Начать' }).click();
     await many.getByText('Нет вопросов с картинкой пояснения и пустым текстом пояснения').waitFor();
+    // With the explanation text emptied, the run reads it again; progress comes by pushes.
+    await server.server.services.db.updateTable('questions_p2').set({ explanation_markdown: '' }).where('id', '=', createdId).execute();
+    await many.getByRole('button', { name: 'Начать' }).click();
+    await server.server.jobs.runDue();
+    await many.getByText('100% — 1 из 1').waitFor({ timeout: 30_000 });
+    await many.getByText('Оцифровка пояснений завершена').waitFor();
+    expect(wordRecall(EXPLANATION, (await server.server.services.db.selectFrom('questions_p2').select('explanation_markdown').where('id', '=', createdId).executeTakeFirstOrThrow()).explanation_markdown)).toBeGreaterThanOrEqual(0.9);
     await settledScreenshot(page, 'p2bank-many-light');
     await many.getByRole('button', { name: 'Закрыть' }).first().click();
     await settledScreenshot(page, 'p2bank-list-light');
