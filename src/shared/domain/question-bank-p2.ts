@@ -30,6 +30,14 @@ export const P2_TEXTS = {
   usedElsewhere: 'Вопрос нельзя удалить: на него уже есть ответы учеников. Снимите его с публикации.',
 } as const;
 
+/** 1 ответ, 2 ответа, 5 ответов, 21 ответ, 11 ответов. */
+function answersWord(count: number): string {
+  const tens = count % 100;
+  const ones = count % 10;
+  if (tens >= 11 && tens <= 14) return 'ответов';
+  return ones === 1 ? 'ответ' : ones >= 2 && ones <= 4 ? 'ответа' : 'ответов';
+}
+
 export const CREDIT_TEXTS = {
   notFound: 'Вопрос не найден',
   zachetPositive: 'Номер зачёта должен быть положительным числом',
@@ -38,8 +46,7 @@ export const CREDIT_TEXTS = {
   questionRequired: 'Введите текст вопроса',
   answerRequired: 'Введите ответ на вопрос',
   idRequired: 'Не указан вопрос',
-  hasAnswers: (count: number) =>
-    `Вопрос нельзя удалить: по нему уже ${count} ${count % 10 === 1 && count % 100 !== 11 ? 'ответ' : 'ответов'} учеников в тренажёре устных зачётов. Снимите его с публикации.`,
+  hasAnswers: (count: number) => `Вопрос нельзя удалить: по нему уже ${count} ${answersWord(count)} учеников в тренажёре устных зачётов. Снимите его с публикации.`,
 } as const;
 
 /** Part 2 of the exam: tasks 17–25. */

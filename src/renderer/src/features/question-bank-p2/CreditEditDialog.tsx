@@ -88,7 +88,6 @@ function CreditEditor({
     try {
       if (isNew) {
         const { id } = await liveRequest(setCreditQuestion, { action: 'create', question: form });
-        refreshList();
         onCreated(id);
         return;
       }

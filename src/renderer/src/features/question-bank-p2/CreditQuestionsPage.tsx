@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCreditQuestionsList, type CreditQuestion } from '@shared/contract/question-bank-p2';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -32,6 +32,14 @@ export function CreditQuestionsPage() {
   const filtered = rows.filter((row) => zachet === 0 || row.zachetNum === zachet);
   const { shown, current, pages } = pageOf(filtered, page);
   const open = (id: number | 'new' | null, replace = false) => setParams(id === null ? {} : { id: String(id) }, { replace });
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Creating opens the new question's detail at once; the list follows (§8 when it cannot). */
+  const created = (id: number) => {
+    setNotice(null);
+    open(id, true);
+    queryClient.refetchQueries({ queryKey: CREDIT_LIST_KEY, exact: true }, { throwOnError: true }).catch(() => setNotice(ruQuestionBankP2.createdNoRefresh));
+  };
   const index = filtered.findIndex((row) => row.id === openId);
 
   return (
@@ -42,6 +50,11 @@ export function CreditQuestionsPage() {
           {t.create}
         </Button>
       </div>
+      {notice && (
+        <p className="qbank__notice" role="alert">
+          {notice}
+        </p>
+      )}
       <div className="qbank__tools" role="group" aria-label={ruQuestionBankP2.filters}>
         <Select<number>
           className="qbank__filter"
@@ -77,7 +90,7 @@ export function CreditQuestionsPage() {
           questionId={openId}
           lessons={list.data.lessons}
           onClose={() => open(null)}
-          onCreated={(id) => open(id, true)}
+          onCreated={created}
           neighbours={{ previous: index > 0 ? filtered[index - 1]!.id : null, next: index >= 0 ? (filtered[index + 1]?.id ?? null) : null, onOpen: (id) => open(id, true) }}
         />
       )}

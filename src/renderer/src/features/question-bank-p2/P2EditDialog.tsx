@@ -160,7 +160,6 @@ function P2Editor({
     try {
       if (isNew) {
         const { questionId: created } = await liveRequest(createQuestion, { question: form });
-        refreshList();
         onCreated(created);
         return;
       }

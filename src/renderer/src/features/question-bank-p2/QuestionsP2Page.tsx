@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQuestionsList, type P2ListRow } from '@shared/contract/question-bank-p2';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -38,6 +38,14 @@ export function QuestionsP2Page() {
   const waiting = rows.filter((row) => row.hasPoyasnImage === '1' && row.hasMarkdown === '0').length;
 
   const open = (id: number | 'new' | null, replace = false) => setParams(id === null ? {} : { id: String(id) }, { replace });
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Creating opens the new question's detail at once; the list follows (§8 when it cannot). */
+  const created = (id: number) => {
+    setNotice(null);
+    open(id, true);
+    queryClient.refetchQueries({ queryKey: P2_LIST_KEY, exact: true }, { throwOnError: true }).catch(() => setNotice(t.createdNoRefresh));
+  };
 
   return (
     <section className="screen qbank" aria-labelledby="p2bank-title">
@@ -52,6 +60,11 @@ export function QuestionsP2Page() {
       </div>
       {ocrProblem && <ErrorBox title={t.ocrUnavailable} message={ocrProblem} />}
 
+      {notice && (
+        <p className="qbank__notice" role="alert">
+          {notice}
+        </p>
+      )}
       <div className="qbank__tools" role="group" aria-label={t.filters}>
         <Select<number>
           className="qbank__filter"
@@ -95,7 +108,7 @@ export function QuestionsP2Page() {
           key={openId}
           questionId={openId}
           onClose={() => open(null)}
-          onCreated={(id) => open(id, true)}
+          onCreated={created}
           neighbours={neighboursOf(filtered, openId, (id) => open(id, true))}
           ocrProblem={ocrProblem}
         />
