@@ -219,6 +219,7 @@ describe('part 2 and oral-credit question banks in chromium', () => {
       await page.screenshot({ path: join(SCREENSHOT_DIR, `p2bank-editor-${tag}-viewport.png`) });
       await editor.getByRole('button', { name: 'Закрыть' }).first().click();
       await settledScreenshot(page, `p2bank-list-${tag}`);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `p2bank-list-${tag}-viewport.png`) });
       await page.goto('/study/curator/questions/zach_verbal?id=1');
       await page.getByRole('dialog', { name: 'Вопрос №1' }).getByLabel('Ответ', { exact: true }).waitFor();
       await settledScreenshot(page, `zach-editor-${tag}`);
