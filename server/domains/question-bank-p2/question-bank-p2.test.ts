@@ -121,6 +121,8 @@ describe.each(testDialects)('part 2 and oral-credit question banks on %s', (dial
     expect((await admin.upload(bank.uploadQuestionImage.path, { questionId }, Buffer.from('не картинка'), 'x.png')).body.message).toBe(T.imageType);
     expect((await admin.upload(bank.uploadQuestionImage.path, { questionId }, PAGE_PNG.subarray(0, 5000), 'x.png')).body.message).toBe(T.imageBroken);
     expect((await admin.upload(bank.uploadQuestionImage.path, { questionId: 999_999 }, tinyPng(), 'x.png')).body.message).toBe(T.notFound);
+    const huge = Buffer.concat([tinyPng(), Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    expect(await admin.upload(bank.uploadPoyasnImage.path, { questionId }, huge, 'big.png')).toMatchObject({ status: 413, body: { message: T.imageSize } });
     const student = await server.signIn('student');
     expect((await student.upload(bank.uploadQuestionImage.path, { questionId }, tinyPng(), 'x.png')).status).toBe(403);
 
