@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -232,6 +232,43 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await signInAs(page, 'curator');
     await page.goto('/study/curator/questions/p2');
     await page.getByText('Произошла ошибка : Недостаточно прав для этого действия.').waitFor();
+    await context.close();
+  }, 90_000);
+});
+
+describe('part 2 bank in chromium on a server without tesseract', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, TESSERACT_PATH: '/nonexistent/tesseract' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('says in one line why explanations cannot be digitised, and fakes no text', async () => {
+    const api = await server.signIn('admin');
+    const questionId = (await server.server.services.db.selectFrom('questions_p2').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    await server.server.services.db.updateTable('questions_p2').set({ explanation_markdown: '' }).where('id', '=', questionId).execute();
+    const picture = new URL('../fixtures/ocr-page.png', import.meta.url).pathname;
+    expect((await api.upload('/go/questions2/upload_poyasn_image', { questionId }, readFileSync(picture), 'p.png')).body.success).toBe('1');
+
+    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    await signInAs(page, 'admin');
+    await page.goto(`/study/curator/questions/p2?id=${questionId}`);
+    const editor = page.getByRole('dialog', { name: `Вопрос №${questionId}` });
+    await imageLoaded(editor, 'Картинка с пояснением');
+    const line = /^Распознавание текста недоступно: tesseract \(\/nonexistent\/tesseract\) не запускается/;
+    await editor.getByText(line).waitFor();
+    expect(await editor.getByRole('button', { name: 'Оцифровать' }).isDisabled()).toBe(true);
+    expect(await editor.getByLabel('Пояснение (текст)').inputValue()).toBe('');
+    await settledScreenshot(page, 'p2bank-no-ocr-light');
+    await editor.getByRole('button', { name: 'Закрыть' }).first().click();
+    await page.getByText('Оцифровка недоступна').waitFor();
+    expect(await page.getByText(line).count()).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
 });
