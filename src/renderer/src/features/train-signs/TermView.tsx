@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SignsStatus, SignsTerm } from '@shared/contract/train-signs';
 import { RANDOM_SET } from '@shared/contract/train-signs';
 import { ruTrainSigns } from '../../i18n/train-signs';
@@ -24,6 +24,15 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
   const answered = status === 'MID_RESULT' && termin.rightAnswers !== null && termin.userAnswer !== null;
   const allRight = answered && termin.rightAnswers!.every((bit, index) => bit === termin.userAnswer![index]);
 
+  const cardRef = useRef<HTMLDivElement>(null);
+  const verdictRef = useRef<HTMLParagraphElement>(null);
+  // After 'Проверить' the page may be scrolled down to the button: bring the verdict into view and announce it.
+  useEffect(() => {
+    if (!answered) return;
+    cardRef.current?.scrollIntoView({ block: 'start' });
+    verdictRef.current?.focus({ preventScroll: true });
+  }, [answered]);
+
   const toggle = (index: number, checked: boolean) => {
     const next = ticks.map((tick, at) => (at === index ? checked : tick));
     setTicks(next);
@@ -32,7 +41,7 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
 
   return (
     <Card className="trs__term" data-testid="trs-term" data-status={status}>
-      <div className="trs__term-head">
+      <div className="trs__term-head" ref={cardRef}>
         <div className="trs__term-info">
           <p className="muted trs__term-meta">
             <span data-testid="trs-lesson">{t.lesson(termin.terminLessonNumber)}</span> · <span data-testid="trs-chapter">{termin.terminRazdel}</span>
@@ -71,7 +80,7 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
         </form>
       ) : (
         <div className="trs__form">
-          <p className={cx('trs__verdict', allRight ? 'trs__verdict--right' : 'trs__verdict--wrong')} role="status" data-testid="trs-verdict">
+          <p ref={verdictRef} tabIndex={-1} className={cx('trs__verdict', allRight ? 'trs__verdict--right' : 'trs__verdict--wrong')} role="status" data-testid="trs-verdict">
             {allRight ? t.right : t.wrong}
           </p>
           <ul className="trs__results" data-testid="trs-results">
@@ -104,7 +113,7 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
           )}
           {error && <ErrorBox message={error} />}
           <div className="trs__actions">
-            <Button onClick={onContinue} disabled={busy} autoFocus>
+            <Button onClick={onContinue} disabled={busy}>
               {t.continue}
             </Button>
           </div>
