@@ -69,6 +69,9 @@ describe.each(testDialects)('signs trainer on %s', (dialect) => {
     const egor = await userId('egor');
     const recognised = await db().selectFrom('sign_recognitions').select('variant_id').where('user_id', '=', egor).execute();
     expect(recognised.map((row) => row.variant_id).sort()).toEqual(right.ids.filter((_, index) => right.bits[index] === 1).sort());
+    // The first fully right answer of a term earns +1.5 rating, once.
+    const awards = await db().selectFrom('rating_changes').select(['tenths', 'comment', 'source_id']).where('user_id', '=', egor).where('source_kind', '=', 'train_signs').execute();
+    expect(awards).toEqual([{ tenths: 15, comment: 'Тренировка признаков: все признаки верны', source_id: expect.any(String) }]);
 
     // Continue: another term; a repeated Continue keeps it instead of skipping it.
     const next = await student.call(trainSigns.getSignsData, { action: 'NEXT', type: 'random' });
@@ -85,6 +88,7 @@ describe.each(testDialects)('signs trainer on %s', (dialect) => {
     expect(wrong.status).toBe('MID_RESULT');
     expect(wrong.termin!.rightAnswers).toEqual((await rightOf(second.terminName)).bits);
     expect(await db().selectFrom('sign_recognitions').select('variant_id').where('user_id', '=', egor).execute()).toHaveLength(recognised.length);
+    expect(await db().selectFrom('rating_changes').select('id').where('user_id', '=', egor).where('source_kind', '=', 'train_signs').execute()).toHaveLength(1);
 
     expect((await student.call(trainSigns.getSignsInfo, {})).info).toMatchObject({ countAnswers: 2, countUniqueAnswers: 2, countIncorrectUniqueAnswers: 1 });
 

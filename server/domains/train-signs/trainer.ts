@@ -3,6 +3,7 @@ import { RANDOM_SET, TRAIN_SIGNS_TEXTS as T } from '../../../src/shared/contract
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
+import { awardRating } from '../rating/ledger';
 import { definitionOf, openTerms, variantsOf, type OpenTerm } from './terms';
 
 /**
@@ -21,6 +22,10 @@ interface StateRow {
 }
 
 type Bit = 0 | 1;
+
+/** +1.5 for a term first answered fully right; the text the rating history shows (seed/rating.ts uses it too). */
+const SOLVED_TERM_TENTHS = 15;
+const SOLVED_TERM_COMMENT = 'Тренировка признаков: все признаки верны';
 
 async function readState(db: Db, userId: number): Promise<StateRow | undefined> {
   return db
@@ -129,8 +134,9 @@ export async function signsData(db: Db, user: CurrentUser, action: 'START' | 'NE
 /**
  * Scores the student's ticks for the current term. A term is right when every true sign and no
  * false one is ticked. When no false sign is ticked, the ticked true signs count as recognised
- * (chapter mastery). Sending the same answer again (a retry after a dropped connection) succeeds
- * without counting twice.
+ * (chapter mastery). The first fully right answer of a term earns rating once (answering a
+ * known term again earns nothing, so the rating cannot be farmed). Sending the same answer again
+ * (a retry after a dropped connection) succeeds without counting twice.
  */
 export async function answerSigns(db: Db, user: CurrentUser, terminName: string, userAnswer: Bit[], now: number): Promise<void> {
   const state = await readState(db, user.id);
@@ -163,6 +169,7 @@ export async function answerSigns(db: Db, user: CurrentUser, terminName: string,
         .onConflict((oc) => oc.columns(['user_id', 'variant_id']).doNothing())
         .execute();
     }
+    if (isRight) await awardRating(trx, { userId: user.id, tenths: SOLVED_TERM_TENTHS, comment: SOLVED_TERM_COMMENT, source: { kind: 'train_signs', id: String(termId) }, at: now });
     return true;
   });
   if (recorded) return;
