@@ -89,8 +89,15 @@ describe('signs trainer in chromium', () => {
     expect(await termName(page)).toBe(second);
     expect(await page.getByRole('checkbox', { name: firstSign, exact: true }).isChecked()).toBe(true);
 
-    // Wrong: every box ticked, false signs included.
+    // Wrong: every box ticked, false signs included. The first send is lost on the way: the
+    // error shows, the ticks stay, and checking again goes through.
     await tick(page, 'all');
+    await page.route('**/send_priznaki_answer.php', (route) => route.abort('connectionfailed'));
+    await page.getByRole('button', { name: 'Проверить' }).click();
+    await page.getByText(/^Ошибка: /).waitFor();
+    expect(await status(page)).toBe('ANSWERING');
+    expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(signsOf(second).length);
+    await page.unroute('**/send_priznaki_answer.php');
     await page.getByRole('button', { name: 'Проверить' }).click();
     await expect.poll(() => status(page)).toBe('MID_RESULT');
     expect(await page.getByTestId('trs-verdict').textContent()).toBe('Есть ошибки. Посмотрите пояснения.');

@@ -61,7 +61,7 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
           className="trs__form"
           onSubmit={(event) => {
             event.preventDefault();
-            if (ticks.some(Boolean)) onCheck(toBits(ticks));
+            if (!busy && ticks.some(Boolean)) onCheck(toBits(ticks));
           }}
         >
           <fieldset className="trs__variants">
@@ -73,7 +73,7 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
           {error && <ErrorBox message={error} />}
           <div className="trs__actions">
             {!ticks.some(Boolean) && <span className="muted trs__hint">{t.chooseOne}</span>}
-            <Button type="submit" disabled={busy || !ticks.some(Boolean)}>
+            <Button type="submit" loading={busy} disabled={!busy && !ticks.some(Boolean)}>
               {t.check}
             </Button>
           </div>
@@ -113,7 +113,7 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
           )}
           {error && <ErrorBox message={error} />}
           <div className="trs__actions">
-            <Button onClick={onContinue} disabled={busy}>
+            <Button onClick={onContinue} loading={busy}>
               {t.continue}
             </Button>
           </div>

@@ -13,7 +13,7 @@ const t = ruTrainSigns;
 const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 const STATE_KEY = ['trainSigns', 'state'] as const;
 
-type StateInput = Parameters<typeof getSignsData.input.parse>[0];
+type StateInput = { action?: 'START' | 'NEXT' | 'EXIT'; type?: string };
 
 /**
  * Signs trainer (learning-area 'Signs trainer', §4 'Signs'): the status comes from the server
@@ -31,7 +31,7 @@ export function TrainSignsPage() {
     setActionError(null);
     try {
       await run();
-      queryClient.setQueryData(STATE_KEY, await api.call(getSignsData, input as never, { handleErrors: true }));
+      queryClient.setQueryData(STATE_KEY, await api.call(getSignsData, input, { handleErrors: true }));
       void queryClient.invalidateQueries({ queryKey: ['trainSigns', 'info'] });
     } catch (failure) {
       setActionError(t.error(messageOf(failure)));
