@@ -25,6 +25,7 @@ export const ruTrainSigns = {
   isSign: 'Признак термина',
   notSign: 'Не признак',
   ticked: 'Отмечено вами',
+  missed: 'Пропущен',
   markRight: 'верно',
   markWrong: 'ошибка',
   definition: 'Определение',

@@ -98,6 +98,7 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
                     <p className="trs__result-tags">
                       <span className={cx('trs__tag', isSign ? 'trs__tag--sign' : 'trs__tag--not')}>{isSign ? t.isSign : t.notSign}</span>
                       {ticked && <span className="trs__tag">{t.ticked}</span>}
+                      {isSign && !ticked && <span className="trs__tag trs__tag--missed">{t.missed}</span>}
                     </p>
                     {termin.descriptions?.[index] && <p className="muted trs__description">{termin.descriptions[index]}</p>}
                   </div>
