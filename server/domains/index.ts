@@ -12,6 +12,7 @@ import { financesHandlers } from './finances/handlers';
 import { homeworkP1Handlers } from './homework-p1/handlers';
 import { homeworkP2Handlers } from './homework-p2/handlers';
 import { trainP1Handlers } from './train-p1/handlers';
+import { trainP2Handlers } from './train-p2/handlers';
 import { materialsHandlers } from './materials/handlers';
 import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { preferencesHandlers } from './preferences/handlers';
@@ -53,6 +54,7 @@ export const implementations: readonly Implementation[] = [
   ...videoHandlers,
   ...videoAdminHandlers,
   ...trainP1Handlers,
+  ...trainP2Handlers,
   ...questionBankAdminHandlers,
   ...crmHandlers,
   ...ticketsHandlers,

@@ -17,6 +17,7 @@ import * as rating from './rating';
 import * as shell from './shell';
 import * as standards from './standards';
 import * as trainP1 from './train-p1';
+import * as trainP2 from './train-p2';
 import * as pet from './pet';
 import * as trainVerbal from './train-verbal';
 import * as video from './video';
@@ -55,6 +56,7 @@ export const allContracts: readonly AnyContract[] = [
   videoMedia,
   videoAdmin,
   trainP1,
+  trainP2,
   questionBankAdmin,
   crm,
   tickets,
@@ -77,4 +79,4 @@ export const allContracts: readonly AnyContract[] = [
 );
 
 export { crm, files, mailings, schoolStats, tickets };
-export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, pet };
+export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, pet };
