@@ -51,7 +51,7 @@ export const ruTrainP2 = {
   tables: {
     checkedByMe: 'Проверено мной',
     checkedByStudents: 'Проверили меня',
-    checkedByAI: 'Проверка ИИ',
+    checkedByAI: 'Проверено ИИ',
   } satisfies Record<TableType, string>,
   tableHints: {
     checkedByMe: 'Ответы одноклассников, которые вы проверили',
@@ -61,7 +61,7 @@ export const ruTrainP2 = {
   warnings: {
     selfCheck: 'После ответа вы увидите критерии и пояснение и оцените себя сами.',
     checkByClassmates: 'Ответ уйдёт на проверку другому ученику. Результат появится в таблице «Проверили меня».',
-    checkByAI: 'Ответ проверит ИИ по критериям задания. Результат появится в таблице «Проверка ИИ».',
+    checkByAI: 'Ответ проверит ИИ по критериям задания. Результат появится в таблице «Проверено ИИ».',
   },
   question: (task: number, chapter: string) => `Задание ${task}${chapter ? ` · ${chapter}` : ''}`,
   maxBall: (max: number) => `Максимальный балл: ${max}`,

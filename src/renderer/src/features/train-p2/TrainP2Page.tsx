@@ -21,6 +21,7 @@ import { CheckView, CheckViewAnother, CuratorCheckView, DecideView } from './Ans
 import { ChoiceView, type Start } from './ChoiceView';
 import { readChoice, type TrainP2Choice, writeChoice } from './logic';
 import { CheckInfoView, CheckTableView } from './TableViews';
+import '../../ui/field.css';
 import '../homework-p2/homework-p2.css';
 import './train-p2.css';
 
