@@ -91,10 +91,23 @@ export async function runAiCheck(services: Services, answerId: number): Promise<
   await settle(services, answerId, row.user_id, { status: 'checked', points: result.score, comment: result.comment });
 }
 
+/** Runs after which an unexpected error (not the model's) is reported to the student instead of retried. */
+const LAST_ATTEMPT = 5;
+
 export const aiCheckJob = defineJob({
   kind: 'train-p2.ai-check',
   payload: z.object({ answerId: z.number().int() }),
-  async run(services, { answerId }) {
-    await runAiCheck(services, answerId);
+  // Renewed while the model answers; after a crash another instance resumes the check within a minute.
+  leaseMs: 60_000,
+  async run(services, { answerId }, { job }) {
+    try {
+      await runAiCheck(services, answerId);
+    } catch (error) {
+      if (job.attempts < LAST_ATTEMPT) throw error;
+      // Out of retries: say so rather than leave the answer 'being checked' for ever.
+      const row = await services.db.selectFrom('train_p2_answers').select('user_id').where('id', '=', answerId).executeTakeFirst();
+      if (row) await settle(services, answerId, row.user_id, { status: 'ai_failed', points: null, comment: T.aiFailed.replace('{reason}', 'внутренняя ошибка сервера, отправьте ответ ещё раз') });
+      return { failed: (error as Error).message };
+    }
   },
 });

@@ -329,6 +329,26 @@ describe('training part 2 AI check with an OpenAI-compatible model (local stand-
     expect(await solved()).toBe(before + 1);
   });
 
+  it('is a durable job: an answer sent while no runner works is checked once when a runner comes back', async () => {
+    standIn.reply = () => '{"score": 1, "comment": "Один аргумент засчитан."}';
+    await server.server.jobs.stop();
+    try {
+      await sendForAi('Ответ перед перезапуском');
+      const pending = await db().selectFrom('train_p2_answers').select(['id', 'status']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(pending.status).toBe('ai_pending');
+      // Two instances look at once: the claim lets one of them check.
+      const { JobRunner, jobDefinitions } = await import('../../jobs');
+      const before = standIn.requests.length;
+      const [a, b] = [new JobRunner(server.server.services, jobDefinitions), new JobRunner(server.server.services, jobDefinitions)];
+      const ran = await Promise.all([a.runDue(), b.runDue()]);
+      expect(ran[0]! + ran[1]!).toBe(1);
+      expect(standIn.requests.length).toBe(before + 1);
+      expect(await db().selectFrom('train_p2_answers').select(['status', 'points']).where('id', '=', pending.id).executeTakeFirstOrThrow()).toEqual({ status: 'checked', points: 1 });
+    } finally {
+      server.server.jobs.start();
+    }
+  });
+
   it('a provider error or an impossible score is a clear failure, never a score', async () => {
     standIn.failWith = { status: 503, message: 'перегружен' };
     await sendForAi('Ответ при сбое');
