@@ -78,7 +78,8 @@ export function TrainP2Page() {
     setView({ kind: 'choice' });
     void available.refetch();
   };
-  const failed = (failure: unknown, leave: boolean) => setPopup({ message: t.error(messageOf(failure)), toChoice: leave });
+  // A dropped connection keeps the view, so a typed answer or check is not lost and can be sent again.
+  const failed = (failure: unknown, leave: boolean) => setPopup({ message: t.error(messageOf(failure)), toChoice: leave && !(failure instanceof ApiError && failure.kind === 'transport') });
 
   /** Runs a call with the busy flag; a failure opens the popup. */
   const run = async (work: () => Promise<void>, leaveOnError: boolean) => {
