@@ -29,7 +29,10 @@ export function DecideView({ mode, question, busy, onSend, onBack }: { mode: Ans
       >
         <label className="trp2-field" htmlFor="trp2-answer">
           <span className="trp2-field__label">{t.answerLabel}</span>
-          <textarea id="trp2-answer" className="ui-input trp2-textarea" value={answer} placeholder={t.answerPlaceholder} onChange={(event) => setAnswer(event.target.value)} autoFocus data-testid="trp2-answer" />
+          <textarea id="trp2-answer" className="ui-input trp2-textarea" value={answer} placeholder={t.answerPlaceholder} onChange={(event) => {
+            setAnswer(event.target.value);
+            setError(null);
+          }} autoFocus data-testid="trp2-answer" />
         </label>
         {error && (
           <p className="trp2-error" role="alert" data-testid="trp2-answer-error">

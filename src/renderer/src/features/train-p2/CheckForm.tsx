@@ -26,12 +26,18 @@ export function CheckForm({ max, submitLabel, onSubmit, busy }: { max: number; s
     >
       <label className="trp2-field" htmlFor={`${id}-comment`}>
         <span className="trp2-field__label">{t.comment}</span>
-        <textarea id={`${id}-comment`} className="ui-input trp2-textarea trp2-textarea--short" value={comment} placeholder={t.commentPlaceholder} onChange={(event) => setComment(event.target.value)} data-testid="trp2-check-comment" />
+        <textarea id={`${id}-comment`} className="ui-input trp2-textarea trp2-textarea--short" value={comment} placeholder={t.commentPlaceholder} onChange={(event) => {
+            setComment(event.target.value);
+            setError(null);
+          }} data-testid="trp2-check-comment" />
       </label>
       <div className="trp2-form__row">
         <label className="trp2-field trp2-field--score" htmlFor={`${id}-score`}>
           <span className="trp2-field__label">{t.score(max)}</span>
-          <input id={`${id}-score`} className="ui-input" inputMode="numeric" value={score} onChange={(event) => setScore(event.target.value)} data-testid="trp2-check-score" />
+          <input id={`${id}-score`} className="ui-input" inputMode="numeric" value={score} onChange={(event) => {
+              setScore(event.target.value);
+              setError(null);
+            }} data-testid="trp2-check-score" />
         </label>
         <Button type="submit" loading={busy} data-testid="trp2-check-send">
           {submitLabel}
