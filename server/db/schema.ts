@@ -939,6 +939,11 @@ export interface Database {
   verbal_chat_sessions: VerbalChatSessionsTable;
   verbal_chat_users: VerbalChatUsersTable;
   verbal_trainer_answers: VerbalTrainerAnswersTable;
+  sign_terms: SignTermsTable;
+  sign_term_variants: SignTermVariantsTable;
+  sign_trainer_states: SignTrainerStatesTable;
+  sign_trainer_answers: SignTrainerAnswersTable;
+  sign_recognitions: SignRecognitionsTable;
   verbal_credit_slots: VerbalCreditSlotsTable;
   admin_variable_changes: AdminVariableChangesTable;
   standards: StandardsTable;
@@ -1072,6 +1077,53 @@ export interface VerbalTrainerAnswersTable {
   user_id: number;
   question_id: number;
   user_answer: DefaultedText;
+  created_at: number;
+}
+
+/** Signs trainer terms (0095); term_id links the term-search definition. */
+export interface SignTermsTable {
+  id: Generated<number>;
+  name: string;
+  lesson_num: number;
+  term_id: number | null;
+  created_at: number;
+}
+
+/** A sign of a term (0095): true (is_right 1) or a plausible false one, with its explanation. */
+export interface SignTermVariantsTable {
+  id: Generated<number>;
+  sign_term_id: number;
+  position: number;
+  text: string;
+  is_right: number;
+  description: string;
+}
+
+/** Where a student is in the signs trainer (0095): SELECT, ANSWERING or MID_RESULT. */
+export interface SignTrainerStatesTable {
+  user_id: number;
+  status: string;
+  set_type: ColumnType<string, string | undefined, string>;
+  sign_term_id: number | null;
+  variant_order: ColumnType<string, string | undefined, string>;
+  user_answer: string | null;
+  updated_at: number;
+}
+
+/** Every answer in the signs trainer (0095). */
+export interface SignTrainerAnswersTable {
+  id: Generated<number>;
+  user_id: number;
+  sign_term_id: number;
+  user_answer: string;
+  is_right: number;
+  created_at: number;
+}
+
+/** True signs a student picked in an answer without any false sign (0095). */
+export interface SignRecognitionsTable {
+  user_id: number;
+  variant_id: number;
   created_at: number;
 }
 

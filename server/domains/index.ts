@@ -32,6 +32,7 @@ import { assistantHandlers } from './assistant/handlers';
 import { petHandlers } from './pet/handlers';
 import { videoChatHandlers } from './video-chat/handlers';
 import { trainVerbalHandlers } from './train-verbal/handlers';
+import { trainSignsHandlers } from './train-signs/handlers';
 
 /** Every implemented call. Each domain folder exports its own list. */
 export const implementations: readonly Implementation[] = [
@@ -65,6 +66,7 @@ export const implementations: readonly Implementation[] = [
   ...assistantHandlers,
   ...videoChatHandlers,
   ...trainVerbalHandlers,
+  ...trainSignsHandlers,
   ...standardsHandlers,
   ...textbooksHandlers,
   ...petHandlers,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../../src/shared/contract';
+import { SIGN_TERMS } from '../../server/db/seed/sign-terms';
 import type { TestClient } from '../helpers/client';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -64,7 +65,8 @@ describe('ratings screen in chromium', () => {
     await mastery.waitFor();
     expect(await mastery.textContent()).toContain('Вопросы 1 части: 9 из 14 · Задания 2 части: 2 из 4');
     const me = page.locator('[data-testid="study-rating"] .study-rating__item--me');
-    expect(await me.textContent()).toContain(`решено ${Math.floor((11 / 97) * 100)}%`);
+    // 79 + 18 questions and the signs trainer's terms weigh one unit each.
+    expect(await me.textContent()).toContain(`решено ${Math.floor((11 / (97 + SIGN_TERMS.length)) * 100)}%`);
 
     // Homework chart: the seeded points as 125/70 px per point.
     const bars = page.locator('[data-testid="homework-chart"] .homework-chart__bar');

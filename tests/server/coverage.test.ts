@@ -39,8 +39,25 @@ describe('contract coverage against the spec catalogue', () => {
     for (const implementation of implementations) expect(allContracts).toContain(implementation.contract);
   });
 
+  /** A `socket#TYPE` row is a frame type of a socket contract, not a call of its own. */
+  const frameOf = (path: string) => {
+    const [socketPath, frame] = path.split('#');
+    const contract = frame === undefined ? undefined : allContracts.find((candidate) => candidate.kind === 'socket' && candidate.path === socketPath);
+    return contract?.kind === 'socket' ? { contract, frame: frame! } : undefined;
+  };
+
+  it('declares every catalogued frame type on its socket contract', () => {
+    const undeclared = catalogue
+      .map((row) => ({ row, found: frameOf(row.path) }))
+      .filter(({ found }) => found && !(found.contract.frames ?? []).includes(found.frame))
+      .map(({ row }) => row.path);
+    expect(undeclared).toEqual([]);
+  });
+
   it('reports progress', () => {
     const implemented = catalogue.filter((row) => {
+      const frame = frameOf(row.path);
+      if (frame) return (frame.contract.frames ?? []).includes(frame.frame);
       const contract = allContracts.find((candidate) => candidate.path === row.path);
       if (!contract) return false;
       return contract.kind === 'http' || contract.kind === 'live' ? handled.has(row.path) : true;

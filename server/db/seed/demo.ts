@@ -9,6 +9,7 @@ import { seedCalendar } from './calendar';
 import { seedAccountDemo } from './account';
 import { seedFinancesDemo } from './finances';
 import { seedTerms } from './terms';
+import { seedSignTerms } from './sign-terms';
 import { seedCourse } from './course';
 import { seedVerbalCreditSlots, seedVerbalQuestions } from './verbal-questions';
 import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './homework';
@@ -229,6 +230,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedCourseProgress(trx, now, ids, videoIds, attached);
     await seedSchoolHistory(trx, now);
     await seedVerbalQuestions(trx, now);
+    await seedSignTerms(trx, now);
     await seedVerbalCreditSlots(trx, now, ids.get('curator'));
     await seedStandards(trx, now, ids);
     await seedKnowledge(trx, now);

@@ -2,14 +2,19 @@ import type { ChapterStatistic, StudyRatingUser } from '../../../src/shared/cont
 import { STUDY_RATING_SIZE } from '../../../src/shared/contract/rating';
 import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
 import type { Db } from '../../db';
+import { chapterSigns, NO_SIGNS, signTermCount, signUnitsByUser } from './sign-mastery';
 import { publicUserKey } from './user-key';
 
 /**
  * Course mastery: which published part 1 questions a student has answered fully right anywhere
  * (homework, automatic credits, trainings), and which part 2 tasks a curator scored at full marks
- * in a finished check. Self-checked works do not count (the student scored them). The signs
- * trainer and term solving are not tracked by the platform yet, so their 'solved' counts are 0 and
- * they do not weigh in the percent.
+ * in a finished check. Self-checked works do not count (the student scored them).
+ *
+ * Terms come from the signs trainer (train-signs): numTermins is the chapter's trainer terms,
+ * numPriznaki their true signs. A term is solved once answered fully right (every true sign and
+ * no false one ticked); a true sign is solved once ticked in an answer that ticked no false sign
+ * (ticking everything earns nothing). In the percents a term weighs as one question, earned sign
+ * by sign: its recognised share of true signs (a solved term gives the whole unit).
  */
 
 /** Every (user, question) answered with full points, from each activity that scores questions. */
@@ -74,7 +79,7 @@ function solvedPairsP2(db: Db) {
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.floor((part / whole) * 100));
 
 export async function chapterStatistics(db: Db, userId: number): Promise<{ chaptersStatistics: ChapterStatistic[]; solvedPercent: number }> {
-  const [chapters, questions, questionsP2, solved, solvedP2, terms] = await Promise.all([
+  const [chapters, questions, questionsP2, solved, solvedP2, signs] = await Promise.all([
     db.selectFrom('chapters').select(['id', 'name']).orderBy('position').execute(),
     db
       .selectFrom('questions_p1')
@@ -93,11 +98,7 @@ export async function chapterStatistics(db: Db, userId: number): Promise<{ chapt
       .select('solved.question_id')
       .where('solved.user_id', '=', userId)
       .execute(),
-    db
-      .selectFrom('terms')
-      .select(['chapter', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy('chapter')
-      .execute(),
+    chapterSigns(db, userId),
   ]);
   const solvedIds = new Set(solved.map((row) => row.question_id));
   const solvedIdsP2 = new Set(solvedP2.map((row) => row.question_id));
@@ -106,27 +107,26 @@ export async function chapterStatistics(db: Db, userId: number): Promise<{ chapt
     const solvedHere = inChapter.filter((question) => solvedIds.has(question.id)).length;
     const inChapterP2 = questionsP2.filter((question) => question.chapter_id === chapter.id);
     const solvedHereP2 = inChapterP2.filter((question) => solvedIdsP2.has(question.id)).length;
+    const { units: signUnits, ...terms } = signs.get(chapter.id) ?? NO_SIGNS;
     return {
       chapterName: chapter.name,
-      chapterSolvedPercent: percent(solvedHere + solvedHereP2, inChapter.length + inChapterP2.length),
+      chapterSolvedPercent: percent(solvedHere + solvedHereP2 + signUnits, inChapter.length + inChapterP2.length + terms.numTermins),
       numQuestionsP1: inChapter.length,
       numSolvedQuestionsP1: solvedHere,
       numQuestionsP2: inChapterP2.length,
       numSolvedQuestionsP2: solvedHereP2,
-      numTermins: Number(terms.find((row) => row.chapter === chapter.name)?.count ?? 0),
-      numSolvedTermins: 0,
-      numPriznaki: 0,
-      numSolvedPriznaki: 0,
+      ...terms,
     };
   });
-  const total = stats.reduce((sum, chapter) => sum + chapter.numQuestionsP1 + chapter.numQuestionsP2, 0);
-  const totalSolved = stats.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP1 + chapter.numSolvedQuestionsP2, 0);
+  const signUnits = [...signs.values()].reduce((sum, chapter) => sum + chapter.units, 0);
+  const total = stats.reduce((sum, chapter) => sum + chapter.numQuestionsP1 + chapter.numQuestionsP2 + chapter.numTermins, 0);
+  const totalSolved = stats.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP1 + chapter.numSolvedQuestionsP2, 0) + signUnits;
   return { chaptersStatistics: stats, solvedPercent: percent(totalSolved, total) };
 }
 
-/** Students by the share of published questions (both parts) they solved; ties by name; the caller added if outside. */
+/** Students by the share of the course (questions of both parts, trainer terms) they solved; ties by name; the caller added if outside. */
 export async function studyRating(db: Db, callerId: number): Promise<StudyRatingUser[]> {
-  const [published, publishedP2, rows] = await Promise.all([
+  const [published, publishedP2, rows, termCount, termUnits] = await Promise.all([
     db.selectFrom('questions_p1').select((eb) => eb.fn.countAll<number>().as('count')).where('is_published', '=', 1).executeTakeFirstOrThrow(),
     db.selectFrom('questions_p2').innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     db
@@ -157,10 +157,12 @@ export async function studyRating(db: Db, callerId: number): Promise<StudyRating
       .where('users.user_type', 'not in', STAFF_TYPES)
       .where('users.blocked', '=', 0)
       .execute(),
+    signTermCount(db),
+    signUnitsByUser(db),
   ]);
-  const total = Number(published.count) + Number(publishedP2.count);
+  const total = Number(published.count) + Number(publishedP2.count) + termCount;
   const ranked = rows
-    .map((row) => ({ row, solved: Number(row.solved ?? 0) + Number(row.solved_p2 ?? 0) }))
+    .map((row) => ({ row, solved: Number(row.solved ?? 0) + Number(row.solved_p2 ?? 0) + (termUnits.get(row.id) ?? 0) }))
     .sort((a, b) => b.solved - a.solved || a.row.surname.localeCompare(b.row.surname, 'ru') || a.row.id - b.row.id);
   const list = ranked.map(({ row, solved }, index) => ({
     place: index + 1,

@@ -44,6 +44,8 @@ export interface SocketContract {
   readonly kind: 'socket';
   readonly path: string;
   readonly access: AccessRule;
+  /** The frame types this socket speaks (the catalogue lists them as `path#TYPE` rows). */
+  readonly frames?: readonly string[];
   readonly extension?: boolean;
 }
 
@@ -99,7 +101,7 @@ export function push<B extends AnyObject>(
 }
 
 /** A websocket endpoint (the live socket, the video-chat signalling socket). */
-export function socket(path: string, options: { access: AccessRule; extension?: boolean }): SocketContract {
+export function socket(path: string, options: { access: AccessRule; frames?: readonly string[]; extension?: boolean }): SocketContract {
   return { kind: 'socket', path, ...options };
 }
 

@@ -20,6 +20,7 @@ import * as trainP1 from './train-p1';
 import * as trainP2 from './train-p2';
 import * as pet from './pet';
 import * as trainVerbal from './train-verbal';
+import * as trainSigns from './train-signs';
 import * as video from './video';
 import * as videoMedia from './video-media';
 import * as videoAdmin from './video-admin';
@@ -67,6 +68,7 @@ export const allContracts: readonly AnyContract[] = [
   assistant,
   videoChat,
   trainVerbal,
+  trainSigns,
   standards,
   textbooks,
   pet,
@@ -79,4 +81,4 @@ export const allContracts: readonly AnyContract[] = [
 );
 
 export { crm, files, mailings, schoolStats, tickets };
-export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, pet };
+export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };

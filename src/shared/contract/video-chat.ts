@@ -112,13 +112,16 @@ export const updateTrainInfo = push('/verbal_chat/update_train_info', {
   ack: true,
 });
 
-/** Shell §7.4: signed like the live socket; serves only the caller's own active training. */
-export const signallingSocket = socket('/go/train_zachet_verbal_chat/ws', { access: practise });
-
 /** Frames a client may send on the signalling socket. */
 export const SIGNAL_OUTGOING = ['OFFER', 'ANSWER', 'ICE_CANDIDATE', 'FINISH_SEND_ICE_CANDIDATES'] as const;
 /** Frames the server sends (OFFER, ANSWER and ICE_CANDIDATE come from the other peer). */
 export const SIGNAL_INCOMING = ['ROLE', 'READY', 'OFFER', 'ANSWER', 'ICE_CANDIDATE'] as const;
+
+/** Shell §7.4: signed like the live socket; serves only the caller's own active training. */
+export const signallingSocket = socket('/go/train_zachet_verbal_chat/ws', {
+  access: practise,
+  frames: [...new Set([...SIGNAL_INCOMING, ...SIGNAL_OUTGOING])],
+});
 
 /** WebRTC payloads are small; anything larger is refused. */
 export const MAX_SIGNAL_DATA_CHARS = 16_000;

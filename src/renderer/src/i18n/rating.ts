@@ -45,7 +45,8 @@ export const ruRating = {
     empty: 'Разделы отсутствуют',
     questions: 'Вопросы 1 части: {solved} из {total}',
     questionsP2: 'Задания 2 части: {solved} из {total}',
-    terms: 'Термины в разделе: {total}',
+    terms: 'Термины: {solved} из {total}',
+    signs: 'Признаки: {solved} из {total}',
   },
 
   studyRating: {

@@ -5,7 +5,7 @@ import { useChapterStatistics } from './use-mastery';
 
 const t = ruRating.mastery;
 
-/** Chapter mastery: the share of each chapter's questions (both parts) the student has solved at full marks. */
+/** Chapter mastery: the share of each chapter's questions (both parts) solved at full marks and of its signs-trainer terms. */
 export function ChapterMasteryCard() {
   const stats = useChapterStatistics();
   return (
@@ -26,7 +26,8 @@ export function ChapterMasteryCard() {
                 <p className="muted rating-mastery__details">
                   {fill(t.questions, { solved: chapter.numSolvedQuestionsP1, total: chapter.numQuestionsP1 })}
                   {chapter.numQuestionsP2 > 0 && <> · {fill(t.questionsP2, { solved: chapter.numSolvedQuestionsP2, total: chapter.numQuestionsP2 })}</>}
-                  {chapter.numTermins > 0 && <> · {fill(t.terms, { total: chapter.numTermins })}</>}
+                  {chapter.numTermins > 0 && <> · {fill(t.terms, { solved: chapter.numSolvedTermins, total: chapter.numTermins })}</>}
+                  {chapter.numPriznaki > 0 && <> · {fill(t.signs, { solved: chapter.numSolvedPriznaki, total: chapter.numPriznaki })}</>}
                 </p>
               </li>
             ))}

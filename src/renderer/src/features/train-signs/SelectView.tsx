@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getSignsAvailableList, getSignsInfo, RANDOM_SET } from '@shared/contract/train-signs';
+import { ruTrainSigns } from '../../i18n/train-signs';
+import { api } from '../../lib/api';
+import { Button, Card, EmptyState, ErrorBox, Loader, Select } from '../../ui';
+
+const t = ruTrainSigns;
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+export interface SelectViewProps {
+  onStart: (type: string) => void;
+  busy: boolean;
+  error: string | null;
+}
+
+/** SELECT: the statistics and the two ways to train — random terms or one chapter. */
+export function SelectView({ onStart, busy, error }: SelectViewProps) {
+  const info = useQuery({ queryKey: ['trainSigns', 'info'], queryFn: () => api.call(getSignsInfo, {}, { handleErrors: true }), retry: false });
+  const lists = useQuery({ queryKey: ['trainSigns', 'lists'], queryFn: () => api.call(getSignsAvailableList, {}, { handleErrors: true }), retry: false });
+  const [chapter, setChapter] = useState<string | null>(null);
+  const chapters = lists.data?.razdelNames ?? [];
+  const chosen = chapter !== null && chapters.includes(chapter) ? chapter : null;
+
+  const stats = info.data
+    ? [
+        { key: 'available', label: t.stats.available, value: info.data.info.countAvailableTermins },
+        { key: 'answers', label: t.stats.answers, value: info.data.info.countAnswers },
+        { key: 'unique', label: t.stats.unique, value: info.data.info.countUniqueAnswers },
+        { key: 'incorrect', label: t.stats.incorrect, value: info.data.info.countIncorrectUniqueAnswers, hint: t.stats.incorrectHint },
+      ]
+    : [];
+
+  return (
+    <>
+      <p className="muted trs__intro">{t.intro}</p>
+      <Card title={t.stats.title} className="trs__stats">
+        {info.isError ? (
+          <ErrorBox title={t.loadError} message={messageOf(info.error)} onRetry={() => void info.refetch()} retryLabel={t.retry} />
+        ) : info.isPending ? (
+          <Loader size="sm" />
+        ) : (
+          <dl className="trs__stats-list" data-testid="trs-stats">
+            {stats.map((item) => (
+              <div key={item.key}>
+                <dt>{item.label}</dt>
+                <dd data-testid={`trs-${item.key}`}>{item.value}</dd>
+                {item.hint && <dd className="trs__hint">{item.hint}</dd>}
+              </div>
+            ))}
+          </dl>
+        )}
+      </Card>
+      {error && <ErrorBox message={error} />}
+      <div className="trs__modes">
+        <Card title={t.random.title} className="trs__mode" data-testid="trs-random">
+          <p className="muted">{t.random.text}</p>
+          <Button onClick={() => onStart(RANDOM_SET)} disabled={busy}>
+            {t.random.start}
+          </Button>
+        </Card>
+        <Card title={t.byChapter.title} className="trs__mode" data-testid="trs-by-chapter">
+          <p className="muted">{t.byChapter.text}</p>
+          {lists.isError ? (
+            <ErrorBox title={t.loadError} message={messageOf(lists.error)} onRetry={() => void lists.refetch()} retryLabel={t.retry} />
+          ) : lists.isPending ? (
+            <Loader size="sm" />
+          ) : chapters.length === 0 ? (
+            <EmptyState text={t.noChapters} compact />
+          ) : (
+            <>
+              <Select label={t.byChapter.label} placeholder={t.byChapter.placeholder} options={chapters.map((name) => ({ value: name, label: name }))} value={chosen} onChange={setChapter} />
+              <Button onClick={() => chosen && onStart(chosen)} disabled={busy || chosen === null}>
+                {t.byChapter.start}
+              </Button>
+            </>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

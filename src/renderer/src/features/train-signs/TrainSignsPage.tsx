@@ -1,0 +1,75 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getSignsData, sendSignsAnswer } from '@shared/contract/train-signs';
+import { ruTrainSigns } from '../../i18n/train-signs';
+import { api } from '../../lib/api';
+import { ErrorBox, Loader } from '../../ui';
+import { SelectView } from './SelectView';
+import { TermView } from './TermView';
+import { clearTicks } from './ticks';
+import './train-signs.css';
+
+const t = ruTrainSigns;
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+const STATE_KEY = ['trainSigns', 'state'] as const;
+
+type StateInput = { action?: 'START' | 'NEXT' | 'EXIT'; type?: string };
+
+/**
+ * Signs trainer (learning-area 'Signs trainer', §4 'Signs'): the status comes from the server
+ * (SELECT → ANSWERING → MID_RESULT → ANSWERING …), so a reload shows the same term.
+ */
+export function TrainSignsPage() {
+  const queryClient = useQueryClient();
+  const state = useQuery({ queryKey: STATE_KEY, queryFn: () => api.call(getSignsData, {}, { handleErrors: true }), retry: false });
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  /** Runs a step, then shows the state the server answers with. */
+  const step = async (run: () => Promise<unknown>, input: StateInput = {}) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      await run();
+      queryClient.setQueryData(STATE_KEY, await api.call(getSignsData, input, { handleErrors: true }));
+      void queryClient.invalidateQueries({ queryKey: ['trainSigns', 'info'] });
+    } catch (failure) {
+      setActionError(t.error(messageOf(failure)));
+    }
+    setBusy(false);
+  };
+
+  const act = (action: 'START' | 'NEXT' | 'EXIT', type?: string) => step(async () => undefined, type === undefined ? { action } : { action, type });
+
+  const answer = (terminName: string, userAnswer: Array<0 | 1>) =>
+    step(async () => {
+      await api.call(sendSignsAnswer, { terminName, userAnswer }, { handleErrors: true });
+      clearTicks(terminName);
+    });
+
+  return (
+    <section className="screen trs" aria-labelledby="trs-title">
+      <h1 id="trs-title" className="trs__title">
+        {t.title}
+      </h1>
+      {state.isError ? (
+        <ErrorBox title={t.loadError} message={messageOf(state.error)} onRetry={() => void state.refetch()} retryLabel={t.retry} />
+      ) : state.isPending ? (
+        <Loader />
+      ) : state.data.status === 'SELECT' || !state.data.termin ? (
+        <SelectView onStart={(type) => void act('START', type)} busy={busy} error={actionError} />
+      ) : (
+        <TermView
+          key={`${state.data.termin.terminName}:${state.data.status}`}
+          status={state.data.status}
+          termin={state.data.termin}
+          busy={busy}
+          error={actionError}
+          onCheck={(bits) => void answer(state.data.termin!.terminName, bits)}
+          onContinue={() => void act('NEXT', state.data.termin!.type)}
+          onClose={() => void act('EXIT')}
+        />
+      )}
+    </section>
+  );
+}

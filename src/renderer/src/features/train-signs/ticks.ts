@@ -1,0 +1,34 @@
+/**
+ * The ticks of the term being answered, kept in sessionStorage so a reload or a dropped
+ * connection does not lose them before 'Проверить'.
+ */
+const key = (termName: string) => `train-signs:ticks:${termName}`;
+
+export function readTicks(termName: string, count: number): boolean[] {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key(termName)) ?? 'null') as unknown;
+    if (Array.isArray(saved) && saved.length === count && saved.every((item) => typeof item === 'boolean')) return saved as boolean[];
+  } catch {
+    // A damaged entry is the same as none.
+  }
+  return Array.from({ length: count }, () => false);
+}
+
+export function writeTicks(termName: string, ticks: boolean[]): void {
+  try {
+    sessionStorage.setItem(key(termName), JSON.stringify(ticks));
+  } catch {
+    // Storage full or disabled: the ticks still live in the screen.
+  }
+}
+
+export function clearTicks(termName: string): void {
+  try {
+    sessionStorage.removeItem(key(termName));
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/** Ticks in questionAnsColumn1 order as the wire wants them. */
+export const toBits = (ticks: boolean[]): Array<0 | 1> => ticks.map((tick) => (tick ? 1 : 0));
