@@ -196,6 +196,14 @@ describe('training part 2 in chromium', () => {
       await page.getByTestId('trp2-table-row').first().click();
       await page.getByTestId('trp2-info-score').waitFor();
       await settledScreenshot(page, `train-p2-check-info-${tag}`);
+      await page.getByTestId('trp2-info-back').click();
+      await page.getByTestId('trp2-table-back').click();
+      await chooseMode(page, 'Самопроверка');
+      await page.getByTestId('trp2-start-random').click();
+      await page.getByTestId('trp2-answer').fill('Развёрнутый ответ ученика на задание.');
+      await page.getByTestId('trp2-send').click();
+      await page.getByTestId('trp2-key').waitFor();
+      await settledScreenshot(page, `train-p2-selfcheck-${tag}`);
       expect(errors).toEqual([]);
       await context.close();
     }
