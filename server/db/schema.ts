@@ -591,6 +591,48 @@ export interface TrainP1QuestionsTable {
   answered_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+type NullableInstant = ColumnType<number | null, number | null | undefined, number | null>;
+
+/** A part 2 training answer and its one check (0093); status 'waiting' | 'checked' | 'ai_pending' | 'ai_failed'. */
+export interface TrainP2AnswersTable {
+  id: Generated<number>;
+  user_id: number;
+  question_id: number;
+  /** 'selfCheck' | 'checkByClassmates' | 'checkByAI'. */
+  mode: string;
+  user_answer: string;
+  max_points: number;
+  status: string;
+  checker_id: ColumnType<number | null, number | null | undefined, number | null>;
+  assigned_at: NullableInstant;
+  points: ColumnType<number | null, number | null | undefined, number | null>;
+  check_comment: DefaultedText;
+  checked_at: NullableInstant;
+  created_at: number;
+}
+
+/** A classmate's check refused or let lapse: never offered to that checker again (0093). */
+export interface TrainP2RefusalsTable {
+  answer_id: number;
+  checker_id: number;
+  created_at: number;
+}
+
+/** A check of a curator-checked homework answer done 'like a curator' (0093); unfinished while finished_at is null. */
+export interface TrainP2CuratorChecksTable {
+  id: Generated<number>;
+  user_id: number;
+  source_user_id: number;
+  ht_num: number;
+  is_dop: number;
+  q_number: number;
+  question_id: number;
+  points: ColumnType<number | null, number | null | undefined, number | null>;
+  check_comment: DefaultedText;
+  created_at: number;
+  finished_at: NullableInstant;
+}
+
 export interface CreditsVerbalTable {
   num: number;
   lesson_num: number;
@@ -887,6 +929,9 @@ export interface Database {
   homework_answers_p2: HomeworkAnswersP2Table;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
+  train_p2_answers: TrainP2AnswersTable;
+  train_p2_refusals: TrainP2RefusalsTable;
+  train_p2_curator_checks: TrainP2CuratorChecksTable;
   kb_chunks: KbChunksTable;
   kb_chunk_questions: KbChunkQuestionsTable;
   kb_published_chunks: KbPublishedChunksTable;

@@ -12,6 +12,7 @@ import { financesHandlers } from './finances/handlers';
 import { homeworkP1Handlers } from './homework-p1/handlers';
 import { homeworkP2Handlers } from './homework-p2/handlers';
 import { trainP1Handlers } from './train-p1/handlers';
+import { trainP2Handlers } from './train-p2/handlers';
 import { materialsHandlers } from './materials/handlers';
 import { questionBankAdminHandlers } from './question-bank-admin/handlers';
 import { creditQuestionHandlers } from './question-bank-p2/credit-handlers';
@@ -56,6 +57,7 @@ export const implementations: readonly Implementation[] = [
   ...videoHandlers,
   ...videoAdminHandlers,
   ...trainP1Handlers,
+  ...trainP2Handlers,
   ...questionBankAdminHandlers,
   ...questionBankP2Handlers,
   ...creditQuestionHandlers,

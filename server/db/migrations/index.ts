@@ -30,6 +30,7 @@ import * as m0080 from './0080-textbooks';
 import * as m0081 from './0081-admin-settings';
 import * as m0090 from './0090-questions-p2-bank';
 import * as m0091 from './0091-questions-p2-digitize';
+import * as m0093 from './0093-train-p2';
 import * as m0095 from './0095-train-signs';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0081-admin-settings': m0081,
   '0090-questions-p2-bank': m0090,
   '0091-questions-p2-digitize': m0091,
+  '0093-train-p2': m0093,
   '0095-train-signs': m0095,
 };

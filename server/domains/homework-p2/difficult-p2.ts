@@ -7,7 +7,8 @@ import { canOpenLesson } from '../course/lesson-access';
 /**
  * The difficult flag of a part 2 question, like part 1's set_as_difficult.php. Only a question
  * the student has seen may be flagged: it is in a homework whose part 2 they opened and whose
- * lesson they may still open. Anything else is 'not found', so ids of unseen questions leak nothing.
+ * lesson they may still open, or a public one that training part 2 offers them (same lesson gate).
+ * Anything else is 'not found', so ids of unseen questions leak nothing.
  */
 export async function setDifficultP2(db: Db, user: CurrentUser, questionId: number, difficult: boolean, now: number): Promise<void> {
   const seenIn = await db
@@ -20,7 +21,7 @@ export async function setDifficultP2(db: Db, user: CurrentUser, questionId: numb
     .where('user_homeworks.user_id', '=', user.id)
     .where('user_homeworks.status_p2', '!=', '')
     .execute();
-  if (!seenIn.some((lesson) => canOpenLesson(user.type, lesson, now))) fail(T.unknownQuestion);
+  if (!seenIn.some((lesson) => canOpenLesson(user.type, lesson, now)) && !(await inTrainingPool(db, user, questionId, now))) fail(T.unknownQuestion);
   if (difficult) {
     await db
       .insertInto('difficult_questions_p2')
@@ -30,4 +31,16 @@ export async function setDifficultP2(db: Db, user: CurrentUser, questionId: numb
   } else {
     await db.deleteFrom('difficult_questions_p2').where('user_id', '=', user.id).where('question_id', '=', questionId).execute();
   }
+}
+
+/** A public part 2 question of a lesson the user may open: training part 2 shows it to them. */
+async function inTrainingPool(db: Db, user: CurrentUser, questionId: number, now: number): Promise<boolean> {
+  const lesson = await db
+    .selectFrom('questions_p2')
+    .innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num')
+    .select(['lessons.opens_at', 'lessons.demo_access'])
+    .where('questions_p2.id', '=', questionId)
+    .where('questions_p2.is_public', '=', 1)
+    .executeTakeFirst();
+  return lesson !== undefined && canOpenLesson(user.type, lesson, now);
 }

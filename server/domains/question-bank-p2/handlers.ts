@@ -7,7 +7,7 @@ import { enqueueJob } from '../../jobs/queue';
 import type { Services } from '../../services';
 import { digitizeManyPoyasnJob, digitizePoyasnJob, latestManyRun, MANY_JOB_KEY, MANY_STATUS, manyProgressBody, runProgress, singleJobKey } from './digitize-job';
 import { removeP2Images } from './images';
-import { columnsOf, courseReference, homeworkUse, requireP2, wireQuestion } from './store';
+import { columnsOf, courseReference, hasTrainingAnswers, homeworkUse, requireP2, wireQuestion } from './store';
 
 /** The rules of src/shared/domain/question-bank-p2.ts against the course; the first problem is the message. */
 async function checkedFields(db: Db, fields: P2Fields, hasQuestionImage: boolean): Promise<P2Fields> {
@@ -91,6 +91,8 @@ export const questionBankP2Handlers = [
     const row = await requireP2(db, questionId);
     const use = await homeworkUse(db, questionId);
     if (use.homeworks.length > 0) fail(T.usedInHomework(use.homeworks));
+    // Students' training answers and checks keep their question: deleting it would lose them.
+    if (await hasTrainingAnswers(db, questionId)) fail(T.usedElsewhere);
     try {
       await db.deleteFrom('questions_p2').where('id', '=', questionId).execute();
     } catch (error) {

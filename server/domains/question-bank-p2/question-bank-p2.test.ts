@@ -112,6 +112,17 @@ describe.each(testDialects)('part 2 and oral-credit question banks on %s', (dial
     expect((await socket.requestRaw(bank.deleteQuestion.path, { questionId: used })).message).toBe(T.usedInHomework(homeworks));
     expect(await db().selectFrom('questions_p2').select('id').where('id', '=', used).executeTakeFirst()).toBeDefined();
 
+    // A student's training answer keeps the question: deleting would lose the answer.
+    const student = await db().selectFrom('users').select('id').where('user_type', '=', 'Ученик').executeTakeFirstOrThrow();
+    const now = Date.now();
+    const answer = await db()
+      .insertInto('train_p2_answers')
+      .values({ user_id: student.id, question_id: questionId, mode: 'selfCheck', user_answer: 'ответ', max_points: 4, status: 'checked', points: 2, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await socket.requestRaw(bank.deleteQuestion.path, { questionId })).message).toBe(T.usedElsewhere);
+    await db().deleteFrom('train_p2_answers').where('id', '=', answer.id).execute();
+
     await socket.request(bank.deleteQuestion, { questionId });
     expect((await socket.requestRaw(bank.getQuestion.path, { questionId })).message).toBe(T.notFound);
   });

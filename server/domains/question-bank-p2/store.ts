@@ -28,6 +28,16 @@ export async function homeworkUse(db: Db, questionId: number): Promise<{ homewor
   return { homeworks: [...new Set(rows.map((row) => row.ht_num))], mandatory: rows.some((row) => row.is_mandatory === 1) };
 }
 
+/** Whether any student trained on the question (an answer, a check like a curator, a homework answer). */
+export async function hasTrainingAnswers(db: Db, questionId: number): Promise<boolean> {
+  const [training, likeCurator, homework] = await Promise.all([
+    db.selectFrom('train_p2_answers').select('id').where('question_id', '=', questionId).limit(1).executeTakeFirst(),
+    db.selectFrom('train_p2_curator_checks').select('id').where('question_id', '=', questionId).limit(1).executeTakeFirst(),
+    db.selectFrom('homework_answers_p2').select('user_id').where('question_id', '=', questionId).limit(1).executeTakeFirst(),
+  ]);
+  return Boolean(training || likeCurator || homework);
+}
+
 export function fieldsOf(row: P2Row): P2Fields {
   return {
     qQuestion: row.question,

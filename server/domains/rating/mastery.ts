@@ -43,7 +43,10 @@ function solvedPairs(db: Db) {
     );
 }
 
-/** Every (user, part 2 question) a curator scored at full marks in a checked ('Проверен') work. */
+/**
+ * Every (user, part 2 question) a curator scored at full marks in a checked ('Проверен') work, or
+ * that a classmate or the AI scored at full marks in training part 2.
+ */
 function solvedPairsP2(db: Db) {
   return db
     .selectFrom('homework_answers_p2')
@@ -61,7 +64,16 @@ function solvedPairsP2(db: Db) {
     .where('homework_answers_p2.is_checked', '=', 1)
     .where('questions_p2.max_points', '>', 0)
     .whereRef('homework_answers_p2.points', '=', 'questions_p2.max_points')
-    .distinct();
+    .union(
+      // A part 2 training answer scored at full marks by someone else: a classmate or the AI (never a self-check).
+      db
+        .selectFrom('train_p2_answers')
+        .select(['user_id', 'question_id'])
+        .where('mode', 'in', ['checkByClassmates', 'checkByAI'])
+        .where('status', '=', 'checked')
+        .where('max_points', '>', 0)
+        .whereRef('points', '=', 'max_points'),
+    );
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.floor((part / whole) * 100));

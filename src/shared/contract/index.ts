@@ -18,6 +18,7 @@ import * as rating from './rating';
 import * as shell from './shell';
 import * as standards from './standards';
 import * as trainP1 from './train-p1';
+import * as trainP2 from './train-p2';
 import * as pet from './pet';
 import * as trainVerbal from './train-verbal';
 import * as trainSigns from './train-signs';
@@ -57,6 +58,7 @@ export const allContracts: readonly AnyContract[] = [
   videoMedia,
   videoAdmin,
   trainP1,
+  trainP2,
   questionBankAdmin,
   questionBankP2,
   crm,
@@ -81,4 +83,4 @@ export const allContracts: readonly AnyContract[] = [
 );
 
 export { crm, files, mailings, questionBankP2, schoolStats, tickets };
-export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };
+export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };

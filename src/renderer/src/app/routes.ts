@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'decide-first', lazy: () => import('../features/decide-first/DecideFirstPage').then((m) => ({ Component: m.DecideFirstPage })), handle: { title: ruTitles.decideFirst, group: 'trains', link: 'decide-first' } satisfies RouteHandle },
           { path: 'trains_verbal_players', lazy: () => import('../features/video-chat/VideoChatPage').then((m) => ({ Component: m.VideoChatPage })), handle: { title: ruTitles.trainsVerbalPlayers, group: 'trains', link: 'trains_verbal_players' } satisfies RouteHandle },
           { path: 'trains_p1', lazy: () => import('../features/train-p1/TrainP1Page').then((m) => ({ Component: m.TrainP1Page })), handle: { title: ruTitles.trainsP1, group: 'trains', link: 'trains_p1' } satisfies RouteHandle },
-          screen('trains_p2', ruTitles.trainsP2, 'trains'),
+          { path: 'trains_p2', lazy: () => import('../features/train-p2/TrainP2Page').then((m) => ({ Component: m.TrainP2Page })), handle: { title: ruTitles.trainsP2, group: 'trains', link: 'trains_p2' } satisfies RouteHandle },
           { path: 'trains_verbal', lazy: () => import('../features/train-verbal/TrainVerbalPage').then((m) => ({ Component: m.TrainVerbalPage })), handle: { title: ruTitles.trainsVerbal, group: 'trains', link: 'trains_verbal' } satisfies RouteHandle },
           { path: 'train_priznaki', lazy: () => import('../features/train-signs/TrainSignsPage').then((m) => ({ Component: m.TrainSignsPage })), handle: { title: ruTitles.trainPriznaki, group: 'trains', link: 'train_priznaki' } satisfies RouteHandle },
         ],

@@ -41,6 +41,8 @@ export const STORAGE_KEYS = {
   questionView: 'enot.questionView',
   /** Training part 1 choice as JSON: kind, value per kind, question count, self-made switch. */
   trainP1Choice: 'enot.trainP1Choice',
+  /** Training part 2 choice as JSON: last mode, 'only unsolved', chapter and task number per mode (learning §9). */
+  trainP2Choice: 'enot.trainP2Choice',
   /** Remembered video quality: 'high' (default) or 'low'. */
   videoQuality: 'enot.videoQuality',
   /** PKCE verifier and state of a VK ID sign-in under way (sessionStorage). */
