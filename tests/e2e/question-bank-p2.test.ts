@@ -155,6 +155,31 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('a student then gets the published question, with its picture, in training part 2', async () => {
+    expect(createdId).toBeGreaterThan(0);
+    // The demo bank has its own task 20 of lesson 3: unpublished here, so the pick is the new one.
+    await server.server.services.db.updateTable('questions_p2').set({ is_public: 0 }).where('task_number', '=', 20).where('id', '!=', createdId).execute();
+    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    await signInAs(page, 'student');
+    await page.goto('/study/trains/trains_p2');
+    await page.getByRole('heading', { level: 1, name: 'Тренировка 2 части' }).waitFor();
+    await page.getByText('Самопроверка', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Номер задания' }).click();
+    await page.getByRole('option', { name: 'Задание 20' }).click();
+    await page.getByTestId('trp2-start-egeNum').click();
+    const decide = page.getByTestId('trp2-decide');
+    await decide.getByText(QUESTION).waitFor();
+    const picture = decide.getByRole('img', { name: 'Изображение к заданию' });
+    await expect.poll(() => picture.getAttribute('src')).toMatch(new RegExp(`^/questions2/${createdId}\\.png\\?`));
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    // Self-check shows the digitised explanation beside the student's answer.
+    await page.getByTestId('trp2-answer').fill('Конкуренция снижает цены и повышает качество.');
+    await page.getByTestId('trp2-send').click();
+    await page.getByTestId('trp2-selfcheck').getByText(CRITERIA).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('creates, edits and deletes an oral-credit question through the dialog', async () => {
     const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
     await signInAs(page, 'admin');
