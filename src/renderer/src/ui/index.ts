@@ -20,6 +20,7 @@ export { Select, type SelectOption, type SelectProps } from './Select';
 export { SendButton, type SendButtonProps, type SendState } from './SendButton';
 export { Spinner } from './Spinner';
 export { Switch, type SwitchProps } from './Switch';
+export { TextArea, type TextAreaProps } from './TextArea';
 export { TextField, type TextFieldProps } from './TextField';
 export { Tabs, type TabItem, type TabsProps } from './Tabs';
 export { Toast, type ToastProps } from './Toast';

@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteImageQuestion, getQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
 import { EGE_NUM_MAX, EGE_NUM_MIN, isQuestionType, randomPermutation, tidyQuestion, validateQuestion, type QuestionFieldErrors } from '@shared/domain/question-bank-p1';
 import { MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
-import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextField, cx } from '../../ui';
+import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea, TextField, cx } from '../../ui';
 import { AnswerInput } from '../homework-p1/AnswerInput';
 import { QuestionBody } from '../homework-p1/QuestionBody';
 import '../homework-p1/homework-p1.css';
@@ -266,31 +266,6 @@ function FieldError({ text }: { text: string | undefined }) {
   return <p className="ui-field__error">{text}</p>;
 }
 
-function TextArea({ label, value, onChange, error, rows = 3, placeholder }: { label: ReactNode; value: string; onChange: (value: string) => void; error?: string; rows?: number; placeholder?: string }) {
-  const id = useId();
-  return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="ui-input qedit__textarea"
-        value={value}
-        rows={rows}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error !== undefined || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="ui-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Options of one column with add and remove (nine at most); column 1 carries the per-option explanations. */
 function OptionColumn({ form, column, title, error, onChange }: { form: QuestionForm; column: 1 | 2; title: string; error?: string; onChange: (form: QuestionForm) => void }) {

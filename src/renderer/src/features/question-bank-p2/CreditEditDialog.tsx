@@ -4,10 +4,9 @@ import { validateCredit, type CreditFields } from '@shared/domain/question-bank-
 import { useState } from 'react';
 import { ruCreditQuestions, ruQuestionBankP2 } from '../../i18n/question-bank-p2';
 import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextField, cx } from '../../ui';
+import { ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea, TextField } from '../../ui';
 import { CREDIT_LIST_KEY } from './keys';
-import type { DialogNeighbours } from './P2EditDialog';
-import { TextArea } from './TextArea';
+import { EditorActions, type DialogNeighbours, type EditorStatus } from './EditorActions';
 
 const t = ruCreditQuestions;
 const d = ruQuestionBankP2.dialog;
@@ -69,7 +68,7 @@ function CreditEditor({
   const [zachet, setZachet] = useState(initial.zachetNum > 0 ? String(initial.zachetNum) : '');
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<EditorStatus | null>(null);
   const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -125,34 +124,17 @@ function CreditEditor({
         size="md"
         className="qedit"
         actions={
-          <div className="qedit__actions">
-            {status && (
-              <p className={cx('qedit__status', status.tone === 'error' && 'qedit__status--error')} role={status.tone === 'error' ? 'alert' : 'status'}>
-                {status.text}
-              </p>
-            )}
-            {!isNew && (
-              <span className="qedit__nav">
-                <Button variant="ghost" size="sm" disabled={neighbours.previous === null} onClick={() => neighbours.previous !== null && leave(() => neighbours.onOpen(neighbours.previous!))}>
-                  {d.previous}
-                </Button>
-                <Button variant="ghost" size="sm" disabled={neighbours.next === null} onClick={() => neighbours.next !== null && leave(() => neighbours.onOpen(neighbours.next!))}>
-                  {d.next}
-                </Button>
-              </span>
-            )}
-            {!isNew && (
-              <Button variant="danger" onClick={() => (setDeleteError(null), setConfirmDelete(true))}>
-                {d.delete}
-              </Button>
-            )}
-            <Button variant="secondary" onClick={() => leave(onClose)}>
-              {d.cancel}
-            </Button>
-            <Button onClick={() => void save()} loading={saving} disabled={saving || (!isNew && !dirty)}>
-              {isNew ? d.createAction : d.save}
-            </Button>
-          </div>
+          <EditorActions
+            isNew={isNew}
+            status={status}
+            neighbours={neighbours}
+            leave={leave}
+            onDelete={() => (setDeleteError(null), setConfirmDelete(true))}
+            onClose={onClose}
+            onSave={() => void save()}
+            saving={saving}
+            dirty={dirty}
+          />
         }
       >
         <div className="qedit__form">

@@ -16,18 +16,12 @@ import { useState } from 'react';
 import { ruQuestionBankP2 } from '../../i18n/question-bank-p2';
 import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
 import { usePush } from '../../lib/use-push';
-import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, cx } from '../../ui';
-import { TextArea } from './TextArea';
+import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea } from '../../ui';
+import { EditorActions, type DialogNeighbours, type EditorStatus } from './EditorActions';
 import { ImageUploadField } from './ImageUploadField';
 import { P2_CHAPTERS_KEY, P2_LIST_KEY, p2QuestionKey } from './keys';
 
 const t = ruQuestionBankP2.dialog;
-
-export interface DialogNeighbours {
-  previous: number | null;
-  next: number | null;
-  onOpen: (questionId: number) => void;
-}
 
 const EMPTY: P2Fields = { qQuestion: '', qTaskNumber: 0, qLessonNumber: 0, qChapter: '', qMaxBall: 0, qCriteria: '', qMarkDownPoyasn: '', qPublic: '0', is90Plus: '0' };
 
@@ -116,7 +110,7 @@ function P2Editor({
   const [images, setImages] = useState({ question: loaded?.qQuestionImage ?? '', poyasn: loaded?.qPoyasnImage ?? '' });
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<EditorStatus | null>(null);
   const [digitize, setDigitize] = useState<{ state: 'idle' | 'running' | 'done' } | { state: 'error'; text: string }>(
     loaded?.digitizeError ? { state: 'error', text: loaded.digitizeError } : { state: 'idle' },
   );
@@ -221,34 +215,17 @@ function P2Editor({
         size="lg"
         className="qedit p2edit"
         actions={
-          <div className="qedit__actions">
-            {status && (
-              <p className={cx('qedit__status', status.tone === 'error' && 'qedit__status--error')} role={status.tone === 'error' ? 'alert' : 'status'}>
-                {status.text}
-              </p>
-            )}
-            {!isNew && (
-              <span className="qedit__nav">
-                <Button variant="ghost" size="sm" disabled={neighbours.previous === null} onClick={() => neighbours.previous !== null && leave(() => neighbours.onOpen(neighbours.previous!))}>
-                  {t.previous}
-                </Button>
-                <Button variant="ghost" size="sm" disabled={neighbours.next === null} onClick={() => neighbours.next !== null && leave(() => neighbours.onOpen(neighbours.next!))}>
-                  {t.next}
-                </Button>
-              </span>
-            )}
-            {!isNew && (
-              <Button variant="danger" onClick={() => (setDeleteError(null), setConfirmDelete(true))}>
-                {t.delete}
-              </Button>
-            )}
-            <Button variant="secondary" onClick={() => leave(onClose)}>
-              {t.cancel}
-            </Button>
-            <Button onClick={() => void save()} loading={saving} disabled={saving || (!isNew && !dirty)}>
-              {isNew ? t.createAction : t.save}
-            </Button>
-          </div>
+          <EditorActions
+            isNew={isNew}
+            status={status}
+            neighbours={neighbours}
+            leave={leave}
+            onDelete={() => (setDeleteError(null), setConfirmDelete(true))}
+            onClose={onClose}
+            onSave={() => void save()}
+            saving={saving}
+            dirty={dirty}
+          />
         }
       >
         <div className="p2edit__layout">

@@ -9,7 +9,8 @@ import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';
 import { DigitizeManyPopup } from './DigitizeManyPopup';
 import { P2_LIST_KEY } from './keys';
 import { JumpForm, Pager, pageOf } from './ListChrome';
-import { type DialogNeighbours, P2EditDialog } from './P2EditDialog';
+import type { DialogNeighbours } from './EditorActions';
+import { P2EditDialog } from './P2EditDialog';
 import '../question-bank-admin/question-bank-admin.css';
 import './question-bank-p2.css';
 
