@@ -110,13 +110,18 @@ describe('training part 2 in chromium', () => {
     await b.page.getByTestId('trp2-table-checkedByMe').click();
     await b.page.getByTestId('trp2-table-row').getByText('Смирнова Алиса').waitFor();
 
+    // People are shown as links (§2): to their VK page once they have a VK id.
+    await db().updateTable('users').set({ vk_id: '990000101' }).where('login', '=', 'egor').execute();
+    await db().updateTable('users').set({ vk_id: '990000102' }).where('login', '=', 'student').execute();
     await a.page.getByTestId('trp2-table-checkedByStudents').click();
     const row = a.page.getByTestId('trp2-table-row');
     await row.getByText('Васильев Егор').waitFor();
     expect(await row.getAttribute('data-status')).toBe('checked');
+    expect(await row.getByRole('link', { name: 'Васильев Егор' }).getAttribute('href')).toBe('https://vk.com/id990000101');
     await settledScreenshot(a.page, 'train-p2-table-light');
-    await row.click();
+    await row.locator('td').first().click();
     const info = a.page.getByTestId('trp2-check-info');
+    expect(await info.getByTestId('trp2-info-student').getAttribute('href')).toBe('https://vk.com/id990000102');
     await info.getByTestId('trp2-info-score').getByText('3 из 3').waitFor();
     expect(await info.getByTestId('trp2-info-score').getAttribute('data-tone')).toBe('full');
     await info.getByTestId('trp2-info-check-text').getByText('Все три аргумента верны').waitFor();

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { Button, Popup } from '../../ui';
+import { Button, PersonLink, Popup } from '../../ui';
 import { DifficultSwitch } from '../questions/DifficultSwitch';
 import { AnswerWithSegments } from './AnswerWithSegments';
-import { CheckerName } from './CheckerName';
 import { ErrorPopup } from './ErrorPopup';
 import { QuestionHead } from './QuestionHead';
 import { ScoreBadge } from './ScoreBadge';
@@ -50,7 +49,7 @@ export function ResultsView(props: ResultsViewProps) {
         </h2>
         {props.checker !== '' && (
           <p className="p2-muted">
-            {t.checker}: <CheckerName checker={props.checker} name={props.checkerName} />
+            {t.checker}: <PersonLink userKey={props.checker} name={props.checkerName} testId="p2-checker" />
           </p>
         )}
         {props.mistakeWorkAvailable && (
@@ -85,7 +84,7 @@ export function ResultsView(props: ResultsViewProps) {
               <span>{t.score}:</span> <ScoreBadge ball={open.userBall} max={open.realBall} testId="p2-popup-score" />
               {props.checker !== '' && (
                 <span className="p2-muted">
-                  {t.checker}: <CheckerName checker={props.checker} name={props.checkerName} />
+                  {t.checker}: <PersonLink userKey={props.checker} name={props.checkerName} testId="p2-checker" />
                 </span>
               )}
             </div>

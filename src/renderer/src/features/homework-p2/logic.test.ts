@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkerLink,
   claimTab,
   dropDraft,
   formatCountdown,
@@ -149,11 +148,6 @@ describe('self-check score', () => {
 });
 
 describe('small formatters', () => {
-  it('links numeric checker keys to VK only', () => {
-    expect(checkerLink('12345')).toBe('https://vk.com/id12345');
-    expect(checkerLink('id7')).toBeNull();
-  });
-
   it('reads a Moscow deadline and formats the countdown', () => {
     expect(parseMoscowDeadline('01.03.2026 12:30')).toBe(Date.UTC(2026, 2, 1, 9, 30));
     expect(parseMoscowDeadline('')).toBeNull();

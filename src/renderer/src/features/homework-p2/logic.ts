@@ -152,11 +152,6 @@ export function parseSelfScore(raw: string, max: number, texts: { belowZero: str
   return { ok: true, value };
 }
 
-/** The checker's key: a numeric one is a VK id (a link), anything else is shown as text. */
-export function checkerLink(key: string): string | null {
-  return /^\d+$/.test(key) ? `https://vk.com/id${key}` : null;
-}
-
 /** Moscow 'dd.mm.yyyy hh:mm' to epoch ms (Moscow is UTC+3 all year); null when absent or malformed. */
 export function parseMoscowDeadline(text: string): number | null {
   const match = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/.exec(text.trim());

@@ -4,17 +4,23 @@ import { ruTrainP2 as t } from '../../i18n/train-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { usePush } from '../../lib/use-push';
-import { Button, EmptyState, ErrorBox, Loader } from '../../ui';
+import { Button, EmptyState, ErrorBox, Loader, PersonLink } from '../../ui';
 import { QuestionImage, ScoreOf } from './QuestionParts';
 
 const failureText = (error: unknown) => (error instanceof ApiError && error.kind === 'failure' ? t.error(error.message) : t.loadError);
 export const tableKey = (table: TableType) => ['trainP2Table', table] as const;
 
-/** Who checks a row: 'Назначается' while a classmate is being found, the AI, or the checker. */
-function whoChecks(row: CheckRow, table: TableType): string {
-  if (table === 'checkedByAI') return row.checkStatus === 'aiFailed' ? t.status.aiFailed : t.ai;
-  if (row.checkStatus === 'assigning') return t.status.assigning;
-  return row.checkerName || t.status[row.checkStatus];
+/** Who checks a row: 'Назначается' while a classmate is being found, the AI, or the checker (a link, §2). */
+function WhoChecks({ row, table }: { row: CheckRow; table: TableType }) {
+  if (table === 'checkedByAI') return <>{row.checkStatus === 'aiFailed' ? t.status.aiFailed : t.ai}</>;
+  if (row.checkStatus === 'assigning') return <>{t.status.assigning}</>;
+  if (row.checkerName === '') return <>{t.status[row.checkStatus]}</>;
+  // The row opens on click; following the link should not open it too.
+  return (
+    <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+      <PersonLink userKey={row.checkerId} name={row.checkerName} />
+    </span>
+  );
 }
 
 /** A row opens its details once it has a check date (an AI failure opens too, to show why). */
@@ -76,7 +82,7 @@ export function CheckTableView({ table, onOpen, onBack }: { table: TableType; on
                     <td data-label={t.table.chapter}>{row.q2Chapter}</td>
                     <td data-label={t.table.done}>{row.userDate}</td>
                     <td data-label={t.table.checked}>{row.checkDate || (row.checkStatus === 'checked' ? '' : t.status[row.checkStatus])}</td>
-                    <td data-label={third}>{table === 'checkedByMe' ? row.checkerName : whoChecks(row, table)}</td>
+                    <td data-label={third}>{table === 'checkedByMe' ? row.checkerName : <WhoChecks row={row} table={table} />}</td>
                     <td data-label={t.table.score}>{row.checkStatus === 'checked' ? <ScoreOf ball={row.checkBallov} max={row.maxBall} /> : '—'}</td>
                   </tr>
                 );
@@ -119,7 +125,9 @@ export function CheckInfoView({ table, checkId, onBack }: { table: TableType; ch
           <dl className="trp2-compare">
             <div>
               <dt className="muted small">{t.info.student}</dt>
-              <dd data-testid="trp2-info-student">{data.userName}</dd>
+              <dd>
+                <PersonLink userKey={data.userVkId} name={data.userName} testId="trp2-info-student" />
+              </dd>
             </div>
             <div>
               <dt className="muted small">{t.info.checker}</dt>
