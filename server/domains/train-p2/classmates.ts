@@ -37,11 +37,20 @@ async function checkableQuestionIds(db: Db, user: CurrentUser, type: QuestionTyp
   return (await questionsOfType(db, user.id, await eligibleQuestionsP2(db, user, include90Plus, now), type)).map((row) => row.id);
 }
 
+/**
+ * 'Check another': what the button would give now, so the count is 0 exactly when it gives
+ * nothing: the checker's own open check (offered again first) plus the answers they may claim.
+ */
 export async function countClaimable(db: Db, user: CurrentUser, now: number): Promise<number> {
+  const own = (await openCheckOf(db, user.id)) ? 1 : 0;
   const ids = await checkableQuestionIds(db, user, { kind: 'random' }, true, now);
-  if (ids.length === 0) return 0;
-  const row = await claimable(db, user.id, ids, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  if (ids.length === 0) return own;
+  const row = await claimable(db, user.id, ids, now)
+    // A lapsed check of their own is already counted as `own`.
+    .where((eb) => eb.or([eb('checker_id', 'is', null), eb('checker_id', '!=', user.id)]))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return own + Number(row.n);
 }
 
 type AnswerRow = { id: number; question_id: number; user_answer: string };

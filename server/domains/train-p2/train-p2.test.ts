@@ -118,9 +118,12 @@ describe.each(testDialects)('training part 2 on %s', (dialect) => {
     expect(first.studentId).toMatch(/^c\d+$/);
     // Nothing names the author.
     expect(JSON.stringify(first)).not.toContain(String(await userId('student')) + '"');
+    // The open check is still on offer to Egor, so the count says 1 (and 0 to Sofia: it is taken).
+    expect((await egor.call(trainP2.availableQuestions2, {})).additionInfo.availableChecksAnother).toBe(1);
     const again = (await egor.call(trainP2.getCheckQuestion2, { askType: 'checkAnother', questionType: 'random', include90Plus: '1' })).questionData!;
     expect(again).toMatchObject({ studentId: first.studentId, isOldCheck: '1' });
     const sofia = await as('sofia');
+    expect((await sofia.call(trainP2.availableQuestions2, {})).additionInfo.availableChecksAnother).toBe(0);
     expect((await sofia.call(trainP2.getCheckQuestion2, { askType: 'checkAnother', questionType: 'random', include90Plus: '1' })).questionData).toBeNull();
     // The author's table: being checked; nobody else reads the answer.
     expect((await student.call(trainP2.checkTables, { tableType: 'checkedByStudents' })).table[0]).toMatchObject({ checkStatus: 'checking', checkDate: '' });
