@@ -1,5 +1,6 @@
 import type { BirthdayUser, ScheduleEvent } from '@shared/contract/calendar';
 import { addDays } from '../../ui/calendar-grid';
+import { vkProfileHref } from '../../ui/person-link';
 
 /** Where a day sits in a test-week band, so the band reads as one continuous strip. */
 export type BandMark = 'start' | 'middle' | 'end' | 'single';
@@ -66,6 +67,7 @@ export function pluralIndex(count: number): 0 | 1 | 2 {
 export function messengerLink(user: BirthdayUser): { kind: 'telegram' | 'vk'; href: string; text: string } | null {
   const nick = user.userTgNickname.trim().replace(/^@/, '');
   if (/^\w{3,64}$/.test(nick)) return { kind: 'telegram', href: `https://t.me/${nick}`, text: `t.me/${nick}` };
-  if (/^\d{1,20}$/.test(user.userVkId)) return { kind: 'vk', href: `https://vk.com/id${user.userVkId}`, text: `vk.com/id${user.userVkId}` };
+  const vk = vkProfileHref(user.userVkId);
+  if (vk) return { kind: 'vk', href: vk, text: `vk.com/id${user.userVkId}` };
   return null;
 }

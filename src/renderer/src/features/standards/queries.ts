@@ -8,6 +8,7 @@ import {
   getUsersForProcess,
 } from '@shared/contract/standards';
 import { api } from '../../lib/api';
+import { vkProfileHref } from '../../ui/person-link';
 
 /** Every standards query starts with this key, so one invalidation refreshes the whole screen. */
 export const STANDARDS_KEY = ['standards'] as const;
@@ -55,6 +56,7 @@ export const useProcessUsers = (process: string) =>
 export function messengerHref(user: { userTgNickname: string; userVkId: string }): { href: string; text: string } | null {
   const nick = user.userTgNickname.replace(/^@/, '').trim();
   if (nick !== '') return { href: `https://t.me/${encodeURIComponent(nick)}`, text: `@${nick}` };
-  if (/^\d+$/.test(user.userVkId)) return { href: `https://vk.com/id${user.userVkId}`, text: `vk.com/id${user.userVkId}` };
+  const vk = vkProfileHref(user.userVkId);
+  if (vk) return { href: vk, text: `vk.com/id${user.userVkId}` };
   return null;
 }
