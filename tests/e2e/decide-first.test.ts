@@ -153,8 +153,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('Decide First across two instances in
     await answer(p1().page, r3.right, r3.input);
     for (const player of players) await waitRound(player.page, 4, total);
     const r4 = await answersOf(gameId, 4);
-    // The dark-theme player answers last: their wrong answer closes the round at once.
-    for (const player of [p1(), p3(), p2()]) await answer(player.page, r4.wrong, r4.input);
+    // The dark-theme player answers last: their wrong answer closes the round at once. A click only
+    // starts a send, so each earlier answer is waited for ('Неверно') before the next player sends.
+    for (const player of [p1(), p3()]) {
+      await answer(player.page, r4.wrong, r4.input);
+      await player.page.getByTestId('df-outcome').filter({ hasText: 'Неверно' }).waitFor();
+    }
+    await answer(p2().page, r4.wrong, r4.input);
     await p2().page.getByTestId('df-mid').waitFor({ timeout: 10_000 });
     expect(await p2().page.getByTestId('df-mid-winner').textContent()).toBe('Никто не ответил верно');
     await screenshot(p2().page, 'decide-first-mid-dark-1280');

@@ -138,7 +138,9 @@ describe('homework part 1 in chromium', () => {
     expect(await page.getByTestId('answer-slot-4').inputValue()).toBe('3');
     await continueButton(page).click();
 
-    // Result: 0 for question 1, full points for the rest.
+    // Result: 0 for question 1, full points for the rest. The click only starts the send: the
+    // result view shows once the server has taken the last answer, so read the server after it.
+    await page.getByTestId('ht-score').waitFor();
     const result = await student.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' });
     expect(result.htStatusP1).toBe('Готово');
     const [q1, ...rest] = result.questions;
@@ -211,6 +213,8 @@ describe('homework part 1 in chromium', () => {
     for (const option of [1, 3]) await page.getByTestId(`answer-card-${option}`).click();
     await screenshot(page, 'homework-p1-graphic-chips-light-1280');
     await continueButton(page).click();
+    // The send is in flight until the result view shows.
+    await page.getByTestId('ht-score').waitFor();
     const result = await server.signIn('egor').then((egor) => egor.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' }));
     expect(result.htInfo.user_ballov_p1).toBe(result.htInfo.maxballov_p1);
     await expect.poll(() => page.getByTestId('ht-score').textContent()).toBe(`${result.htInfo.maxballov_p1} / ${result.htInfo.maxballov_p1}`);

@@ -132,6 +132,9 @@ describe('oral credits in chromium', () => {
     await page.getByText('Добавлено: 2').waitFor();
     const [y, m, d] = day.split('-');
     const list = page.getByRole('region', { name: `${d}.${m}.${y}` });
+    // The notice shows before the list reloads, and the day already holds seeded times: wait for the
+    // new ones, so `before` below counts them.
+    for (const time of ['12:00', '12:30']) await list.getByRole('listitem').filter({ hasText: time }).waitFor();
     await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'verbal-slots-light');
     const before = await list.getByRole('listitem').count();

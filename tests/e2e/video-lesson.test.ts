@@ -64,6 +64,8 @@ describe('video lesson and video search in chromium', () => {
 
     // 'Кратко' is remembered per video.
     await page.getByRole('switch', { name: 'Кратко' }).click();
+    // The switch flips at once but is saved by a request: reload only once the server has it.
+    await expect.poll(async () => (await db().selectFrom('user_videos').innerJoin('users', 'users.id', 'user_videos.user_id').select('short_mode').where('users.login', '=', 'maxim').where('video_id', '=', 1).executeTakeFirst())?.short_mode).toBe(1);
     await page.reload();
     await page.getByRole('heading', { name: 'Общество как система', level: 1 }).waitFor();
     expect(await page.getByRole('switch', { name: 'Кратко' }).getAttribute('aria-checked')).toBe('true');
