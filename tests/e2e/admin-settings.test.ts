@@ -64,10 +64,14 @@ describe('admin settings (change-variables) in chromium', () => {
     await expect.poll(() => variable('TARIFF_COSTS')).toContain('"2":390000');
     await settledScreenshot(page, 'admin-settings-tariffs-light');
 
+    // 'Сохранено' may still be the tariffs' notice, so the new member is checked in the database.
+    const loaders = async () => (await server.server.services.db.selectFrom('permission_group_members').select('user_id').where('group_name', '=', 'USERS_LOADERS_FILES').execute()).length;
+    const loadersBefore = await loaders();
     await page.getByRole('tab', { name: 'Группы' }).click();
     await page.getByRole('button', { name: /USERS_LOADERS_FILES/ }).click();
     await page.getByRole('combobox', { name: 'Добавить пользователя' }).first().click();
     await page.getByRole('option').first().click();
+    await expect.poll(loaders).toBe(loadersBefore + 1);
     await page.getByText('Сохранено').first().waitFor();
 
     await page.getByRole('tab', { name: 'Иконки' }).click();
