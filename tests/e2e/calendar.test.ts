@@ -166,8 +166,9 @@ describe('calendar screen in chromium', () => {
     await screenshot(page, 'calendar-errors-light-1280');
     await page.unroute('**/get_raspis.php');
     await page.unroute('**/get_birthdays.php');
-    await page.getByRole('button', { name: 'Попробовать ещё раз' }).first().click();
-    await page.getByRole('button', { name: 'Попробовать ещё раз' }).first().click();
+    // Each box's own retry: the first box may still be on screen when the second is clicked.
+    const retryBoxes = [alerts.filter({ hasText: /^Ошибка: / }), alerts.filter({ hasText: 'Ошибка получения пользователей' })];
+    for (const box of retryBoxes) await box.getByRole('button', { name: 'Попробовать ещё раз' }).click();
     await page.getByRole('table', { name: /^Расписание: / }).waitFor();
     await page.locator('.birthdays').waitFor();
     await context.close();
