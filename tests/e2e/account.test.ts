@@ -29,12 +29,13 @@ async function standInWidget(context: BrowserContext): Promise<void> {
 }
 
 /** The shell invites unsubscribed students to the bot once a session; the account tests step past it. */
-async function skipBotInvite(page: Page): Promise<void> {
+/** The bot invite shows exactly when a bot is configured and the user has no Telegram linked. */
+async function skipBotInvite(page: Page, server: TestServer, login: string): Promise<void> {
+  const { tg_id } = await server.server.services.db.selectFrom('users').select('tg_id').where('login', '=', login).executeTakeFirstOrThrow();
+  if (tg_id !== null) return;
   const invite = page.getByRole('dialog', { name: 'Подпишись на бота' });
-  await invite.waitFor({ timeout: 5_000 }).then(
-    () => invite.getByRole('button', { name: 'Позже' }).click(),
-    () => undefined,
-  );
+  await invite.getByRole('button', { name: 'Позже' }).click();
+  await invite.waitFor({ state: 'hidden' });
 }
 
 async function openAccount(browser: Browser, server: TestServer, login: string, options: { width?: number; dark?: boolean } = {}) {
@@ -69,7 +70,7 @@ describe('personal account in chromium', () => {
 
   it('shows the profile and course data, and edits goals: validation, then success', async () => {
     const { page, context, errors } = await openAccount(browser, server, 'student');
-    await skipBotInvite(page);
+    await skipBotInvite(page, server, 'student');
     await page.getByTestId('live-status').getByText('В сети').waitFor();
     await page.getByTestId('my-bdate').getByText('14.03.2008').waitFor();
     const course = page.getByTestId('course-data');
@@ -112,7 +113,7 @@ describe('personal account in chromium', () => {
     const stored = await db().selectFrom('referral_codes').select('code').where('user_id', '=', (await userRow('student')).id).executeTakeFirstOrThrow();
     await page.getByTestId('promo-code').getByText(stored.code).waitFor();
     await page.getByTestId('referral').getByText(`поделись с ними промокодом ${stored.code}`).waitFor();
-    await skipBotInvite(page);
+    await skipBotInvite(page, server, 'student');
 
     const copy = page.getByTestId('promo-copy');
     await copy.click();
@@ -132,7 +133,7 @@ describe('personal account in chromium', () => {
 
   it('links Telegram through a signed widget payload, refreshes the nickname and unlinks', async () => {
     const { page, context, errors } = await openAccount(browser, server, 'student');
-    await skipBotInvite(page);
+    await skipBotInvite(page, server, 'student');
     const row = page.getByTestId('my-telegram');
     const link = row.getByTestId('tg-link');
     await link.getByText('Привязать Telegram').waitFor();
@@ -189,7 +190,7 @@ describe('personal account in chromium', () => {
       .where('login', '=', 'demo')
       .execute();
     const { page, context } = await openAccount(browser, server, 'demo');
-    await skipBotInvite(page);
+    await skipBotInvite(page, server, 'demo');
     const purchase = page.getByTestId('course-purchase');
     await purchase.waitFor();
     expect(await purchase.getByRole('link', { name: 'Купить курс' }).getAttribute('href')).toBe('/kurs?utm_source=platform&utm_medium=lk');
@@ -242,7 +243,7 @@ describe('personal account in chromium', () => {
 
   it('logs out from the account page', async () => {
     const { page, context } = await openAccount(browser, server, 'maxim');
-    await skipBotInvite(page);
+    await skipBotInvite(page, server, 'maxim');
     await page.getByTestId('account-logout').click();
     await page.waitForURL(/\/study\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('enot.token'))).toBeNull();
@@ -268,7 +269,7 @@ describe('messenger linking where it cannot work', () => {
   it('sends the user to the platform site when the page is on another domain', async () => {
     const server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, ...BOT_ENV, PUBLIC_URL: 'https://ege.enot.example' } });
     const { page, context } = await openAccount(browser, server, 'egor', { width: 390 });
-    await skipBotInvite(page);
+    await skipBotInvite(page, server, 'egor');
     const note = page.getByTestId('tg-other-site');
     await note.getByText('Привязать Telegram можно только на сайте платформы:').waitFor();
     expect(await note.getByRole('link').getAttribute('href')).toBe('https://ege.enot.example/study/lk');
