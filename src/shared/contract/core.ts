@@ -44,8 +44,20 @@ export interface SocketContract {
   readonly kind: 'socket';
   readonly path: string;
   readonly access: AccessRule;
-  /** The frame types this socket speaks (the catalogue lists them as `path#TYPE` rows). */
-  readonly frames?: readonly string[];
+  readonly extension?: boolean;
+}
+
+/**
+ * One frame type of a websocket, named as the catalogue names it (`socketPath#TYPE`): who sends
+ * it and the shape of its `data`.
+ */
+export interface FrameContract<D extends z.ZodTypeAny = z.ZodTypeAny, T extends string = string> {
+  readonly kind: 'frame';
+  readonly path: string;
+  readonly socketPath: string;
+  readonly type: T;
+  readonly from: 'client' | 'server' | 'both';
+  readonly data: D;
   readonly extension?: boolean;
 }
 
@@ -74,7 +86,7 @@ export interface DownloadContract {
 }
 
 export type CallContract = HttpContract | LiveContract;
-export type AnyContract = CallContract | PushContract | SocketContract | StreamContract | UploadContract | DownloadContract;
+export type AnyContract = CallContract | PushContract | SocketContract | FrameContract | StreamContract | UploadContract | DownloadContract;
 
 /** A signed (or public) HTTP POST call. */
 export function http<I extends AnyObject, O extends AnyObject>(
@@ -101,8 +113,17 @@ export function push<B extends AnyObject>(
 }
 
 /** A websocket endpoint (the live socket, the video-chat signalling socket). */
-export function socket(path: string, options: { access: AccessRule; frames?: readonly string[]; extension?: boolean }): SocketContract {
+export function socket(path: string, options: { access: AccessRule; extension?: boolean }): SocketContract {
   return { kind: 'socket', path, ...options };
+}
+
+/** A frame type of a websocket: `path` is `socketPath#TYPE`. */
+export function frame<S extends string, T extends string, D extends z.ZodTypeAny>(
+  path: `${S}#${T}`,
+  options: { from: FrameContract['from']; data: D; extension?: boolean },
+): FrameContract<D, T> {
+  const at = path.indexOf('#');
+  return { kind: 'frame', path, socketPath: path.slice(0, at), type: path.slice(at + 1) as T, ...options };
 }
 
 /** A signed-cookie stream endpoint (served by its domain's own route, not the call pipeline). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access';
-import { live, push, socket } from './core';
+import { frame, type FrameContract, live, push, socket } from './core';
 import { flag, noInput } from './fields';
 
 /**
@@ -112,31 +112,54 @@ export const updateTrainInfo = push('/verbal_chat/update_train_info', {
   ack: true,
 });
 
-/** Frames a client may send on the signalling socket. */
-export const SIGNAL_OUTGOING = ['OFFER', 'ANSWER', 'ICE_CANDIDATE', 'FINISH_SEND_ICE_CANDIDATES'] as const;
-/** Frames the server sends (OFFER, ANSWER and ICE_CANDIDATE come from the other peer). */
-export const SIGNAL_INCOMING = ['ROLE', 'READY', 'OFFER', 'ANSWER', 'ICE_CANDIDATE'] as const;
-
 /** Shell §7.4: signed like the live socket; serves only the caller's own active training. */
 export const signallingSocket = socket('/go/train_zachet_verbal_chat/ws', {
   access: practise,
-  frames: [...new Set([...SIGNAL_INCOMING, ...SIGNAL_OUTGOING])],
+});
+
+/** Which side of the call this peer takes; sent by the server once both are paired. */
+export const roleFrame = frame('/go/train_zachet_verbal_chat/ws#ROLE', {
+  from: 'server',
+  data: z.object({ role: z.enum(['initiator', 'receiver']) }),
+});
+
+/** Both peers are connected: negotiation may start. */
+export const readyFrame = frame('/go/train_zachet_verbal_chat/ws#READY', {
+  from: 'server',
+  data: z.object({}),
+});
+
+/**
+ * WebRTC payloads (a session description or an ICE candidate) go to the other peer as they
+ * are: the server does not read them, it only limits their size (MAX_SIGNAL_DATA_CHARS).
+ */
+const webRtcPayload = z.unknown();
+
+export const offerFrame = frame('/go/train_zachet_verbal_chat/ws#OFFER', { from: 'both', data: webRtcPayload });
+export const answerFrame = frame('/go/train_zachet_verbal_chat/ws#ANSWER', { from: 'both', data: webRtcPayload });
+export const iceCandidateFrame = frame('/go/train_zachet_verbal_chat/ws#ICE_CANDIDATE', { from: 'both', data: webRtcPayload });
+
+/** The sender's ICE gathering is complete; nothing is relayed. */
+export const finishSendIceCandidatesFrame = frame('/go/train_zachet_verbal_chat/ws#FINISH_SEND_ICE_CANDIDATES', {
+  from: 'client',
+  data: z.unknown(),
 });
 
 /** WebRTC payloads are small; anything larger is refused. */
 export const MAX_SIGNAL_DATA_CHARS = 16_000;
 
+/** A frame a client may send: `{dataType, data}`, its data relayed as it is. */
 export const signalClientFrame = z.object({
-  dataType: z.enum(SIGNAL_OUTGOING),
+  dataType: z.enum([offerFrame.type, answerFrame.type, iceCandidateFrame.type, finishSendIceCandidatesFrame.type]),
   data: z.unknown().optional(),
 });
+export type SignalClientType = z.infer<typeof signalClientFrame>['dataType'];
 
 /** A server frame: a relayed or server message, or a notice `{success, message}` ('30' shows its message). */
 export type SignalServerFrame =
-  | { dataType: 'ROLE'; data: { role: 'initiator' | 'receiver' } }
-  | { dataType: 'READY'; data: Record<string, never> }
-  | { dataType: 'OFFER' | 'ANSWER' | 'ICE_CANDIDATE'; data: unknown }
+  | FrameMessage<typeof roleFrame | typeof readyFrame | typeof offerFrame | typeof answerFrame | typeof iceCandidateFrame>
   | { success: '30' | '0'; message: string };
+type FrameMessage<F> = F extends FrameContract<infer D, infer T> ? { dataType: T; data: z.infer<D> } : never;
 
 /** Server-side causes and notices (§8.2 leaves the causes to us; the client texts are in i18n). */
 export const VERBAL_CHAT_TEXTS = {

@@ -1,6 +1,6 @@
 import SimplePeer from 'simple-peer/simplepeer.min.js';
 import type { Instance, SignalData } from 'simple-peer';
-import { signallingSocket, type IceServer } from '@shared/contract/video-chat';
+import { roleFrame, signallingSocket, type IceServer, type SignalClientType } from '@shared/contract/video-chat';
 import { createTimestampSource, signSocketQuery } from '@shared/signing';
 import { ruVideoChat } from '../../i18n/video-chat';
 import { apiBaseUrl } from '../../lib/api';
@@ -80,7 +80,7 @@ export class PeerCall {
     }
     switch (frame.dataType) {
       case 'ROLE':
-        this.initiator = (frame.data as { role?: unknown } | null)?.role === 'initiator';
+        this.initiator = roleFrame.data.safeParse(frame.data).data?.role === 'initiator';
         return;
       case 'READY':
         this.startPeer();
@@ -120,7 +120,7 @@ export class PeerCall {
     this.mediaTimer = setTimeout(() => this.fail(ruVideoChat.noRemoteMedia), REMOTE_MEDIA_TIMEOUT_MS);
   }
 
-  private send(dataType: string, data: unknown): void {
+  private send(dataType: SignalClientType, data: unknown): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ dataType, data }));
   }
 
