@@ -939,6 +939,7 @@ export interface Database {
   kb_test_attempts: KbTestAttemptsTable;
   kb_test_answers: KbTestAnswersTable;
   bot_messages: BotMessagesTable;
+  bot_message_seqs: BotMessageSeqsTable;
   verbal_questions: VerbalQuestionsTable;
   verbal_chat_sessions: VerbalChatSessionsTable;
   verbal_chat_users: VerbalChatUsersTable;
@@ -1016,6 +1017,13 @@ export interface KbTestAnswersTable {
 }
 
 /** AI chat messages (migration 0021). */
+/** The last chat message id handed out per user and bot (migration 0102). */
+export interface BotMessageSeqsTable {
+  user_id: number;
+  bot: string;
+  last_seq: number;
+}
+
 export interface BotMessagesTable {
   id: Generated<number>;
   user_id: number;

@@ -4,17 +4,23 @@ import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { enqueueJob } from '../../jobs/queue';
 import { answerJobKey, answerQuestionJob } from './answer-job';
-import { messageOf, messagesBySeq, overLimit, pageOfMessages, questionsSince, storeQuestion } from './history';
+import { messageOf, messagesBySeq, overLimit, pageOfMessages, questionsSince, storeQuestion, takeQuestionSeq } from './history';
 
 /** Handlers of the AI chat, one per contract in src/shared/contract/assistant.ts. */
 export const assistantHandlers = [
   implement(assistant.questionBot, async (ctx, { question, toBot }) => {
     const { db, clock } = ctx.services;
     const now = clock.now();
-    if (overLimit(await questionsSince(db, ctx.user.id, now - QUESTION_LIMIT.windowMs))) fail(ASSISTANT_TEXTS.tooMany);
+    const since = now - QUESTION_LIMIT.windowMs;
+    // A cheap refusal before any write; the exact check is the one under the sequence lock below.
+    if (overLimit(await questionsSince(db, ctx.user.id, since))) fail(ASSISTANT_TEXTS.tooMany);
     // The question, its pending answer and the job that fills it land together or not at all.
     const stored = await db.transaction().execute(async (trx) => {
-      const rows = await storeQuestion(trx, ctx.user.id, toBot, question, now);
+      const seq = await takeQuestionSeq(trx, ctx.user.id, toBot);
+      // Counted after taking the ids: the user's earlier parallel questions to this bot are
+      // committed by now, so a burst cannot slip past the limit (a refusal rolls the ids back).
+      if (overLimit(await questionsSince(trx, ctx.user.id, since))) fail(ASSISTANT_TEXTS.tooMany);
+      const rows = await storeQuestion(trx, ctx.user.id, toBot, seq, question, now);
       await enqueueJob(trx, answerQuestionJob, { answerRowId: rows.answer.id }, { runAt: now, key: answerJobKey(rows.answer.id), now });
       return rows;
     });

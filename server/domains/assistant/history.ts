@@ -57,12 +57,26 @@ export function overLimit(asked: number): boolean {
 }
 
 /**
- * Stores a question and the pending answer to it (two consecutive ids) and drops what exceeds
- * the 100 kept messages of this bot. Returns both rows.
+ * Hands out the two ids of a new question and its answer, atomically: one upsert on the user's
+ * sequence row for this bot (migration 0102). On PostgreSQL the row stays locked until the
+ * caller's transaction ends, so this user's parallel questions to this bot pass one at a time;
+ * SQLite runs one transaction at a time anyway. Returns the question's id.
  */
-export async function storeQuestion(db: Db, userId: number, bot: BotId, question: string, now: number): Promise<{ question: BotMessageRow; answer: BotMessageRow }> {
-  const last = await db.selectFrom('bot_messages').select((eb) => eb.fn.max<number>('seq').as('seq')).where('user_id', '=', userId).where('bot', '=', bot).executeTakeFirst();
-  const seq = Number(last?.seq ?? 0) + 1;
+export async function takeQuestionSeq(db: Db, userId: number, bot: BotId): Promise<number> {
+  const row = await db
+    .insertInto('bot_message_seqs')
+    .values({ user_id: userId, bot, last_seq: 2 })
+    .onConflict((oc) => oc.columns(['user_id', 'bot']).doUpdateSet((eb) => ({ last_seq: eb('bot_message_seqs.last_seq', '+', 2) })))
+    .returning('last_seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_seq) - 1;
+}
+
+/**
+ * Stores a question with id `seq` and the pending answer to it (`seq + 1`), and drops what
+ * exceeds the 100 kept messages of this bot. Returns both rows.
+ */
+export async function storeQuestion(db: Db, userId: number, bot: BotId, seq: number, question: string, now: number): Promise<{ question: BotMessageRow; answer: BotMessageRow }> {
   const asked = await db
     .insertInto('bot_messages')
     .values({ user_id: userId, bot, seq, its_bot: 0, message: question, status: 'done', created_at: now, updated_at: now })
