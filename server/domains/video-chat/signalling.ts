@@ -13,14 +13,13 @@ import type { Bus } from '../../live/bus';
 import type { Hub } from '../../live/hub';
 import type { SocketCaller } from '../../live/sockets';
 import type { Services } from '../../services';
+import { FrameBudget, NoticeGate } from './frame-limits';
 import { activeSessionOf, endSession, expireStale, userWentOffline } from './matchmaking';
 
 /** Close codes of the signalling socket: no training for this user / the training ended / a newer socket took over. */
 export const CLOSE_NO_SESSION = 4403;
 export const CLOSE_SESSION_ENDED = 4000;
 export const CLOSE_REPLACED = 4409;
-/** Frames per socket per second before the rest are refused (ICE candidates come in bursts of tens). */
-const MAX_FRAMES_PER_SECOND = 50;
 const SWEEP_INTERVAL_MS = 5_000;
 
 /** What handlers need from the video-chat runtime: delivery that works across instances. */
@@ -36,7 +35,8 @@ interface Peer {
   userId: number;
   sessionId: number;
   otherId: number;
-  frames: { second: number; count: number };
+  frames: FrameBudget;
+  notices: NoticeGate;
 }
 
 type BusMessage =
@@ -118,7 +118,8 @@ export class VerbalChatRelay implements VerbalChatRuntime {
         userId: caller.userId,
         sessionId: session.id,
         otherId: session.initiator_id === caller.userId ? session.callee_id : session.initiator_id,
-        frames: { second: 0, count: 0 },
+        frames: new FrameBudget(),
+        notices: new NoticeGate(),
       };
       const room = this.peers.get(session.id) ?? new Map<number, Peer>();
       this.peers.set(session.id, room);
@@ -136,20 +137,22 @@ export class VerbalChatRelay implements VerbalChatRuntime {
   }
 
   private onFrame(peer: Peer, text: string | null): void {
-    const second = Math.floor(Date.now() / 1000);
-    if (peer.frames.second !== second) peer.frames = { second, count: 0 };
-    peer.frames.count += 1;
-    if (peer.frames.count > MAX_FRAMES_PER_SECOND) return send(peer.ws, { success: '0', message: T.tooBig });
-    if (text === null) return send(peer.ws, { success: '0', message: T.badFrame });
-    if (text.length > MAX_SIGNAL_DATA_CHARS) return send(peer.ws, { success: '0', message: T.tooBig });
+    const now = Date.now();
+    // Every refusal goes through the peer's notice gate: at most one notice a second.
+    const refuse = (message: string) => {
+      if (peer.notices.allows(now)) send(peer.ws, { success: '0', message });
+    };
+    if (!peer.frames.take(now)) return refuse(T.tooBig);
+    if (text === null) return refuse(T.badFrame);
+    if (text.length > MAX_SIGNAL_DATA_CHARS) return refuse(T.tooBig);
     let raw: unknown;
     try {
       raw = JSON.parse(text);
     } catch {
-      return send(peer.ws, { success: '0', message: T.badFrame });
+      return refuse(T.badFrame);
     }
     const frame = signalClientFrame.safeParse(raw);
-    if (!frame.success) return send(peer.ws, { success: '0', message: T.badFrame });
+    if (!frame.success) return refuse(T.badFrame);
     const { dataType, data } = frame.data;
     // Nothing to relay: the peer's own trickle ends with its last candidate.
     if (dataType === 'FINISH_SEND_ICE_CANDIDATES') return;

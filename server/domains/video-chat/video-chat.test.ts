@@ -100,8 +100,11 @@ describe.each(testDialects)('video chat matchmaking and signalling on %s', (dial
       sigB.send(garbage);
     }
     sigB.ws.send(Buffer.from([1, 2, 3]), { binary: true });
-    await expect.poll(() => frames(sigB).filter((f) => f.success === '0').length).toBe(8);
-    expect(frames(sigA).some((f) => f.dataType === 'HACK' || (f.dataType === 'ROLE' && (f.data as Frame).role === 'initiator'))).toBe(false);
+    // All eight are refused, and told once: at most one notice a second (issue #25 row 13).
+    await expect.poll(() => frames(sigB).filter((f) => f.success === '0')).toEqual([{ success: '0', message: T.badFrame }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(frames(sigB).filter((f) => f.success === '0')).toHaveLength(1);
+    expect(frames(sigA).some((f) => f.dataType === 'HACK' || f.dataType === 'OFFER' || (f.dataType === 'ROLE' && (f.data as Frame).role === 'initiator'))).toBe(false);
 
     // The real exchange still works after the garbage.
     const offer = { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
@@ -125,6 +128,40 @@ describe.each(testDialects)('video chat matchmaking and signalling on %s', (dial
     expect((await liveB.request(videoChat.refreshTrainInfo, {})).state).toBe('waiting');
     // A channel opened after the end is refused.
     expect(await (await live(a, SIGNAL_PATH)).waitForClose()).toBe(CLOSE_NO_SESSION);
+  });
+
+  it('answers a flood of 1,000 frames with at most one notice a second, relays only the allowed 50 a second, and stays usable', async () => {
+    await reset();
+    const { a, b } = await connected();
+    const sigA = await live(a, SIGNAL_PATH);
+    const sigB = await live(b, SIGNAL_PATH);
+    await frame(sigA, (f) => f.dataType === 'READY');
+    await frame(sigB, (f) => f.dataType === 'READY');
+    const notices = () => frames(sigB).filter((f) => f.success === '0');
+    const relayed = () => frames(sigA).filter((f) => f.dataType === 'ICE_CANDIDATE');
+
+    const candidate = JSON.stringify({ dataType: 'ICE_CANDIDATE', data: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0' } });
+    const started = Date.now();
+    for (let i = 0; i < 1_000; i += 1) sigB.ws.send(candidate);
+    // The frames reach the server well within a second; give the answers time to come back.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + 900 - Date.now())));
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(notices().length).toBeGreaterThanOrEqual(1);
+    expect(notices().length).toBeLessThanOrEqual(2);
+    expect(notices()[0]).toEqual({ success: '0', message: T.tooBig });
+    // The rate limit itself is unchanged: 50 a clock second (a flood across a second boundary gets two windows).
+    expect(relayed().length).toBeGreaterThanOrEqual(50);
+    expect(relayed().length).toBeLessThanOrEqual(100);
+
+    // A second later the same socket relays again, and is told again when it misbehaves.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const offer = { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
+    sigB.send({ dataType: 'OFFER', data: offer });
+    expect(await frame(sigA, (f) => f.dataType === 'OFFER')).toEqual({ dataType: 'OFFER', data: offer });
+    const before = notices().length;
+    sigB.send('not json');
+    await expect.poll(() => notices().length).toBe(before + 1);
+    expect(notices().at(-1)).toEqual({ success: '0', message: T.badFrame });
   });
 
   it('a rejected call ends the caller\'s search with the cause; nobody is ever paired with themselves', async () => {
