@@ -47,8 +47,8 @@ async function checkMayWriteTo(ctx: SignedContext, who: Viewer, process: string)
 }
 
 /** The description as stored: sanitised, and refused when cleaning left nothing of a non-empty text. */
-function storedDescription(html: string): string {
-  const clean = sanitizeDescription(html);
+function storedDescription(html: string, ownOrigin: string): string {
+  const clean = sanitizeDescription(html, ownOrigin);
   if (clean === '' && html.trim() !== '') fail(T.emptyDescription, { errors: { htmlDescription: T.emptyDescription } });
   return clean;
 }
@@ -189,7 +189,7 @@ export const standardsHandlers = [
 
     if (!standard) fail(T.standardRequired);
     if (!isWebLink(standard.link)) fail(T.badLink, { errors: { link: T.badLink } });
-    const htmlDescription = storedDescription(standard.htmlDescription);
+    const htmlDescription = storedDescription(standard.htmlDescription, ctx.services.config.PUBLIC_URL);
 
     if (action === 'create') {
       const kind = await checkMayWriteTo(ctx, who, standard.process);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeDescription } from './sanitize-description';
 
+const OWN = 'https://enot.example';
+
 describe('standard description sanitiser', () => {
   it('drops scripts with their text, keeps the words around them', () => {
     const clean = sanitizeDescription('<p>Сроки проверки<script>window.hacked = 1</script> — 48 часов</p><SCRIPT src="https://x.test/a.js"></SCRIPT>');
@@ -8,10 +10,10 @@ describe('standard description sanitiser', () => {
   });
 
   it('drops every event handler attribute and inline style', () => {
-    const clean = sanitizeDescription('<p onclick="a()" onmouseover="b()" style="background:url(javascript:c())">Текст</p><img src="https://example.ru/a.png" onerror="window.hacked=1" alt="схема">');
+    const clean = sanitizeDescription('<p onclick="a()" onmouseover="b()" style="background:url(javascript:c())">Текст</p><img src="/app/images/books/a.png" onerror="window.hacked=1" alt="схема">');
     expect(clean).not.toMatch(/on\w+=|style=|javascript/i);
     expect(clean).toContain('Текст');
-    expect(clean).toContain('<img src="https://example.ru/a.png" alt="схема" />');
+    expect(clean).toContain('<img src="/app/images/books/a.png" alt="схема" />');
   });
 
   it('refuses javascript:, data: and other non-web addresses in links and images', () => {
@@ -36,5 +38,23 @@ describe('standard description sanitiser', () => {
     expect(clean).toContain('<ol start="2"><li><b>жирный</b> и <i>курсив</i></li></ol>');
     expect(clean).toContain('<td colspan="2">ячейка</td>');
     expect(clean).toContain('<a href="https://fipi.ru" target="_blank" rel="noopener noreferrer">ФИПИ</a>');
+  });
+
+  it('drops a tracking picture from another host, so readers\' addresses never reach it (issue #25 row 12)', () => {
+    const clean = sanitizeDescription('<p>Правило</p><img src="https://tracker.example/p.png"><p>конец</p>', OWN);
+    expect(clean).toBe('<p>Правило</p><p>конец</p>');
+    for (const src of ['http://tracker.example/p.png', 'HTTPS://tracker.example/p.png', ' https://tracker.example/p.png', '//tracker.example/p.png', '/\\tracker.example/p.png', 'https://enot.example.tracker.example/app/images/a.png', 'https://enot.example:8443/app/images/a.png', 'http://enot.example/app/images/a.png']) {
+      expect(sanitizeDescription(`<img src="${src}" alt="x">`, OWN), src).toBe('');
+    }
+  });
+
+  it('keeps pictures of our own storage, on our address or as a path, and drops our other paths', () => {
+    expect(sanitizeDescription('<img src="https://enot.example/app/images/books/1.png?v=2" alt="схема">', OWN)).toBe('<img src="/app/images/books/1.png?v=2" alt="схема" />');
+    expect(sanitizeDescription('<img src="/questions2/12.png">', OWN)).toBe('<img src="/questions2/12.png" />');
+    expect(sanitizeDescription('<img src="/app/images/../../go/files/download_file">', OWN)).toBe('');
+    expect(sanitizeDescription('<img src="/study/curator/standards">', OWN)).toBe('');
+    // Without a known public address only paths are ours.
+    expect(sanitizeDescription('<img src="https://enot.example/app/images/books/1.png">')).toBe('');
+    expect(sanitizeDescription('<img src="/app/images/books/1.png">')).toBe('<img src="/app/images/books/1.png" />');
   });
 });

@@ -1,12 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
+import { ownImagePath } from './own-image-path';
 
 /**
  * The allow-list for a standard's HTML description, applied on every save. The screen also shows
  * the result in a sandboxed frame without scripts: two walls, so a gap in one is not a hole.
  * Only text structure survives: no scripts, styles, forms, frames, event handlers or
- * `javascript:` / `data:` addresses; links open in a new tab without access to our page.
+ * `javascript:` / `data:` addresses; links open in a new tab without access to our page; images
+ * only from our own storage (see own-image-path.ts), so no reader's address reaches another host.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const optionsFor = (ownOrigin: string | undefined): sanitizeHtml.IOptions => ({
   allowedTags: [
     'p', 'br', 'hr', 'div', 'span', 'blockquote', 'pre', 'code',
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
@@ -30,10 +32,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }),
+    // A foreign picture loses its address here and is dropped whole by exclusiveFilter below.
+    img: (tagName, attribs) => {
+      const { src, ...rest } = attribs;
+      const own = ownImagePath(src, ownOrigin);
+      return { tagName, attribs: own === null ? rest : { src: own, ...rest } };
+    },
   },
-};
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+});
 
-/** The stored form of a description: allowed tags and attributes only. */
-export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+/**
+ * The stored form of a description: allowed tags and attributes only. `ownOrigin` is the
+ * school's public address (PUBLIC_URL): images on it are kept as paths, any other image is dropped.
+ */
+export function sanitizeDescription(html: string, ownOrigin?: string): string {
+  return sanitizeHtml(html, optionsFor(ownOrigin)).trim();
 }

@@ -58,6 +58,14 @@ describe.each(testDialects)('standards on %s', (dialect) => {
     expect(standard).toMatchObject({ learnedAt: '', learnedCommentId: 0, canEdit: '1', link: 'https://example.ru/rules' });
   });
 
+  it('drops a tracking picture from another host and keeps a picture of our own storage (issue #25 row 12)', async () => {
+    const own = `${server.server.services.config.PUBLIC_URL}/app/images/books/1.png`;
+    const reply = await create(admin, { name: 'Пиксель', process: 'Общение с учениками', htmlDescription: `<p>Правило</p><img src="https://tracker.example/p.png"><img src="${own}" alt="схема">` });
+    expect(reply.body.success).toBe('1');
+    const stored = await db().selectFrom('standards').select('html_description').where('id', '=', reply.body.standardId as number).executeTakeFirstOrThrow();
+    expect(stored.html_description).toBe('<p>Правило</p><img src="/app/images/books/1.png" alt="схема" />');
+  });
+
   it('refuses a non-web link, a description that is all script, and a create by a non-manager', async () => {
     const before = await db().selectFrom('standards').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect((await create(admin, { name: 'А', process: 'Общение с учениками', link: 'javascript:alert(1)' })).body).toMatchObject({ success: '0', message: T.badLink });
