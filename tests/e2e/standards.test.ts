@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
@@ -11,7 +11,9 @@ const HOSTILE_HTML =
   '<h2>Опоздания</h2><p>Ученик предупреждает куратора заранее, не позднее чем за час.</p>' +
   '<script>window.parent.__standardsHacked = "script"; window.__standardsHacked = "script";</script>' +
   '<img src="x" onerror="window.parent.__standardsHacked = \'onerror\'">' +
-  '<a href="javascript:window.parent.__standardsHacked = \'link\'">правила</a>';
+  '<a href="javascript:window.parent.__standardsHacked = \'link\'">правила</a>' +
+  // A tracking pixel: it must never be requested, neither in the editor's preview nor by readers.
+  '<img src="https://tracker.example/p.png" alt="">';
 const COMMENT = 'Предупреждать не позднее чем за час, иначе созвон переносится.';
 
 /** A popup is fixed over the page: the viewport is what a person sees. */
@@ -46,6 +48,14 @@ describe('standards in chromium', () => {
 
   it('an admin saves hostile HTML: nothing runs, the text shows; a curator learns it, a change makes them learn again', async () => {
     const admin = await openPage(browser, server.url);
+    // What really leaves the browser for the tracker (a request the frame's CSP blocks never gets here).
+    const tracked: string[] = [];
+    const trackTracker = (context: BrowserContext) =>
+      context.route(/^https?:\/\/tracker\.example\//, async (route) => {
+        tracked.push(route.request().url());
+        await route.abort();
+      });
+    await trackTracker(admin.context);
     await signInAs(admin.page, 'admin');
     await openStandards(admin.page);
     await screenshot(admin.page, 'standards-admin-light-1280');
@@ -62,7 +72,7 @@ describe('standards in chromium', () => {
     expect(previewSandbox).not.toBeNull();
     expect(previewSandbox).not.toContain('allow-scripts');
     await viewportShot(admin.page, 'standards-create-light-1280');
-    await preview.locator('img').evaluate((img) => new Promise((resolve) => (img as HTMLImageElement).complete ? resolve(null) : img.addEventListener('error', () => resolve(null), { once: true })));
+    await preview.locator('img').evaluateAll((imgs) => Promise.all(imgs.map((img) => new Promise((resolve) => (img as HTMLImageElement).complete ? resolve(null) : img.addEventListener('error', () => resolve(null), { once: true })))));
     expect(await hacked(admin.page)).toBeNull();
     await create.getByRole('button', { name: 'Создать', exact: true }).click();
     await create.waitFor({ state: 'detached' });
@@ -73,7 +83,7 @@ describe('standards in chromium', () => {
     expect(admin.page.url()).toMatch(/\/curator\/standards\?id=\d+$/);
     const standardId = Number(new URL(admin.page.url()).searchParams.get('id'));
     const stored = await server.server.services.db.selectFrom('standards').select('html_description').where('id', '=', standardId).executeTakeFirstOrThrow();
-    expect(stored.html_description).not.toMatch(/script|onerror|javascript/i);
+    expect(stored.html_description).not.toMatch(/script|onerror|javascript|tracker/i);
     const frame = view.locator('iframe[title="Описание стандарта"]');
     const sandbox = await frame.getAttribute('sandbox');
     expect(sandbox).not.toBeNull();
@@ -88,6 +98,7 @@ describe('standards in chromium', () => {
 
     // The curator must learn it: it is in their list; they mark it learned with a comment.
     const curator = await openPage(browser, server.url);
+    await trackTracker(curator.context);
     await signInAs(curator.page, 'curator');
     await openStandards(curator.page);
     await toLearnList(curator.page).getByRole('button', { name: new RegExp(NAME) }).click();
@@ -134,9 +145,14 @@ describe('standards in chromium', () => {
     expect(await missing.getByRole('link', { name: 'Написать: Соколов Дмитрий' }).first().getAttribute('href')).toBe('https://t.me/sokolov_curator');
     expect(await hacked(admin.page)).toBeNull();
     expect(await hacked(curator.page)).toBeNull();
+    // The preview's frame refused the pixel by its CSP, and the saved standard no longer has it.
+    expect(tracked).toEqual([]);
     // The browser itself reports the preview's script and handler as blocked by the sandbox; nothing else went wrong.
     expect(admin.errors.filter((error) => /Blocked script execution in 'about:srcdoc'.*sandboxed/.test(error)).length).toBeGreaterThan(0);
-    expect(admin.errors.filter((error) => !/ERR_|Failed to load resource|Blocked script execution in 'about:srcdoc'/.test(error))).toEqual([]);
+    // …and the editor's preview frame refused the tracking pixel by its CSP (img-src 'self').
+    const pixelBlocked = /Loading the image 'https:\/\/tracker\.example\/p\.png' violates the following Content Security Policy directive: "img-src 'self'"/;
+    expect(admin.errors.filter((error) => pixelBlocked.test(error)).length).toBeGreaterThan(0);
+    expect(admin.errors.filter((error) => !/ERR_|Failed to load resource|Blocked script execution in 'about:srcdoc'/.test(error) && !pixelBlocked.test(error))).toEqual([]);
     expect(curator.errors.filter((error) => !/ERR_|Failed to load resource/.test(error))).toEqual([]);
     await curator.context.close();
     await admin.context.close();
@@ -181,6 +197,35 @@ describe('standards in chromium', () => {
     expect(await curator.page.getByText('Приём устного зачёта').count()).toBe(0);
     await curator.context.close();
     await admin.context.close();
+  });
+
+  it('shows a link as a card to open in a new tab, never as a frame of the other site', async () => {
+    for (const [dark, width, height] of [[false, 1280, 800], [true, 1280, 800], [false, 390, 844], [true, 390, 844]] as const) {
+      const { page, context } = await openPage(browser, server.url, { width, height });
+      const foreign: string[] = [];
+      context.on('request', (request) => {
+        if (new URL(request.url()).hostname.endsWith('fipi.ru')) foreign.push(request.url());
+      });
+      await signInAs(page, 'curator', { dark });
+      await openStandards(page);
+      await page.getByRole('region', { name: 'Доступные стандарты' }).getByRole('button', { name: /Комментарии к заданиям второй части/ }).click();
+      const view = dialog(page, 'Комментарии к заданиям второй части');
+      const card = view.getByRole('region', { name: 'Куда ведёт ссылка' });
+      await card.getByText('Страница сайта').waitFor();
+      await card.getByText('fipi.ru', { exact: true }).waitFor();
+      const open = card.getByRole('link', { name: 'Открыть в новой вкладке' });
+      expect(await open.getAttribute('href')).toBe('https://fipi.ru/ege/demoversii-specifikacii-kodifikatory');
+      expect(await open.getAttribute('target')).toBe('_blank');
+      expect(await open.getAttribute('rel')).toContain('noopener');
+      // The only frame is the description's: no other site is loaded into our page.
+      expect(await view.locator('iframe').count()).toBe(1);
+      expect(await view.locator('iframe').getAttribute('title')).toBe('Описание стандарта');
+      await card.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await viewportShot(page, `standards-link-card-${dark ? 'dark' : 'light'}-${width}`);
+      expect(foreign).toEqual([]);
+      await context.close();
+    }
   });
 
   it('fits a phone screen in the dark theme', async () => {

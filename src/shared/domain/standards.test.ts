@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedUrlOf, groupByProcess, isLearnedAfterChange, isWebLink, showsCreateButton, standardStamp, stampToRu } from './standards';
+import { groupByProcess, isLearnedAfterChange, isWebLink, linkCardOf, showsCreateButton, standardStamp, stampToRu } from './standards';
 
 describe('standards rules', () => {
   it('counts a learned mark only when it is later than the last change', () => {
@@ -15,15 +15,17 @@ describe('standards rules', () => {
     expect(stampToRu('')).toBe('');
   });
 
-  it('accepts only web links and embeds known hosts in their embeddable form', () => {
+  it('accepts only web links and describes where a link leads without loading it', () => {
     expect(isWebLink('')).toBe(true);
     expect(isWebLink('https://fipi.ru/ege')).toBe(true);
     for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x.ru', 'просто текст']) expect(isWebLink(bad), bad).toBe(false);
-    expect(embedUrlOf('javascript:alert(1)')).toBeNull();
-    expect(embedUrlOf('https://www.youtube.com/watch?v=abc_123')).toBe('https://www.youtube.com/embed/abc_123');
-    expect(embedUrlOf('https://youtu.be/abc')).toBe('https://www.youtube.com/embed/abc');
-    expect(embedUrlOf('https://docs.google.com/document/d/1AbC-d/edit?usp=sharing')).toBe('https://docs.google.com/document/d/1AbC-d/preview');
-    expect(embedUrlOf('https://fipi.ru/ege')).toBe('https://fipi.ru/ege');
+    expect(linkCardOf('javascript:alert(1)')).toBeNull();
+    expect(linkCardOf('')).toBeNull();
+    expect(linkCardOf('https://www.youtube.com/watch?v=abc_123')).toEqual({ host: 'youtube.com', kind: 'video' });
+    expect(linkCardOf('https://youtu.be/abc')).toEqual({ host: 'youtu.be', kind: 'video' });
+    expect(linkCardOf('https://docs.google.com/document/d/1AbC-d/edit?usp=sharing')).toEqual({ host: 'docs.google.com', kind: 'document' });
+    expect(linkCardOf('https://www.fipi.ru/ege')).toEqual({ host: 'fipi.ru', kind: 'page' });
+    expect(linkCardOf('https://vk.com/club1')).toEqual({ host: 'vk.com', kind: 'page' });
   });
 
   it('shows the create button for an empty list or an editable first item (§2.3)', () => {

@@ -71,21 +71,21 @@ export function isWebLink(link: string): boolean {
   }
 }
 
+/** What a standard's link leads to, for the link card shown in place of an embedded page. */
+export type LinkKind = 'video' | 'document' | 'page';
+
 /**
- * The address to embed for a link's preview: well-known document and video hosts have an
- * embeddable form; any other web page is embedded as it is.
+ * The link card's facts: the site's host and what kind of page it is. The page itself is never
+ * loaded inside our screen (issue #25 row 12): a frame of another site would tell that site the
+ * address of every reader who opens the standard, and it would need scripts and its own origin.
  */
-export function embedUrlOf(link: string): string | null {
+export function linkCardOf(link: string): { host: string; kind: LinkKind } | null {
   if (link === '' || !isWebLink(link)) return null;
   const url = new URL(link);
   const host = url.hostname.replace(/^www\./, '');
-  if (host === 'youtube.com' && url.searchParams.get('v')) return `https://www.youtube.com/embed/${encodeURIComponent(url.searchParams.get('v')!)}`;
-  if (host === 'youtu.be' && url.pathname.length > 1) return `https://www.youtube.com/embed/${encodeURIComponent(url.pathname.slice(1))}`;
-  if (host === 'docs.google.com') {
-    const doc = /^(\/(?:document|spreadsheets|presentation)\/d\/[\w-]+)/.exec(url.pathname);
-    if (doc) return `https://docs.google.com${doc[1]}/preview`;
-  }
-  return url.toString();
+  if (host === 'youtube.com' || host === 'youtu.be' || host === 'rutube.ru' || (host === 'vk.com' && url.pathname.startsWith('/video'))) return { host, kind: 'video' };
+  if (host === 'docs.google.com' || host === 'drive.google.com' || host === 'disk.yandex.ru' || host === 'docs.yandex.ru') return { host, kind: 'document' };
+  return { host, kind: 'page' };
 }
 
 /** Back-office §2.3: the create button shows when the list is empty or its first item is editable. */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resetStandardLearn, setStandard, type LearnedComment, type Standard } from '@shared/contract/standards';
-import { embedUrlOf, stampToRu } from '@shared/domain/standards';
+import { linkCardOf, stampToRu } from '@shared/domain/standards';
 import { useState } from 'react';
 import { ruStandards } from '../../i18n/standards';
 import { api } from '../../lib/api';
-import { Accordion, Button, ConfirmPopup, EmptyState, ErrorBox, Loader, Popup, useNotify } from '../../ui';
+import { Accordion, Button, buttonClassName, ConfirmPopup, EmptyState, ErrorBox, Loader, Popup, useNotify } from '../../ui';
 import { CommentList } from './CommentList';
 import { IsolatedHtmlFrame } from './IsolatedHtmlFrame';
 import { LearnPopup } from './LearnPopup';
@@ -57,8 +57,7 @@ function StandardView({ standard, onClose }: { standard: Standard; onClose: () =
     },
   });
 
-  const embed = embedUrlOf(standard.link);
-  const sameOrigin = embed !== null && new URL(embed).origin === window.location.origin;
+  const card = linkCardOf(standard.link);
   const outdated = standard.isLearned === '0' && standard.learnedAt !== '';
 
   return (
@@ -90,25 +89,22 @@ function StandardView({ standard, onClose }: { standard: Standard; onClose: () =
       <h3 className="standards-view__heading">{t.description}</h3>
       {standard.htmlDescription === '' ? <p className="muted">{t.descriptionEmpty}</p> : <IsolatedHtmlFrame html={standard.htmlDescription} title={t.descriptionFrame} />}
 
-      {standard.link !== '' && (
+      {card && (
         <div className="standards-view__link">
           <h3 className="standards-view__heading">{t.link}</h3>
           <a href={standard.link} target="_blank" rel="noreferrer noopener">
             {standard.link}
           </a>
-          {embed && !sameOrigin ? (
-            <iframe
-              className="standards-view__preview"
-              title={t.linkPreview}
-              src={embed}
-              loading="lazy"
-              referrerPolicy="no-referrer"
-              sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"
-              allow="fullscreen"
-            />
-          ) : (
-            <p className="muted small">{t.linkNoPreview}</p>
-          )}
+          {/* A card, not a frame of the page: framing another site would report every reader to it. */}
+          <section className="standards-link-card" aria-label={t.linkCard}>
+            <p className="standards-link-card__what">
+              <span className="standards-link-card__kind">{t.linkKinds[card.kind]}</span> <span className="standards-link-card__host">{card.host}</span>
+            </p>
+            <p className="standards-link-card__note">{t.linkCardNote}</p>
+            <a className={buttonClassName('secondary', { size: 'sm' })} href={standard.link} target="_blank" rel="noreferrer noopener">
+              {t.openLink}
+            </a>
+          </section>
         </div>
       )}
 

@@ -9,6 +9,9 @@ describe('description frame document', () => {
     expect(doc).toContain(`content="${FRAME_CSP}"`);
     expect(FRAME_CSP).toMatch(/default-src 'none'/);
     expect(FRAME_CSP).not.toMatch(/script-src|unsafe-eval/);
+    // Pictures only from our own origin: no other host learns who opens a standard.
+    expect(FRAME_CSP).toMatch(/img-src 'self';/);
+    expect(FRAME_CSP).not.toMatch(/https:|http:|data:|\*/);
     expect(doc).toContain('<body><p>Текст</p></body>');
     expect(doc).toContain('<base target="_blank">');
   });

@@ -1,7 +1,7 @@
 /**
  * The document a standard's HTML is shown in: a sandboxed frame with no scripts (the iframe's
  * sandbox has no allow-scripts) and, as a second wall, a CSP that allows no script, frame,
- * form or connection at all. Colours come from the page's theme, links open in a new tab.
+ * form or connection at all, and images from our own origin only. Colours come from the page's theme, links open in a new tab.
  */
 export interface FrameColors {
   text: string;
@@ -12,7 +12,10 @@ export interface FrameColors {
   font: string;
 }
 
-export const FRAME_CSP = "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-src 'none'";
+// Images only from our own origin (the server keeps only its storage's pictures, see
+// server/domains/standards/own-image-path.ts): this wall also covers descriptions stored before
+// that rule and the editor's preview of unsaved HTML, so no other host learns who reads.
+export const FRAME_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-src 'none'";
 
 const escapeCss = (value: string) => value.replace(/[<>{};]/g, '');
 
