@@ -5,7 +5,8 @@ import { crc32, deflateSync } from 'node:zlib';
  * server reads (PNG IHDR, JPEG SOFn, GIF screen, WebP frame), so their sizes are what they say.
  */
 
-function pngChunk(type: string, body: Buffer): Buffer {
+/** One PNG chunk: length, type, body and its CRC. */
+export function pngChunkFor(type: string, body: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(body.length);
   const typeBytes = Buffer.from(type, 'latin1');
@@ -23,11 +24,11 @@ export function pngHeader(width: number, height: number, depth = 8, color = 6, r
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = depth;
   ihdr[9] = color;
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), rest]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunkFor('IHDR', ihdr), rest]);
 }
 
 /** A whole, valid 1×1 RGBA PNG. */
-export const PNG_1X1 = pngHeader(1, 1, 8, 6, Buffer.concat([pngChunk('IDAT', deflateSync(Buffer.from([0, 0x20, 0x40, 0x60, 0xff]))), pngChunk('IEND', Buffer.alloc(0))]));
+export const PNG_1X1 = pngHeader(1, 1, 8, 6, Buffer.concat([pngChunkFor('IDAT', deflateSync(Buffer.from([0, 0x20, 0x40, 0x60, 0xff]))), pngChunkFor('IEND', Buffer.alloc(0))]));
 
 /**
  * The decompression bomb of the hostile-input table (#10): 7745×7745 16-bit RGBA, 480 MB of pixels
@@ -35,7 +36,7 @@ export const PNG_1X1 = pngHeader(1, 1, 8, 6, Buffer.concat([pngChunk('IDAT', def
  */
 export function pngBomb(): Buffer {
   const zeros = deflateSync(Buffer.alloc(1024 * 1024));
-  return pngHeader(7745, 7745, 16, 6, Buffer.concat([pngChunk('IDAT', zeros.subarray(0, zeros.length - 4)), pngChunk('IEND', Buffer.alloc(0))]));
+  return pngHeader(7745, 7745, 16, 6, Buffer.concat([pngChunkFor('IDAT', zeros.subarray(0, zeros.length - 4)), pngChunkFor('IEND', Buffer.alloc(0))]));
 }
 
 /** A JPEG: SOI, `segments` (e.g. APPn), then a baseline (0xc0) or other SOFn frame header with the size, and EOI. */
