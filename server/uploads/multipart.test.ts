@@ -104,6 +104,15 @@ describe('streaming multipart reader', () => {
     expect(files()).toEqual([]);
   });
 
+  it('waits for the check of a data part that no file follows', async () => {
+    const denied = new Error('bad signature');
+    const { stream } = streamOf(form([{ name: 'data', value: '{}' }]));
+    await expect(readMultipart(HEADERS, stream, options({ onGate: () => new Promise((_, reject) => setTimeout(() => reject(denied), 30)) }))).rejects.toBe(denied);
+    const alone = await readMultipart(HEADERS, streamOf(form([{ name: 'data', value: '{"b":2}' }])).stream, options());
+    expect(events).toEqual(['gate:{"b":2}', 'gate passed']);
+    expect(alone.files).toEqual([]);
+  });
+
   it('stops a file over its limit while streaming and closes what it wrote', async () => {
     const { stream, stats } = streamOf(form([{ name: 'data', value: '{}' }, { name: 'file', filename: 'big.bin', bytes: Buffer.alloc(LIMITS.maxFileBytes + 1, 3) }]));
     await expect(readMultipart(HEADERS, stream, options())).rejects.toMatchObject({ reason: 'tooLarge' });

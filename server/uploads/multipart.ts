@@ -96,7 +96,8 @@ export async function readMultipart(headers: Record<string, string>, body: Reada
   const files: ReceivedFile[] = [];
   const writers = new Set<WriteStream>();
   const writing: Promise<void>[] = [];
-  let gate: Promise<void> | null = null;
+  /** The gate check, once its part arrived (at most one). */
+  const gates: Promise<void>[] = [];
   let failure: unknown = null;
   let signalFailure: () => void = ignore;
   const failed = new Promise<void>((resolve) => (signalFailure = resolve));
@@ -113,11 +114,13 @@ export async function readMultipart(headers: Record<string, string>, body: Reada
   parser.on('fieldsLimit', () => fail(new MultipartError('tooMany')));
 
   parser.on('field', (name, value, info) => {
+    if (failure !== null) return;
     if (info.nameTruncated || info.valueTruncated) return fail(new MultipartError('malformed'));
     if (name === options.gateField) {
-      if (gate) return fail(new MultipartError('malformed'));
-      gate = options.onGate(value);
+      if (gates.length > 0) return fail(new MultipartError('malformed'));
+      const gate = options.onGate(value);
       gate.catch(fail);
+      gates.push(gate);
     }
     fields.set(name, value);
   });
@@ -125,7 +128,8 @@ export async function readMultipart(headers: Record<string, string>, body: Reada
   parser.on('file', (field, stream: Readable, info) => {
     stream.on('error', ignore);
     if (failure !== null) return void stream.resume();
-    if (!gate) {
+    const openGate = gates[0];
+    if (!openGate) {
       // A file before the signed data: nobody is known yet, so nothing of it may be written.
       fail(new MultipartError('fileFirst'));
       return void stream.resume();
@@ -134,7 +138,6 @@ export async function readMultipart(headers: Record<string, string>, body: Reada
       fail(new MultipartError('malformed'));
       return void stream.resume();
     }
-    const openGate = gate;
     const index = files.length;
     const file: ReceivedFile = { field, filename: info.filename ?? '', path: '', size: 0 };
     files.push(file);
@@ -174,7 +177,8 @@ export async function readMultipart(headers: Record<string, string>, body: Reada
     }
     if (failure === null) await Promise.race([finished, failed]);
     if (failure === null) await Promise.race([Promise.all(writing), failed]);
-    if (failure === null && gate) await (gate as Promise<void>).catch(ignore);
+    // A gate with no file after it may still be checking.
+    if (failure === null) await Promise.allSettled(gates);
   } catch {
     // The client went away mid-body.
     fail(new MultipartError('aborted'));
