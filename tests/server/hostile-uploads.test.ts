@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, mailings, questionBankAdmin, questionBankP2, textbooks, videoMedia } from '../../src/shared/contract';
+import { createLogger } from '../../server/log';
 import { UPLOAD_MESSAGES } from '../../server/uploads';
 import type { TestClient } from '../helpers/client';
 import { pngBomb } from '../helpers/image-fixtures';
@@ -62,13 +63,15 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
   let storage: string;
   let storageBefore: number;
   const disk = new DiskWatch();
+  /** Errors and warnings the server logged: a hostile upload is refused, never an internal failure. */
+  const problems: string[] = [];
 
   const alive = async () => (await fetch(`${server.url}/healthz`)).status;
   const scratchEntries = () => readdirSync(scratch);
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), 'enot-hostile-scratch-'));
-    server = await startTestServer({ dialect, env: { UPLOAD_SCRATCH_DIR: scratch } });
+    server = await startTestServer({ dialect, env: { UPLOAD_SCRATCH_DIR: scratch }, log: createLogger('warn', (line) => problems.push(line)) });
     storage = server.server.services.config.STORAGE_DIR;
     storageBefore = folderBytes(storage);
     admin = await server.signIn('admin');
@@ -158,20 +161,26 @@ describe.each(testDialects)('hostile uploads on %s', (dialect) => {
     ] as const;
     const timings: string[] = [];
     for (const [path, data, field] of cases) {
-      const head = Buffer.concat([textPart('data', JSON.stringify(await admin.sign(path, data))), filePartHead(field, '1.png')]);
-      const started = performance.now();
-      const reply = await streamUpload(server.url + path, { head: Buffer.concat([head, bomb]), fileBytes: 0, declareLength: true });
-      const ms = performance.now() - started;
+      // Twice per route, the faster counts: one slow tick of a busy test machine is not the server decoding.
+      const tries: number[] = [];
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const head = Buffer.concat([textPart('data', JSON.stringify(await admin.sign(path, data))), filePartHead(field, '1.png')]);
+        const started = performance.now();
+        const reply = await streamUpload(server.url + path, { head: Buffer.concat([head, bomb]), fileBytes: 0, declareLength: true });
+        tries.push(performance.now() - started);
+        expect({ path, status: reply.status, body: reply.body }).toEqual({ path, status: 400, body: { success: '0', message: UPLOAD_MESSAGES.imagePixels } });
+      }
+      const ms = Math.min(...tries);
       timings.push(`${path} ${ms.toFixed(1)} ms`);
-      expect({ path, status: reply.status, body: reply.body }).toEqual({ path, status: 400, body: { success: '0', message: UPLOAD_MESSAGES.imagePixels } });
       expect(ms, path).toBeLessThan(100);
     }
     console.info(`[${dialect}] PNG bomb (${bomb.length} bytes) refused: ${timings.join('; ')}`);
     expect(await alive()).toBe(200);
   }, 60_000);
 
-  it('afterwards the scratch folder is empty and the storage folder is back to its size', async () => {
+  it('afterwards the scratch folder is empty, the storage folder is back to its size, and nothing failed inside', async () => {
     await expect.poll(scratchEntries, { timeout: 5_000, interval: 20 }).toEqual([]);
     expect(folderBytes(storage)).toBe(storageBefore);
+    expect(problems.filter((line) => / ERROR /.test(line))).toEqual([]);
   });
 });
