@@ -80,6 +80,8 @@ const schema = z.object({
   VALIDATE_OUTPUT: boolish.default(false),
   BENCH_ROUTES: boolish.default(false),
   STORAGE_DIR: z.string().min(1).default('./data/storage'),
+  /** Where an upload waits while it is checked (removed right after); unset: the OS temp folder. */
+  UPLOAD_SCRATCH_DIR: z.string().min(1).optional(),
   VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
   /** Unset: the OS's ffmpeg/ffprobe on PATH, else the npm package's (server/providers/video-tools.ts). */
   TESSERACT_PATH: z.string().min(1).optional(),

@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import { safeKey } from '../../providers/storage';
 import type { Services } from '../../services';
 import { fullName } from '../crm/scope';
-import { answer, receive, refused } from '../video-media/uploads';
+import { answerUpload, receiveFile, refused } from '../../uploads';
 import { detectFileKind, extensionOf, sanitizeFileName } from './file-kinds';
 
 async function sampleOf(path: string): Promise<Buffer> {
@@ -43,9 +43,14 @@ async function freeName(db: Db, wanted: string): Promise<string> {
  */
 export function mountFileLibrary(app: Hono<AppEnv>, services: Services): void {
   app.post(createFile.path, (c) =>
-    answer(c, services, createFile.path, async (dir) => {
+    answerUpload(c, services, createFile.path, async (scratch) => {
       const icons = await services.iconRules.get();
-      const { user, data, file } = await receive(c, services, createFile.path, createFileData, FILE_MAX_BYTES, FILE_TEXTS.tooLarge, dir, (candidate) => accessAllowed(createFile.access, candidate, icons));
+      const { user, data, file } = await receiveFile(c, services, scratch, {
+        path: createFile.path,
+        data: createFileData,
+        allowed: async (candidate) => accessAllowed(createFile.access, candidate, icons),
+        file: { field: 'file', maxBytes: FILE_MAX_BYTES, tooLarge: FILE_TEXTS.tooLarge },
+      });
       const description = data.description.trim();
       if (description === '') throw refused(400, FILE_TEXTS.noDescription);
       const kind = detectFileKind(await sampleOf(file.path));

@@ -6,10 +6,11 @@ import { accessAllowed } from '../../auth/current-user';
 import type { AppEnv } from '../../contract/http-router';
 import { safeKey } from '../../providers/storage';
 import type { Services } from '../../services';
-import { answer, fileHead, imageKind, PREVIEW_MAX_BYTES, receive, refused } from '../video-media/uploads';
+import { answerUpload, IMAGE_MAX_BYTES, imageKind, receiveFile, refused, uploadedImage } from '../../uploads';
 
 const NOT_FOUND = 'Изображение не найдено';
 const TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
+const QUESTION_IMAGE_KINDS = ['png', 'jpeg'] as const;
 
 /** Storage key of a question image by its public name (already matched by QUESTION_IMAGE_NAME). */
 const imageKey = (name: string) => safeKey('questions', name);
@@ -28,13 +29,15 @@ export async function removeQuestionImage(services: Services, questionId: number
  */
 export function mountQuestionImages(app: Hono<AppEnv>, services: Services): void {
   app.post(uploadImageQuestion.path, (c) =>
-    answer(c, services, uploadImageQuestion.path, async (dir) => {
+    answerUpload(c, services, uploadImageQuestion.path, async (scratch) => {
       const icons = new Map();
-      const { user, data, file } = await receive(c, services, uploadImageQuestion.path, uploadImageQuestionData, PREVIEW_MAX_BYTES, T.imageSize, dir, (candidate) =>
-        accessAllowed(uploadImageQuestion.access, candidate, icons),
-      );
-      const kind = imageKind(await fileHead(file.path));
-      if (kind !== 'png' && kind !== 'jpeg') throw refused(400, T.imageType);
+      const { user, data, file } = await receiveFile(c, services, scratch, {
+        path: uploadImageQuestion.path,
+        data: uploadImageQuestionData,
+        allowed: async (candidate) => accessAllowed(uploadImageQuestion.access, candidate, icons),
+        file: { field: 'file', maxBytes: IMAGE_MAX_BYTES, tooLarge: T.imageSize },
+      });
+      const { kind } = await uploadedImage(file.path, QUESTION_IMAGE_KINDS, T.imageType);
       const row = await services.db.selectFrom('questions_p1').select(['id', 'image_path']).where('id', '=', data.questionId).executeTakeFirst();
       if (!row) throw refused(404, T.notFound);
       const name = `${row.id}-${randomBytes(6).toString('hex')}.${kind === 'jpeg' ? 'jpg' : 'png'}`;
@@ -55,8 +58,8 @@ export function mountQuestionImages(app: Hono<AppEnv>, services: Services): void
     const match = QUESTION_IMAGE_NAME.exec(name);
     if (!match) return c.json({ success: '0', message: NOT_FOUND }, 404);
     const bytes = await services.storage.readBytes(imageKey(name));
-    const kind = bytes ? imageKind(bytes.subarray(0, 16)) : null;
-    if (!bytes || (kind !== 'png' && kind !== 'jpeg')) return c.json({ success: '0', message: NOT_FOUND }, 404);
+    const kind = bytes ? imageKind(bytes, QUESTION_IMAGE_KINDS) : null;
+    if (!bytes || !kind) return c.json({ success: '0', message: NOT_FOUND }, 404);
     return c.body(new Uint8Array(bytes), 200, {
       'content-type': TYPES[kind === 'jpeg' ? 'jpg' : 'png'],
       // Names are never reused, so the picture can be cached for long.

@@ -3,10 +3,11 @@ import { homeworkP1, questionBankAdmin } from '../../../src/shared/contract';
 import type { EditableQuestion } from '../../../src/shared/contract/question-bank-admin';
 import { QUESTION_BANK_TEXTS as T } from '../../../src/shared/domain/question-bank-p1';
 import type { TestClient } from '../../../tests/helpers/client';
+import { JPEG_1X1, PNG_1X1 } from '../../../tests/helpers/image-fixtures';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
+const PNG = PNG_1X1;
+const JPEG = JPEG_1X1;
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
 /** Homework 6: lesson 6 is open for `student`, who has not started it. */
 const HT = 6;

@@ -1,40 +1,55 @@
-import { crc32, inflateSync } from 'node:zlib';
+import { crc32, createInflate } from 'node:zlib';
+import { inspectImage } from '../../uploads';
 
 /**
  * Checks that an uploaded picture is a whole image of a known format, not just a file with the
- * right first bytes: PNG chunks with their checksums and the pixel data inflated to the size the
- * header promises, a JPEG's frame header, scan and end marker, a WebP's RIFF container and frame
- * header. No image library is needed for that, and a truncated or forged file is refused before
+ * right first bytes: its size from the header within the upload limits (server/uploads), then
+ * PNG chunks with their checksums and the pixel data inflated to the size the header promises
+ * (streamed in zlib's thread pool and counted, never held nor run on the event loop), a JPEG's
+ * scan and end marker, a WebP's RIFF container. A truncated or forged file is refused before
  * students or OCR ever see it.
  */
 
-export type P2ImageKind = 'png' | 'jpeg' | 'webp';
-export type ImageCheck = { ok: true; kind: P2ImageKind; width: number; height: number } | { ok: false; reason: 'type' | 'broken' };
+export const P2_IMAGE_KINDS = ['png', 'jpeg', 'webp'] as const;
+export type P2ImageKind = (typeof P2_IMAGE_KINDS)[number];
+export type ImageCheck = { ok: true; kind: P2ImageKind; width: number; height: number } | { ok: false; reason: 'type' | 'broken' | 'tooLarge' };
 
-/** More pixels than any page scan needs; bigger headers are refused before inflating. */
-const MAX_PIXELS = 60_000_000;
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-export function kindOf(bytes: Uint8Array): P2ImageKind | null {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 16));
-  if (head.length >= 8 && head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return null;
-}
-
-export function checkImage(input: Uint8Array): ImageCheck {
+export async function checkImage(input: Uint8Array): Promise<ImageCheck> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.length);
-  const kind = kindOf(bytes);
-  if (!kind) return { ok: false, reason: 'type' };
-  const size = kind === 'png' ? pngSize(bytes) : kind === 'jpeg' ? jpegSize(bytes) : webpSize(bytes);
-  if (!size || size.width < 1 || size.height < 1) return { ok: false, reason: 'broken' };
-  return { ok: true, kind, ...size };
+  const header = inspectImage(bytes, P2_IMAGE_KINDS);
+  if (!header.ok) return header;
+  const whole = header.kind === 'png' ? await pngWhole(bytes) : header.kind === 'jpeg' ? jpegWhole(bytes) : webpWhole(bytes);
+  return whole ? header : { ok: false, reason: 'broken' };
 }
 
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
-function pngSize(bytes: Buffer): { width: number; height: number } | null {
+/** Bytes `data` inflates to, counted as zlib streams them out; null when broken or above `limit`. */
+function inflatedLength(data: Buffer[], limit: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const inflate = createInflate({ chunkSize: 64 * 1024 });
+    let total = 0;
+    let settled = false;
+    const settle = (value: number | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        settle(null);
+        inflate.destroy();
+      }
+    });
+    inflate.on('error', () => settle(null));
+    inflate.on('end', () => settle(total));
+    for (const chunk of data) inflate.write(chunk);
+    inflate.end();
+  });
+}
+
+async function pngWhole(bytes: Buffer): Promise<boolean> {
   let offset = 8;
   let header: { width: number; height: number; depth: number; color: number; interlace: number } | null = null;
   const data: Buffer[] = [];
@@ -42,12 +57,12 @@ function pngSize(bytes: Buffer): { width: number; height: number } | null {
   while (offset + 12 <= bytes.length) {
     const length = bytes.readUInt32BE(offset);
     const type = bytes.toString('latin1', offset + 4, offset + 8);
-    if (offset + 12 + length > bytes.length) return null;
+    if (offset + 12 + length > bytes.length) return false;
     const body = bytes.subarray(offset + 8, offset + 8 + length);
-    if (crc32(body, crc32(bytes.subarray(offset + 4, offset + 8))) !== bytes.readUInt32BE(offset + 8 + length)) return null;
-    if (!header && type !== 'IHDR') return null;
+    if (crc32(body, crc32(bytes.subarray(offset + 4, offset + 8))) !== bytes.readUInt32BE(offset + 8 + length)) return false;
+    if (!header && type !== 'IHDR') return false;
     if (type === 'IHDR') {
-      if (length !== 13) return null;
+      if (length !== 13) return false;
       header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8]!, color: body[9]!, interlace: body[12]! };
     } else if (type === 'IDAT') data.push(body);
     else if (type === 'IEND') {
@@ -56,59 +71,37 @@ function pngSize(bytes: Buffer): { width: number; height: number } | null {
     }
     offset += 12 + length;
   }
-  if (!header || !ended || data.length === 0) return null;
+  if (!header || !ended || data.length === 0) return false;
   const channels = PNG_CHANNELS[header.color];
-  if (!channels || ![1, 2, 4, 8, 16].includes(header.depth) || header.width * header.height > MAX_PIXELS) return null;
+  if (!channels) return false;
   const rowBytes = Math.ceil((header.width * channels * header.depth) / 8);
   const expected = header.height * (rowBytes + 1);
-  let pixels: Buffer;
-  try {
-    pixels = inflateSync(Buffer.concat(data), { maxOutputLength: expected + 1 });
-  } catch {
-    return null;
-  }
-  // Interlaced images store seven passes, a little more than the plain layout; plain ones exactly it.
-  if (header.interlace === 0 ? pixels.length !== expected : pixels.length < expected) return null;
-  return { width: header.width, height: header.height };
+  // Interlaced images store seven passes, a little more than the plain layout (at most 7 filter bytes per row more).
+  const limit = header.interlace === 0 ? expected : expected + 7 * header.height + 7 * 7;
+  const inflated = await inflatedLength(data, limit);
+  if (inflated === null) return false;
+  return header.interlace === 0 ? inflated === expected : inflated >= expected;
 }
 
-function jpegSize(bytes: Buffer): { width: number; height: number } | null {
+/** JPEG: well-formed segments up to the scan, and an end-of-image marker after it (a cut-off file has none). */
+function jpegWhole(bytes: Buffer): boolean {
   let offset = 2;
-  let size: { width: number; height: number } | null = null;
   while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
+    if (bytes[offset] !== 0xff) return false;
     const marker = bytes[offset + 1]!;
     if (marker === 0xff) {
       offset += 1;
       continue;
     }
     const length = bytes.readUInt16BE(offset + 2);
-    if (length < 2 || offset + 2 + length > bytes.length) return null;
-    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isFrame && length >= 7) size = { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    if (marker === 0xda) {
-      // The scan runs to the end-of-image marker; a cut-off file has none.
-      if (!size || bytes.lastIndexOf(Buffer.from([0xff, 0xd9])) < offset + 2 + length) return null;
-      return size.width * size.height > MAX_PIXELS ? null : size;
-    }
+    if (length < 2 || offset + 2 + length > bytes.length) return false;
+    if (marker === 0xda) return bytes.lastIndexOf(Buffer.from([0xff, 0xd9])) >= offset + 2 + length;
     offset += 2 + length;
   }
-  return null;
+  return false;
 }
 
-function webpSize(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes.length < 30 || bytes.readUInt32LE(4) + 8 > bytes.length) return null;
-  const chunk = bytes.toString('latin1', 12, 16);
-  const body = 20;
-  if (chunk === 'VP8 ') {
-    if (bytes[body + 3] !== 0x9d || bytes[body + 4] !== 0x01 || bytes[body + 5] !== 0x2a) return null;
-    return { width: bytes.readUInt16LE(body + 6) & 0x3fff, height: bytes.readUInt16LE(body + 8) & 0x3fff };
-  }
-  if (chunk === 'VP8L') {
-    if (bytes[body] !== 0x2f) return null;
-    const bits = bytes.readUInt32LE(body + 1);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X') return { width: bytes.readUIntLE(body + 4, 3) + 1, height: bytes.readUIntLE(body + 7, 3) + 1 };
-  return null;
+/** WebP: the RIFF container holds as many bytes as it declares. */
+function webpWhole(bytes: Buffer): boolean {
+  return bytes.length >= 30 && bytes.readUInt32LE(4) + 8 <= bytes.length;
 }

@@ -10,8 +10,8 @@ import { nodeHmacHex } from '../../auth/signature';
 import type { AppEnv } from '../../contract/http-router';
 import { safeKey } from '../../providers/storage';
 import type { Services } from '../../services';
-import { answer, receive, refused, type UploadPermission } from '../video-media/uploads';
-import { checkImage, kindOf, type P2ImageKind } from './image-check';
+import { answerUpload, imageKind, receiveFile, refused, UPLOAD_MESSAGES, type UploadPermission } from '../../uploads';
+import { checkImage, P2_IMAGE_KINDS, type P2ImageKind } from './image-check';
 import { imageVersion } from './store';
 
 const NOT_FOUND = 'Изображение не найдено';
@@ -51,10 +51,15 @@ async function signedEditor(services: Services, query: Record<string, string | u
 function mountUpload(app: Hono<AppEnv>, services: Services, contract: typeof uploadQuestionImage, column: 'question_image' | 'explanation_image') {
   const kind = column === 'question_image' ? 'question' : 'poyasn';
   app.post(contract.path, (c) =>
-    answer(c, services, contract.path, async (dir) => {
-      const { user, data, file } = await receive(c, services, contract.path, uploadP2ImageData, P2_IMAGE_MAX_BYTES, T.imageSize, dir, editorsOnly(services));
-      const check = checkImage(await readFile(file.path));
-      if (!check.ok) throw refused(400, check.reason === 'type' ? T.imageType : T.imageBroken);
+    answerUpload(c, services, contract.path, async (scratch) => {
+      const { user, data, file } = await receiveFile(c, services, scratch, {
+        path: contract.path,
+        data: uploadP2ImageData,
+        allowed: editorsOnly(services),
+        file: { field: 'file', maxBytes: P2_IMAGE_MAX_BYTES, tooLarge: T.imageSize },
+      });
+      const check = await checkImage(await readFile(file.path));
+      if (!check.ok) throw refused(400, check.reason === 'type' ? T.imageType : check.reason === 'tooLarge' ? UPLOAD_MESSAGES.imagePixels : T.imageBroken);
       const row = await services.db.selectFrom('questions_p2').select(['id', column]).where('id', '=', data.questionId).executeTakeFirst();
       if (!row) throw refused(404, T.notFound);
       const key = safeKey('questions2', `${row.id}-${randomBytes(8).toString('hex')}.${EXTENSIONS[check.kind]}`);
@@ -99,7 +104,7 @@ export function mountP2Images(app: Hono<AppEnv>, services: Services): void {
     // Unpublished pictures answer 404 like missing ones, so their existence is not disclosed.
     if (!published && !(await signedEditor(services, c.req.query()))) return missing();
     const bytes = await services.storage.readBytes(key);
-    const kind = bytes ? kindOf(bytes) : null;
+    const kind = bytes ? imageKind(bytes, P2_IMAGE_KINDS) : null;
     if (!bytes || !kind) return missing();
     const etag = `"${imageVersion(key)}"`;
     if (published && c.req.header('if-none-match') === etag) return c.body(null, 304, { etag });

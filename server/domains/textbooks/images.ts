@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import {
   BOOK_IMAGE_MAX_BYTES,
   BOOK_IMAGE_NAME,
@@ -14,27 +13,27 @@ import {
   uploadBookPagesData,
 } from '../../../src/shared/contract/textbooks';
 import { accessAllowed, type CurrentUser } from '../../auth/current-user';
-import { MESSAGES } from '../../contract/errors';
 import type { AppEnv } from '../../contract/http-router';
 import { safeKey } from '../../providers/storage';
 import type { Services } from '../../services';
-import { boundaryOf, MultipartError, readMultipart } from '../video-media/multipart';
-import { answer, authorise, fileHead, imageKind, receive, refused, UPLOAD_MESSAGES } from '../video-media/uploads';
+import { answerUpload, imageKind, receiveFile, receiveUpload, refused, uploadedImage, type UploadPermission } from '../../uploads';
 import { upsertPage } from './store';
 
 const NOT_FOUND = 'Изображение не найдено';
 const TYPES = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' } as const;
 const EXTENSIONS = { png: 'png', jpeg: 'jpg', gif: 'gif' } as const;
+const PAGE_KINDS = ['png', 'jpeg', 'gif'] as const;
 
 const imageKey = (name: string) => safeKey('books', name);
 /** The icon rule that guards every textbook call (the same one shows the 'Учебники' button). */
-const allowedBy = (services: Services) => async (user: CurrentUser) => accessAllowed(uploadBookPage.access, user, await services.iconRules.get());
+const allowedBy =
+  (services: Services): UploadPermission =>
+  async (user) =>
+    accessAllowed(uploadBookPage.access, user, await services.iconRules.get());
 
-/** A checked page file: its type by its first bytes (the name and declared type are not trusted). */
+/** A checked page file: its type by its first bytes and its size by its header (the name and declared type are not trusted). */
 async function checkedImage(path: string): Promise<keyof typeof TYPES> {
-  const kind = imageKind(await fileHead(path));
-  if (!kind) throw refused(400, T.imageType);
-  return kind;
+  return (await uploadedImage(path, PAGE_KINDS, T.imageType)).kind;
 }
 
 async function bookPages(services: Services, bookId: number): Promise<number> {
@@ -54,32 +53,6 @@ async function storePageImage(services: Services, user: CurrentUser, bookId: num
   if (old && old.image_key !== '' && old.image_key !== key) await services.storage.deletePrefix(old.image_key).catch(() => undefined);
 }
 
-/** Up to five page files in one request, all checked before any is stored (a batch lands whole or not at all). */
-async function receivePages(c: Context<AppEnv>, services: Services, dir: string) {
-  const boundary = boundaryOf(c.req.header('content-type'));
-  if (!boundary) throw refused(400, UPLOAD_MESSAGES.malformed);
-  if (Number(c.req.header('content-length') ?? '0') > BOOK_PAGES_PER_BATCH * BOOK_IMAGE_MAX_BYTES + 1024 * 1024) throw refused(413, T.imageSize);
-  let authorised: Awaited<ReturnType<typeof authorise<typeof uploadBookPagesData>>> | undefined;
-  let result;
-  try {
-    result = await readMultipart(c.req.raw.body, boundary, {
-      maxFileBytes: BOOK_IMAGE_MAX_BYTES,
-      maxParts: BOOK_PAGES_PER_BATCH + 1,
-      fileTarget: (_field, index) => join(dir, `page-${index}`),
-      onField: async (name, value) => {
-        if (name === 'data') authorised = await authorise(services, uploadBookPages.path, value, uploadBookPagesData, allowedBy(services));
-      },
-    });
-  } catch (error) {
-    if (error instanceof MultipartError) throw error.reason === 'tooLarge' ? refused(413, T.imageSize) : refused(400, UPLOAD_MESSAGES.malformed);
-    throw error;
-  }
-  if (!authorised) throw refused(401, MESSAGES.forbidden, '-1');
-  const files = result.files.filter((file) => file.field === 'files' && file.size > 0);
-  if (files.length === 0) throw refused(400, UPLOAD_MESSAGES.noFile);
-  return { ...authorised, files };
-}
-
 /**
  * POST /go/books/upload_book_page (one image for the given page) and /go/books/upload_book_pages
  * (up to five images named {page}.jpg): jpeg, png or gif of at most 10 MB, recognised by content.
@@ -87,8 +60,13 @@ async function receivePages(c: Context<AppEnv>, services: Services, dir: string)
  */
 export function mountTextbookImages(app: Hono<AppEnv>, services: Services): void {
   app.post(uploadBookPage.path, (c) =>
-    answer(c, services, uploadBookPage.path, async (dir) => {
-      const { user, data, file } = await receive(c, services, uploadBookPage.path, uploadBookPageData, BOOK_IMAGE_MAX_BYTES, T.imageSize, dir, allowedBy(services));
+    answerUpload(c, services, uploadBookPage.path, async (scratch) => {
+      const { user, data, file } = await receiveFile(c, services, scratch, {
+        path: uploadBookPage.path,
+        data: uploadBookPageData,
+        allowed: allowedBy(services),
+        file: { field: 'file', maxBytes: BOOK_IMAGE_MAX_BYTES, tooLarge: T.imageSize },
+      });
       const kind = await checkedImage(file.path);
       if (data.page > (await bookPages(services, data.bookId))) throw refused(400, T.pageOutOfRange);
       await storePageImage(services, user, data.bookId, data.page, file.path, kind);
@@ -98,8 +76,14 @@ export function mountTextbookImages(app: Hono<AppEnv>, services: Services): void
   );
 
   app.post(uploadBookPages.path, (c) =>
-    answer(c, services, uploadBookPages.path, async (dir) => {
-      const { user, data, files } = await receivePages(c, services, dir);
+    answerUpload(c, services, uploadBookPages.path, async (scratch) => {
+      // Up to five page files in one request, all checked before any is stored (a batch lands whole or not at all).
+      const { user, data, files } = await receiveUpload(c, services, scratch, {
+        path: uploadBookPages.path,
+        data: uploadBookPagesData,
+        allowed: allowedBy(services),
+        file: { field: 'files', maxBytes: BOOK_IMAGE_MAX_BYTES, maxCount: BOOK_PAGES_PER_BATCH, tooLarge: T.imageSize },
+      });
       const pages = await bookPages(services, data.bookId);
       const checked = [];
       for (const file of files) {
@@ -120,7 +104,7 @@ export function mountTextbookImages(app: Hono<AppEnv>, services: Services): void
     const name = c.req.param('file');
     if (!BOOK_IMAGE_NAME.test(name)) return c.json({ success: '0', message: NOT_FOUND }, 404);
     const bytes = await services.storage.readBytes(imageKey(name));
-    const kind = bytes ? imageKind(bytes.subarray(0, 16)) : null;
+    const kind = bytes ? imageKind(bytes, PAGE_KINDS) : null;
     if (!bytes || !kind) return c.json({ success: '0', message: NOT_FOUND }, 404);
     return c.body(new Uint8Array(bytes), 200, {
       'content-type': TYPES[kind],

@@ -3,7 +3,8 @@ import type { AppEnv } from '../../contract/http-router';
 import { safeKey } from '../../providers/storage';
 import type { Services } from '../../services';
 import { generatedPreviewKey } from './media-store';
-import { imageKind } from './uploads';
+import { imageKind } from '../../uploads';
+import { PREVIEW_KINDS } from './uploads';
 
 const NOT_FOUND = 'Изображение не найдено';
 const TYPES = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' } as const;
@@ -28,7 +29,7 @@ export function mountVideoPreviews(app: Hono<AppEnv>, services: Services): void 
     if (!match) return c.json({ success: '0', message: NOT_FOUND }, 404);
     const key = await previewKey(services, Number(match[1]), match[2] as 'squared' | 'rectangled');
     const bytes = key ? await services.storage.readBytes(safeKey(key)) : null;
-    const kind = bytes ? imageKind(bytes.subarray(0, 16)) : null;
+    const kind = bytes ? imageKind(bytes, PREVIEW_KINDS) : null;
     if (!bytes || !kind) return c.json({ success: '0', message: NOT_FOUND }, 404);
     return c.body(new Uint8Array(bytes), 200, {
       // The name says .png, the bytes decide: an uploaded jpeg is served as a jpeg.

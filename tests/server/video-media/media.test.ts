@@ -10,6 +10,7 @@ import { enqueueJob } from '../../../server/jobs/queue';
 import { VideoTools } from '../../../server/providers/video-tools';
 import { STREAM_PATH, signStreamCookies } from '../../../src/shared/signing';
 import type { TestClient } from '../../helpers/client';
+import { JPEG_1X1, PNG_1X1 } from '../../helpers/image-fixtures';
 import { startTestServer, testDialects, type TestServer } from '../../helpers/server';
 
 const work = mkdtempSync(join(tmpdir(), 'enot-media-test-'));
@@ -18,8 +19,8 @@ const CLIP = join(work, 'clip.mp4');
 const NOT_VIDEO = join(work, 'notes.mp4');
 execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=3', '-f', 'lavfi', '-i', 'sine=frequency=500:duration=3', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', CLIP]);
 writeFileSync(NOT_VIDEO, 'это не видео, а текст '.repeat(200));
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
+const PNG = PNG_1X1;
+const JPEG = JPEG_1X1;
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -103,8 +104,11 @@ describe.each(testDialects)('video media on %s', (dialect) => {
     });
     expect(await upload(admin, '/go/videos/upload_video', { videoId }, null)).toMatchObject({ status: 400, body: { message: 'Выберите файл для загрузки.' } });
     expect(await upload(admin, '/go/videos/upload_video', { videoId: 999999 }, readFileSync(CLIP))).toMatchObject({ status: 404, body: { message: 'Видео не найдено.' } });
-    // The data part may also come after the file.
-    expect(await upload(student, '/go/videos/upload_video', { videoId }, readFileSync(CLIP), 'a.mp4', false)).toMatchObject({ status: 403 });
+    // The signed data must come before the file: until it is checked, nothing of a file may be written.
+    expect(await upload(admin, '/go/videos/upload_video', { videoId }, readFileSync(CLIP), 'a.mp4', false)).toMatchObject({
+      status: 400,
+      body: { success: '0', message: 'Файл пришёл раньше данных о нём. Обновите страницу и загрузите файл ещё раз.' },
+    });
     expect(await video()).toEqual(before);
   });
 
