@@ -25,6 +25,9 @@ export const ASKING_TOO_OFTEN = 'Слишком много запросов сп
 const moveKey = (userId: number) => `nearby-move:${userId}`;
 const nearestKey = (userId: number) => `nearby-list:${userId}`;
 
+/** The counters' keys of one user (a test waits out a window by removing them). */
+export const nearbyLimitKeys = (userId: number): string[] => [moveKey(userId), nearestKey(userId)];
+
 /** Counts a move to another cell; refuses it (nothing stored) once the window's moves are used up. */
 export async function countMove(kv: KeyValueStore, userId: number): Promise<void> {
   if ((await kv.increment(moveKey(userId), MOVE_WINDOW_MS)) > MOVES_PER_WINDOW) fail(MOVING_TOO_FAST);

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toFlag } from '@shared/contract/fields';
+import { snapToCell } from '@shared/domain/location-grid';
 import {
   getNearestUsers,
   getUserLocationVisibility,
@@ -35,8 +36,9 @@ export function NearbyPeoplePage() {
   const share = async (point: GeoPoint) => {
     const started = generation.current;
     try {
-      // Six decimals is about 10 cm: more would be noise, and a string keeps the wire format.
-      await liveRequest(updateUserLocation, { latitude: point.latitude.toFixed(6), longitude: point.longitude.toFixed(6) });
+      // Only the centre of the ~1 km grid cell leaves the device: the server keeps nothing finer.
+      const cell = snapToCell(point);
+      await liveRequest(updateUserLocation, { latitude: cell.latitude.toFixed(7), longitude: cell.longitude.toFixed(7) });
       if (started !== generation.current) return;
       setSendError(null);
       if (locatedRef.current) void queryClient.invalidateQueries({ queryKey: NEAREST_KEY });
