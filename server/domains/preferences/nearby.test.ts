@@ -3,7 +3,7 @@ import { preferences } from '../../../src/shared/contract';
 import type { LiveTestSocket } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { EARTH_RADIUS_KM, type Point } from './geo';
-import { snapToCell } from '../../../src/shared/domain/location-grid';
+import { CELL_DEGREES, snapToCell } from '../../../src/shared/domain/location-grid';
 import { LOCATION_FRESH_MS, LOCATION_NOT_SHARED, LOCATION_UNKNOWN, NEARBY_LIMIT, NEED_VISIBILITY } from './nearby';
 import { ASKING_TOO_OFTEN, MOVES_PER_WINDOW, MOVING_TOO_FAST, NEAREST_PER_WINDOW } from './nearby-limits';
 
@@ -180,5 +180,20 @@ describe.each(testDialects)('nearby people on %s', (dialect) => {
     await show(caller, north(novosibirsk, 200));
     for (let index = 0; index < NEAREST_PER_WINDOW; index += 1) expect((await caller.request(preferences.getNearestUsers, {})).users).toEqual([]);
     expect(await caller.requestRaw(preferences.getNearestUsers.path, {})).toEqual({ success: '0', message: ASKING_TOO_OFTEN });
+  });
+
+  it('does not count a phone jittering across a cell edge as moves', async () => {
+    const socket = await open('admin');
+    const cell = snapToCell({ latitude: 54.7388, longitude: 55.9721 });
+    // 30 m either side of the cell's north edge, 3 * MOVES_PER_WINDOW times.
+    const edge = cell.latitude + CELL_DEGREES / 2;
+    const side = (metres: number) => ({ latitude: edge + metres / 111_195, longitude: cell.longitude });
+    await show(socket, side(-30));
+    for (let tick = 0; tick < 3 * MOVES_PER_WINDOW; tick += 1) await socket.request(preferences.updateUserLocation, asWire(side(tick % 2 === 0 ? 30 : -30)));
+    const row = await db().selectFrom('user_locations').select(['latitude', 'longitude']).where('user_id', '=', await userId('admin')).executeTakeFirstOrThrow();
+    expect(row).toEqual(cell);
+    // Clearly out of the cell (300 m past the edge) is a move to the next one.
+    await socket.request(preferences.updateUserLocation, asWire(side(300)));
+    expect(await db().selectFrom('user_locations').select(['latitude', 'longitude']).where('user_id', '=', await userId('admin')).executeTakeFirstOrThrow()).toEqual(snapToCell(side(300)));
   });
 });

@@ -1,6 +1,6 @@
 import type { NearbyUser } from '../../../src/shared/contract/preferences';
 import type { Flag } from '../../../src/shared/contract/fields';
-import { snapToCell } from '../../../src/shared/domain/location-grid';
+import { stickyCell } from '../../../src/shared/domain/location-grid';
 import type { PermissionGroup } from '../../../src/shared/domain/icons';
 import { effectiveUserType, isUserType } from '../../../src/shared/domain/user-types';
 import { iconAllowed } from '../../auth/icon-rules';
@@ -41,16 +41,18 @@ export async function setLocationVisibility(db: Db, userId: number, visible: boo
 
 /**
  * Stores the caller's position as the centre of its grid cell (the exact point is never kept);
- * refused while they are hidden, so a hidden user leaves no trace. Staying in the same cell only
- * keeps the position current; moving to another cell counts against the per-user move limit, so
+ * refused while they are hidden, so a hidden user leaves no trace. Staying in the same cell (or
+ * within CELL_MARGIN_KM past its edge) only keeps the position current; moving to another cell counts against the per-user move limit, so
  * nobody can probe others' positions by teleporting around them.
  */
 export async function saveLocation(services: Services, userId: number, point: Point, now: number): Promise<void> {
   const { db } = services;
-  const cell = snapToCell(point);
   const current = await db.selectFrom('user_locations').select(['is_public', 'latitude', 'longitude']).where('user_id', '=', userId).executeTakeFirst();
   if (current?.is_public !== 1) fail(LOCATION_NOT_SHARED);
-  const moved = current.latitude !== cell.latitude || current.longitude !== cell.longitude;
+  const previous = current.latitude !== null && current.longitude !== null ? { latitude: current.latitude, longitude: current.longitude } : null;
+  // GPS jitter on a cell's edge keeps the current cell instead of spending moves.
+  const cell = stickyCell(previous, point);
+  const moved = previous === null || previous.latitude !== cell.latitude || previous.longitude !== cell.longitude;
   if (moved) await countMove(services.kv, userId);
   const updated = await db
     .updateTable('user_locations')

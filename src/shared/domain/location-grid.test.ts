@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELL_KM, sameCell, snapToCell } from './location-grid';
+import { CELL_DEGREES, CELL_KM, CELL_MARGIN_KM, sameCell, snapToCell, stickyCell } from './location-grid';
 
 const KM_PER_DEGREE = 111.195;
 const kmBetween = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) => {
@@ -30,5 +30,20 @@ describe('location grid', () => {
     expect(sameCell({ latitude: 65, longitude: 180 }, { latitude: 65, longitude: -180 })).toBe(true);
     expect(snapToCell({ latitude: 90, longitude: 0 }).latitude).toBeCloseTo(89.995, 6);
     expect(snapToCell({ latitude: -90, longitude: 180 }).latitude).toBeCloseTo(-89.995, 6);
+  });
+
+  it('keeps the current cell while a position jitters just past its edge, and moves once it is clearly out', () => {
+    const current = snapToCell({ latitude: 55.7539, longitude: 37.6208 });
+    const northEdge = current.latitude + CELL_DEGREES / 2;
+    const past = (km: number) => ({ latitude: northEdge + km / 111.195, longitude: current.longitude });
+    expect(sameCell(past(0.05), current)).toBe(false);
+    expect(stickyCell(current, past(0.05))).toEqual(current);
+    expect(stickyCell(current, past(CELL_MARGIN_KM + 0.05))).toEqual(snapToCell(past(CELL_MARGIN_KM + 0.05)));
+    // East across the 180° meridian: 50 m past the edge of the easternmost cell still counts as in it.
+    const eastmost = snapToCell({ latitude: 65, longitude: 179.999 });
+    expect(sameCell(eastmost, { latitude: 65, longitude: -179.999 })).toBe(false);
+    expect(stickyCell(eastmost, { latitude: 65, longitude: -179.999 })).toEqual(eastmost);
+    expect(stickyCell(eastmost, { latitude: 65, longitude: -179.99 })).toEqual(snapToCell({ latitude: 65, longitude: -179.99 }));
+    expect(stickyCell(null, past(0.05))).toEqual(snapToCell(past(0.05)));
   });
 });

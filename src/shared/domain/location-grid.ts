@@ -20,12 +20,17 @@ export interface GridPoint {
   longitude: number;
 }
 
+/** Width in degrees of longitude of the cells in the row whose centre is at `rowLatitude`. */
+function columnWidth(rowLatitude: number): number {
+  return 360 / Math.max(1, Math.round((360 * Math.cos((rowLatitude * Math.PI) / 180)) / CELL_DEGREES));
+}
+
 /** The centre of the cell holding `point`; snapping a centre gives the same centre. */
 export function snapToCell(point: GridPoint): GridPoint {
   const row = Math.min(ROWS - 1, Math.max(0, Math.floor((point.latitude + 90) / CELL_DEGREES)));
   const latitude = -90 + (row + 0.5) * CELL_DEGREES;
-  const columns = Math.max(1, Math.round((360 * Math.cos((latitude * Math.PI) / 180)) / CELL_DEGREES));
-  const width = 360 / columns;
+  const width = columnWidth(latitude);
+  const columns = Math.round(360 / width);
   const column = ((Math.floor((point.longitude + 180) / width) % columns) + columns) % columns;
   return { latitude: tidy(latitude), longitude: tidy(-180 + (column + 0.5) * width) };
 }
@@ -34,4 +39,25 @@ export function snapToCell(point: GridPoint): GridPoint {
 export function sameCell(a: GridPoint, b: GridPoint): boolean {
   const [x, y] = [snapToCell(a), snapToCell(b)];
   return x.latitude === y.latitude && x.longitude === y.longitude;
+}
+
+/** How far past the edge of the current cell a position may wander before it counts as a move. */
+export const CELL_MARGIN_KM = 0.1;
+
+const KM_PER_DEGREE = 111.195;
+
+/**
+ * The cell to keep for `point` when the last one was `previous` (a cell centre, or null): the same
+ * cell while the point stays within CELL_MARGIN_KM of it, so the jitter of a phone standing on a
+ * cell's edge does not count as moving back and forth; the point's own cell otherwise.
+ */
+export function stickyCell(previous: GridPoint | null, point: GridPoint): GridPoint {
+  const cell = snapToCell(point);
+  if (previous === null || (cell.latitude === previous.latitude && cell.longitude === previous.longitude)) return cell;
+  const latitudeReach = CELL_DEGREES / 2 + CELL_MARGIN_KM / KM_PER_DEGREE;
+  if (Math.abs(point.latitude - previous.latitude) > latitudeReach) return cell;
+  const cos = Math.max(1e-6, Math.cos((previous.latitude * Math.PI) / 180));
+  const longitudeReach = columnWidth(previous.latitude) / 2 + CELL_MARGIN_KM / (KM_PER_DEGREE * cos);
+  const eastward = ((((point.longitude - previous.longitude) % 360) + 540) % 360) - 180;
+  return Math.abs(eastward) > longitudeReach ? cell : previous;
 }

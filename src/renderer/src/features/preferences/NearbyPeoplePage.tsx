@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toFlag } from '@shared/contract/fields';
-import { snapToCell } from '@shared/domain/location-grid';
+import { stickyCell, type GridPoint } from '@shared/domain/location-grid';
 import {
   getNearestUsers,
   getUserLocationVisibility,
@@ -32,12 +32,15 @@ export function NearbyPeoplePage() {
   const [sendError, setSendError] = useState<string | null>(null);
   // Bumped by every switch change: a position read before it must not count after it.
   const generation = useRef(0);
+  const lastCell = useRef<GridPoint | null>(null);
 
   const share = async (point: GeoPoint) => {
     const started = generation.current;
     try {
       // Only the centre of the ~1 km grid cell leaves the device: the server keeps nothing finer.
-      const cell = snapToCell(point);
+      // The last cell is kept while the position jitters just past its edge (not a move).
+      const cell = stickyCell(lastCell.current, point);
+      lastCell.current = cell;
       await liveRequest(updateUserLocation, { latitude: cell.latitude.toFixed(7), longitude: cell.longitude.toFixed(7) });
       if (started !== generation.current) return;
       setSendError(null);
