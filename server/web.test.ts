@@ -43,6 +43,38 @@ describe('web app under /study/', () => {
     const escape = await fetch(server.url + '/study/..%2f..%2fpackage.json');
     expect(await escape.text()).not.toContain('"dependencies"');
   });
+
+  it('answers a malformed or NUL-carrying address with 400 or 404, never a 500', async () => {
+    // First prove the mounts answer at all, so the refusals below are not a dead server.
+    expect((await fetch(server.url + '/study/assets/app-abc123.js')).status).toBe(200);
+    const paths = [
+      '/study/%',
+      '/study/%zz',
+      '/study/assets/%',
+      '/study/assets/%E0%A4%A',
+      '/study/%00',
+      '/study/assets/app-abc123.js%00.html',
+      // The other file-serving mounts get the same treatment.
+      '/app/images/videos/%',
+      '/app/images/videos/%zz.png',
+      '/app/images/lessons/%',
+      '/app/images/questions/%zz',
+      '/app/images/books/%',
+      '/questions2/%zz.png',
+      '/questions2/%00.png',
+      '/avatars_images/%',
+      '/avatars_images/%zz/%',
+      '/app/api/videos/v_link_new.php/%',
+    ];
+    for (const path of paths) {
+      const reply = await fetch(server.url + path);
+      expect([400, 404], `${path} → ${reply.status}`).toContain(reply.status);
+      expect(await reply.text(), path).not.toMatch(/URIError|at \S+ \(/);
+    }
+    const bad = await fetch(server.url + '/study/%zz');
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toBe('Неверный адрес страницы');
+  });
 });
 
 describe('desktop origin', () => {

@@ -45,7 +45,9 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
   const root = resolve(distDir);
   app.get('/study', (c) => c.redirect('/study/'));
   app.get('/study/*', async (c) => {
-    const relative = decodeURIComponent(c.req.path.slice('/study/'.length));
+    const relative = decodedPath(c.req.path.slice('/study/'.length));
+    // A path that is not valid percent-encoding (or smuggles a NUL) names no file and no route.
+    if (relative === null) return c.text('Неверный адрес страницы', 400);
     const file = resolve(root, relative);
     const inside = file.startsWith(root + sep);
     if (inside && relative !== '' && (await isFile(file))) {
@@ -67,6 +69,16 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
       'referrer-policy': 'same-origin',
     });
   });
+}
+
+/** The path with its %-escapes decoded; null when the escapes are malformed or decode to a NUL. */
+function decodedPath(raw: string): string | null {
+  try {
+    const decoded = decodeURIComponent(raw);
+    return decoded.includes('\0') ? null : decoded;
+  } catch {
+    return null;
+  }
 }
 
 async function isFile(path: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { snapToCell } from '../../src/shared/domain/location-grid';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Red Square: the demo classmates share positions around it (server/db/seed/preferences.ts). */
@@ -155,17 +156,18 @@ describe('settings, feedback and nearby people in chromium', () => {
     await showMe.click();
     const names = page.locator('.prefs-people__name');
     await names.first().waitFor({ timeout: 10_000 });
-    expect(await names.allTextContents()).toEqual(['Павлова София', 'Васильев Егор', 'Николаева Варвара', 'Зайцева Ксения', 'Фёдоров Максим']);
+    // Nearest first by the centres of their ~1 km grid cells (server/domains/preferences/nearby.test.ts).
+    expect(await names.allTextContents()).toEqual(['Васильев Егор', 'Павлова София', 'Зайцева Ксения', 'Николаева Варвара', 'Фёдоров Максим']);
     expect(await page.getByRole('link', { name: 'Написать в Telegram: Павлова София' }).getAttribute('href')).toBe('https://t.me/sofia_pavlova');
     expect(await hint.count()).toBe(0);
-    // The server got the browser's position.
+    // The server got the browser's position, as the centre of its grid cell only.
     const row = await db()
       .selectFrom('user_locations')
       .innerJoin('users', 'users.id', 'user_locations.user_id')
       .select(['latitude', 'longitude', 'is_public'])
       .where('users.login', '=', 'student')
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ latitude: RED_SQUARE.latitude, longitude: RED_SQUARE.longitude, is_public: 1 });
+    expect(row).toEqual({ ...snapToCell(RED_SQUARE), is_public: 1 });
 
     await showMe.click();
     await hint.waitFor();

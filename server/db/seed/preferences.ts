@@ -1,3 +1,4 @@
+import { snapToCell } from '../../../src/shared/domain/location-grid';
 import type { Db } from '../index';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,12 +22,13 @@ const DEMO_LOCATIONS: ReadonlyArray<{ login: string; latitude: number; longitude
 
 /** Demo rows of the preferences area, inside seedDemoUsers' transaction (`ids`: login → user id). */
 export async function seedPreferencesDemo(db: Db, now: number, ids: ReadonlyMap<string, number>): Promise<void> {
-  for (const { login, latitude, longitude } of DEMO_LOCATIONS) {
+  for (const { login, ...point } of DEMO_LOCATIONS) {
     const userId = ids.get(login);
     if (userId === undefined) continue;
+    // Stored like any position: the centre of its grid cell.
     await db
       .insertInto('user_locations')
-      .values({ user_id: userId, is_public: 1, latitude, longitude, located_at: now, expires_at: now + DEMO_LOCATION_FRESH_MS })
+      .values({ user_id: userId, is_public: 1, ...snapToCell(point), located_at: now, expires_at: now + DEMO_LOCATION_FRESH_MS })
       .execute();
   }
 }

@@ -9,7 +9,9 @@ import type { Db } from '../../db';
 import { findUserByKey, publicUserKey } from '../rating/user-key';
 import { curatorDebtors } from './debtors';
 import { profileOf, updateOf } from './profile';
-import { fullName, mayEditUsers, seesEveryone, visibleUser } from './scope';
+import { seesEveryone } from '../../auth/student-scope';
+import { fullName } from '../../../src/shared/domain/user-names';
+import { mayEditUsers, visibleUser } from './scope';
 import { searchUsers } from './users-search';
 
 async function curatorList(db: Db) {

@@ -5,7 +5,7 @@ import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { findUserByKey, publicUserKey } from '../rating/user-key';
-import { seesEveryone } from './scope';
+import { seesEveryone } from '../../auth/student-scope';
 
 type UsersEb = ExpressionBuilder<Database & { cur: Database['users'] }, 'users' | 'cur'>;
 

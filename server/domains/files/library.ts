@@ -9,7 +9,7 @@ import type { AppEnv } from '../../contract/http-router';
 import type { Db } from '../../db';
 import { safeKey } from '../../providers/storage';
 import type { Services } from '../../services';
-import { fullName } from '../crm/scope';
+import { fullName } from '../../../src/shared/domain/user-names';
 import { answerUpload, receiveFile, refused } from '../../uploads';
 import { detectFileKind, extensionOf, sanitizeFileName } from './file-kinds';
 

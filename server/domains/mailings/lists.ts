@@ -2,7 +2,7 @@ import { MAILING_STATUSES, updateMailings, type MailingChannel, type MailingItem
 import { formatMoscowDateTime } from '../../../src/shared/domain/moscow-time';
 import type { Db } from '../../db';
 import type { Services } from '../../services';
-import { fullName } from '../crm/scope';
+import { fullName } from '../../../src/shared/domain/user-names';
 
 /** Finished mailings the list keeps showing. */
 const CLOSED_SHOWN = 50;

@@ -20,7 +20,7 @@ export const preferencesHandlers = [
   }),
 
   implement(preferences.updateUserLocation, async (ctx, { latitude, longitude }) => {
-    await saveLocation(ctx.services.db, ctx.user.id, { latitude, longitude }, ctx.services.clock.now());
+    await saveLocation(ctx.services, ctx.user.id, { latitude, longitude }, ctx.services.clock.now());
     return {};
   }),
 

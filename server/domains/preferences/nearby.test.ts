@@ -3,7 +3,9 @@ import { preferences } from '../../../src/shared/contract';
 import type { LiveTestSocket } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { EARTH_RADIUS_KM, type Point } from './geo';
+import { CELL_DEGREES, snapToCell } from '../../../src/shared/domain/location-grid';
 import { LOCATION_FRESH_MS, LOCATION_NOT_SHARED, LOCATION_UNKNOWN, NEARBY_LIMIT, NEED_VISIBILITY } from './nearby';
+import { ASKING_TOO_OFTEN, MOVES_PER_WINDOW, MOVING_TOO_FAST, NEAREST_PER_WINDOW } from './nearby-limits';
 
 const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
 /** A point `km` due north of `from` (exact on the sphere). */
@@ -52,9 +54,10 @@ describe.each(testDialects)('nearby people on %s', (dialect) => {
     const reply = await student.requestRaw(preferences.getNearestUsers.path, {});
     expect(reply.success).toBe('1');
     const { users } = preferences.getNearestUsers.output.parse(reply);
-    // Sofia 0.7 km, Egor 1.6, Varvara 1.9, Ksenia 2.4, Maxim 2.9; Timofey (Sokolniki, 5.6 km) is too far.
-    expect(surnames(users)).toEqual(['Павлова', 'Васильев', 'Николаева', 'Зайцева', 'Фёдоров']);
-    expect(users[0]).toEqual({ userName: 'София', userSurname: 'Павлова', userTgNickName: 'sofia_pavlova' });
+    // Measured between the centres of ~1.1 km grid cells, not the true points: Egor 1.1 km (truly 1.6),
+    // Sofia 1.6 (0.7), Ksenia 1.9 (2.5), Varvara 3.1 (1.9), Maxim 3.8 (2.9); Timofey (Sokolniki, 5.6) is too far.
+    expect(surnames(users)).toEqual(['Васильев', 'Павлова', 'Зайцева', 'Николаева', 'Фёдоров']);
+    expect(users[1]).toEqual({ userName: 'София', userSurname: 'Павлова', userTgNickName: 'sofia_pavlova' });
     // Only names and nicknames travel: no coordinate fields, no coordinate values anywhere.
     for (const user of reply.users as Array<Record<string, unknown>>) expect(Object.keys(user).sort()).toEqual(['userName', 'userSurname', 'userTgNickName']);
     const text = JSON.stringify(reply);
@@ -63,10 +66,12 @@ describe.each(testDialects)('nearby people on %s', (dialect) => {
 
   it('lists only visible people within 5 km whose position is current, never the caller', async () => {
     const [caller, inside, outside, hidden, stale] = await Promise.all(['intensive', 'egor', 'sofia', 'maxim', 'ksenia'].map(open));
+    // Distances are between cell centres (rows 1.11 km apart), so these are chosen a cell clear of
+    // 5 km and of each other: 3.6 km counts as 3.3 or 4.4, 6.4 km as 5.6 or more.
     await show(caller!, novosibirsk);
-    await show(inside!, north(novosibirsk, 4.9));
-    await show(outside!, north(novosibirsk, 5.1));
-    await show(hidden!, north(novosibirsk, 1));
+    await show(inside!, north(novosibirsk, 3.6));
+    await show(outside!, north(novosibirsk, 6.4));
+    await show(hidden!, north(novosibirsk, 0));
     await show(stale!, north(novosibirsk, 2));
     expect(surnames((await caller!.request(preferences.getNearestUsers, {})).users)).toEqual(['Фёдоров', 'Зайцева', 'Васильев']);
 
@@ -81,7 +86,7 @@ describe.each(testDialects)('nearby people on %s', (dialect) => {
     offset = LOCATION_FRESH_MS + 60_000;
     expect(await caller!.requestRaw(preferences.getNearestUsers.path, {})).toEqual({ success: '0', message: LOCATION_UNKNOWN });
     await caller!.request(preferences.updateUserLocation, asWire(novosibirsk));
-    await inside!.request(preferences.updateUserLocation, asWire(north(novosibirsk, 4.9)));
+    await inside!.request(preferences.updateUserLocation, asWire(north(novosibirsk, 3.6)));
     expect(surnames((await caller!.request(preferences.getNearestUsers, {})).users)).toEqual(['Васильев']);
     offset = 0;
   });
@@ -143,5 +148,52 @@ describe.each(testDialects)('nearby people on %s', (dialect) => {
     expect(surnames((await caller.request(preferences.getNearestUsers, {})).users)).toEqual(['Попов']);
     await db().updateTable('users').set({ demo_until: Date.now() - 1000 }).where('login', '=', 'demo').execute();
     expect((await caller.request(preferences.getNearestUsers, {})).users).toEqual([]);
+  });
+
+  it('keeps only the centre of the ~1 km grid cell, never the exact position', async () => {
+    const socket = await open('subscription');
+    const exact = { latitude: 56.3287134, longitude: 44.0020461 };
+    await show(socket, exact);
+    const row = await db().selectFrom('user_locations').select(['latitude', 'longitude']).where('user_id', '=', await userId('subscription')).executeTakeFirstOrThrow();
+    expect(row).toEqual(snapToCell(exact));
+    expect(row.latitude).not.toBe(exact.latitude);
+    expect(row.longitude).not.toBe(exact.longitude);
+  });
+
+  it(`refuses the ${MOVES_PER_WINDOW + 1}th jump to another cell in the window, keeping the last position; staying put is free`, async () => {
+    const socket = await open('package');
+    const start: Point = { latitude: 47.2221, longitude: 39.7203 };
+    // Showing oneself with a first position is the first move; then one cell north each time.
+    await show(socket, start);
+    for (let move = 1; move < MOVES_PER_WINDOW; move += 1) await socket.request(preferences.updateUserLocation, asWire(north(start, move * 1.2)));
+    const last = snapToCell(north(start, (MOVES_PER_WINDOW - 1) * 1.2));
+    const refused = await socket.requestRaw(preferences.updateUserLocation.path, asWire(north(start, 30)));
+    expect(refused).toEqual({ success: '0', message: MOVING_TOO_FAST });
+    const row = await db().selectFrom('user_locations').select(['latitude', 'longitude']).where('user_id', '=', await userId('package')).executeTakeFirstOrThrow();
+    expect(row).toEqual(last);
+    // The page keeps sending the position every 5 s: inside the same cell that is never refused.
+    for (let tick = 0; tick < 20; tick += 1) await socket.request(preferences.updateUserLocation, asWire(last));
+  });
+
+  it(`answers ${NEAREST_PER_WINDOW} list requests a minute and refuses the next`, async () => {
+    const caller = await open('curator');
+    await show(caller, north(novosibirsk, 200));
+    for (let index = 0; index < NEAREST_PER_WINDOW; index += 1) expect((await caller.request(preferences.getNearestUsers, {})).users).toEqual([]);
+    expect(await caller.requestRaw(preferences.getNearestUsers.path, {})).toEqual({ success: '0', message: ASKING_TOO_OFTEN });
+  });
+
+  it('does not count a phone jittering across a cell edge as moves', async () => {
+    const socket = await open('admin');
+    const cell = snapToCell({ latitude: 54.7388, longitude: 55.9721 });
+    // 30 m either side of the cell's north edge, 3 * MOVES_PER_WINDOW times.
+    const edge = cell.latitude + CELL_DEGREES / 2;
+    const side = (metres: number) => ({ latitude: edge + metres / 111_195, longitude: cell.longitude });
+    await show(socket, side(-30));
+    for (let tick = 0; tick < 3 * MOVES_PER_WINDOW; tick += 1) await socket.request(preferences.updateUserLocation, asWire(side(tick % 2 === 0 ? 30 : -30)));
+    const row = await db().selectFrom('user_locations').select(['latitude', 'longitude']).where('user_id', '=', await userId('admin')).executeTakeFirstOrThrow();
+    expect(row).toEqual(cell);
+    // Clearly out of the cell (300 m past the edge) is a move to the next one.
+    await socket.request(preferences.updateUserLocation, asWire(side(300)));
+    expect(await db().selectFrom('user_locations').select(['latitude', 'longitude']).where('user_id', '=', await userId('admin')).executeTakeFirstOrThrow()).toEqual(snapToCell(side(300)));
   });
 });

@@ -1,5 +1,6 @@
 import type { NearbyUser } from '../../../src/shared/contract/preferences';
 import type { Flag } from '../../../src/shared/contract/fields';
+import { stickyCell } from '../../../src/shared/domain/location-grid';
 import type { PermissionGroup } from '../../../src/shared/domain/icons';
 import { effectiveUserType, isUserType } from '../../../src/shared/domain/user-types';
 import { iconAllowed } from '../../auth/icon-rules';
@@ -7,6 +8,7 @@ import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import type { Services } from '../../services';
 import { boundingBox, haversineKm, type Point } from './geo';
+import { countMove, countNearestRequest } from './nearby-limits';
 
 /** Who counts as 'nearby': within this many km of the caller. */
 export const NEARBY_RADIUS_KM = 5;
@@ -37,24 +39,41 @@ export async function setLocationVisibility(db: Db, userId: number, visible: boo
     .execute();
 }
 
-/** Stores the caller's position; refused while they are hidden, so a hidden user leaves no trace. */
-export async function saveLocation(db: Db, userId: number, point: Point, now: number): Promise<void> {
+/**
+ * Stores the caller's position as the centre of its grid cell (the exact point is never kept);
+ * refused while they are hidden, so a hidden user leaves no trace. Staying in the same cell (or
+ * within CELL_MARGIN_KM past its edge) only keeps the position current; moving to another cell counts against the per-user move limit, so
+ * nobody can probe others' positions by teleporting around them.
+ */
+export async function saveLocation(services: Services, userId: number, point: Point, now: number): Promise<void> {
+  const { db } = services;
+  const current = await db.selectFrom('user_locations').select(['is_public', 'latitude', 'longitude']).where('user_id', '=', userId).executeTakeFirst();
+  if (current?.is_public !== 1) fail(LOCATION_NOT_SHARED);
+  const previous = current.latitude !== null && current.longitude !== null ? { latitude: current.latitude, longitude: current.longitude } : null;
+  // GPS jitter on a cell's edge keeps the current cell instead of spending moves.
+  const cell = stickyCell(previous, point);
+  const moved = previous === null || previous.latitude !== cell.latitude || previous.longitude !== cell.longitude;
+  if (moved) await countMove(services.kv, userId);
   const updated = await db
     .updateTable('user_locations')
-    .set({ latitude: point.latitude, longitude: point.longitude, located_at: now, expires_at: now + LOCATION_FRESH_MS })
+    .set({ latitude: cell.latitude, longitude: cell.longitude, located_at: now, expires_at: now + LOCATION_FRESH_MS })
     .where('user_id', '=', userId)
     .where('is_public', '=', 1)
     .executeTakeFirst();
+  // Hidden between the two statements: nothing is stored, as above.
   if (Number(updated.numUpdatedRows) === 0) fail(LOCATION_NOT_SHARED);
 }
 
 /**
  * The visible people within NEARBY_RADIUS_KM of the caller's current position, nearest first.
- * The database narrows to a bounding box on the indexed coordinates; exact distances are measured
- * here. Only names and messenger nicknames leave this function: coordinates never do.
+ * Every stored position is a cell centre, so distances are between cell centres and the answer is
+ * the same for any two places in one cell. The database narrows to a bounding box on the indexed
+ * coordinates; distances are measured here. Only names and messenger nicknames leave this
+ * function: coordinates and distances never do.
  */
 export async function nearestUsers(services: Services, userId: number, now: number): Promise<NearbyUser[]> {
   const { db } = services;
+  await countNearestRequest(services.kv, userId);
   const me = await db.selectFrom('user_locations').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (me?.is_public !== 1) fail(NEED_VISIBILITY);
   if (me.latitude === null || me.longitude === null || me.expires_at === null || me.expires_at <= now) fail(LOCATION_UNKNOWN);

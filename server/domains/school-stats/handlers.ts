@@ -1,8 +1,9 @@
 import { schoolStats } from '../../../src/shared/contract';
 import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
+import { seesEveryone } from '../../auth/student-scope';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
-import { fullName } from '../crm/scope';
+import { fullName } from '../../../src/shared/domain/user-names';
 import { chapterStatistics } from '../rating/mastery';
 import { publicUserKey } from '../rating/user-key';
 import { schoolFigures } from './school-figures';
@@ -10,15 +11,29 @@ import { schoolFigures } from './school-figures';
 /** Students one curator statistic ranks at most. */
 const RANKED_MAX = 300;
 
+/** A curator asking for another curator's students: refused, as the CRM refuses those people. */
+export const ONLY_OWN_STUDENTS = 'Можно смотреть статистику только своих учеников.';
+
 export const schoolStatsHandlers = [
   implement(schoolStats.getListCurators, async (ctx, { onlyCurators }) => {
     const types = onlyCurators === '1' ? ['Куратор'] : ['Куратор', 'Админ'];
-    const rows = await ctx.services.db.selectFrom('users').select(['id', 'name', 'surname']).where('user_type', 'in', types).where('blocked', '=', 0).orderBy('surname').orderBy('name').execute();
+    // A curator may open only their own list, so the select offers only them (back-office §6).
+    const everyone = await seesEveryone(ctx.user);
+    const rows = await ctx.services.db
+      .selectFrom('users')
+      .select(['id', 'name', 'surname'])
+      .where('user_type', 'in', types)
+      .where('blocked', '=', 0)
+      .$if(!everyone, (qb) => qb.where('id', '=', ctx.user.id))
+      .orderBy('surname')
+      .orderBy('name')
+      .execute();
     return { curators: rows.map((row) => ({ curatorId: String(row.id), curatorFullName: fullName(row) })) };
   }),
 
   implement(schoolStats.getUsersStatistics, async (ctx, { curatorId }) => {
     const { db } = ctx.services;
+    if (curatorId !== ctx.user.id && !(await seesEveryone(ctx.user))) fail(ONLY_OWN_STUDENTS);
     const curator = await db.selectFrom('users').select(['id', 'name', 'surname', 'user_type']).where('id', '=', curatorId).executeTakeFirst();
     if (!curator || !(STAFF_TYPES as readonly string[]).includes(curator.user_type)) fail('Куратор не найден.');
     const students = await db

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rating, schoolStats } from '../../../src/shared/contract';
+import { crm, rating, schoolStats } from '../../../src/shared/contract';
+import { publicUserKey } from '../rating/user-key';
+import { ONLY_OWN_STUDENTS } from './handlers';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { schoolFigures } from './school-figures';
 
@@ -78,5 +80,52 @@ describe.each(testDialects)('curator and school statistics on %s', (dialect) => 
     const student = await (await server.signIn('student')).openLive();
     expect((await student.requestRaw(schoolStats.getSchoolStatistics.path, {})).message).toBe('Недостаточно прав для этого действия.');
     student.close();
+  });
+
+  it('shows a curator only their own students, like the CRM; admins and main managers everyone', async () => {
+    const { db } = server.server.services;
+    const demoCurator = await db.selectFrom('users').select(['id', 'password_hash']).where('login', '=', 'curator').executeTakeFirstOrThrow();
+    const now = Date.now();
+    // A second curator (signs in with the demo password) and a student of theirs with a nickname.
+    const other = await db
+      .insertInto('users')
+      .values({ login: 'curator-other', user_type: 'Куратор', surname: 'Орлова', name: 'Анна', password_hash: demoCurator.password_hash, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pupil = await db
+      .insertInto('users')
+      .values({ login: 'pupil-other', user_type: 'Ученик', surname: 'Тайнова', name: 'Вера', tg_nickname: 'secret_vera', curator_id: other.id, curator_dz_id: other.id, curator_zach_id: other.id, created_at: now, updated_at: now })
+      .returning(['id', 'vk_id'])
+      .executeTakeFirstOrThrow();
+    const pupilKey = publicUserKey(pupil);
+
+    const curator = await server.signIn('curator');
+    const socket = await curator.openLive();
+    // Their own list works and the select offers only themselves.
+    const own = await socket.request(schoolStats.getUsersStatistics, { curatorId: demoCurator.id });
+    expect(own.usersStatistics.length).toBeGreaterThan(5);
+    expect((await socket.request(schoolStats.getListCurators, { onlyCurators: '1' })).curators).toEqual([{ curatorId: String(demoCurator.id), curatorFullName: 'Соколов Дмитрий' }]);
+    // Another curator's students: refused, with nothing of theirs in the answer; the CRM refuses the same person.
+    const refused = await socket.requestRaw(schoolStats.getUsersStatistics.path, { curatorId: other.id });
+    expect(refused).toEqual({ success: '0', message: ONLY_OWN_STUDENTS });
+    expect((await socket.requestRaw(rating.getChaptersStatistics.path, { userId: pupilKey })).success).toBe('0');
+    expect((await curator.callRaw(crm.getUser, { userVkId: pupilKey })).body.success).toBe('0');
+    socket.close();
+
+    const adminSocket = await (await server.signIn('admin')).openLive();
+    const seenByAdmin = await adminSocket.request(schoolStats.getUsersStatistics, { curatorId: other.id });
+    expect(seenByAdmin.usersStatistics.map((row) => row.tgNickname)).toEqual(['secret_vera']);
+    expect((await adminSocket.request(schoolStats.getListCurators, { onlyCurators: '1' })).curators.map((row) => row.curatorFullName)).toEqual(['Орлова Анна', 'Соколов Дмитрий']);
+    adminSocket.close();
+
+    // A curator in the USERS_MAIN_MANAGERS group sees every curator's students, as in the CRM.
+    await db.insertInto('permission_group_members').values({ user_id: demoCurator.id, group_name: 'USERS_MAIN_MANAGERS' }).execute();
+    const manager = await (await server.signIn('curator')).openLive();
+    const seenByManager = await manager.request(schoolStats.getUsersStatistics, { curatorId: other.id });
+    expect(seenByManager.usersStatistics.map((row) => row.userSurname)).toEqual(['Тайнова']);
+    expect((await manager.request(rating.getChaptersStatistics, { userId: pupilKey })).solvedPercent).toBe(0);
+    expect((await manager.request(schoolStats.getListCurators, { onlyCurators: '1' })).curators).toHaveLength(2);
+    manager.close();
+    await db.deleteFrom('permission_group_members').where('user_id', '=', demoCurator.id).where('group_name', '=', 'USERS_MAIN_MANAGERS').execute();
   });
 });

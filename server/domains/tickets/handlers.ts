@@ -8,7 +8,7 @@ import { implement } from '../../contract/implement';
 import type { Db } from '../../db';
 import type { Selectable } from 'kysely';
 import type { TicketsDzTable } from '../../db/schema';
-import { fullName } from '../crm/scope';
+import { fullName } from '../../../src/shared/domain/user-names';
 import { publicUserKey } from '../rating/user-key';
 
 type TicketRow = Selectable<TicketsDzTable>;

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toFlag } from '@shared/contract/fields';
+import { stickyCell, type GridPoint } from '@shared/domain/location-grid';
 import {
   getNearestUsers,
   getUserLocationVisibility,
@@ -31,12 +32,16 @@ export function NearbyPeoplePage() {
   const [sendError, setSendError] = useState<string | null>(null);
   // Bumped by every switch change: a position read before it must not count after it.
   const generation = useRef(0);
+  const lastCell = useRef<GridPoint | null>(null);
 
   const share = async (point: GeoPoint) => {
     const started = generation.current;
     try {
-      // Six decimals is about 10 cm: more would be noise, and a string keeps the wire format.
-      await liveRequest(updateUserLocation, { latitude: point.latitude.toFixed(6), longitude: point.longitude.toFixed(6) });
+      // Only the centre of the ~1 km grid cell leaves the device: the server keeps nothing finer.
+      // The last cell is kept while the position jitters just past its edge (not a move).
+      const cell = stickyCell(lastCell.current, point);
+      lastCell.current = cell;
+      await liveRequest(updateUserLocation, { latitude: cell.latitude.toFixed(7), longitude: cell.longitude.toFixed(7) });
       if (started !== generation.current) return;
       setSendError(null);
       if (locatedRef.current) void queryClient.invalidateQueries({ queryKey: NEAREST_KEY });
