@@ -12,6 +12,7 @@ import { accessAllowed, loadCurrentUser } from '../../auth/current-user';
 import type { Bus } from '../../live/bus';
 import type { Hub } from '../../live/hub';
 import type { SocketCaller } from '../../live/sockets';
+import { logUnlessOutage } from '../../contract/unavailable';
 import type { Services } from '../../services';
 import { activeSessionOf, endSession, expireStale, userWentOffline } from './matchmaking';
 
@@ -70,7 +71,7 @@ export class VerbalChatRelay implements VerbalChatRuntime {
       void userWentOffline(services, connection.userId).catch((error: unknown) => services.log.error('verbal chat offline cleanup failed', error));
     });
     this.sweeper = setInterval(() => {
-      void expireStale(services).catch((error: unknown) => services.log.error('verbal chat sweep failed', error));
+      void expireStale(services).catch((error: unknown) => logUnlessOutage(services, 'verbal chat sweep failed', error));
     }, SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
