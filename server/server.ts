@@ -17,6 +17,7 @@ import { createFlagsPusher } from './domains/shell/flags-push';
 import { createKeyValueStore } from './kv';
 import { connectRedis } from './kv/redis-connection';
 import { DependencyHealth } from './health/dependency-health';
+import { logUnlessOutage } from './contract/unavailable';
 import { sql } from 'kysely';
 import { createMemoryBus, createRedisBus } from './live/bus';
 import { Hub } from './live/hub';
@@ -61,7 +62,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     searchPath: options.searchPath,
     onConnectionError: (error) => health.failed('PostgreSQL', error),
   });
-  health.watch('PostgreSQL', () => sql`select 1`.execute(opened.db));
+  // SQLite lives in this process: its readiness is the process's own.
+  if (opened.dialect === 'postgres') health.watch('PostgreSQL', () => sql`select 1`.execute(opened.db));
   const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX, health);
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`, health) : createMemoryBus();
   // Its own connection for /readyz's PING, so readiness never waits behind a call's commands.
@@ -104,7 +106,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const flags = createFlagsPusher(services, hub);
     services.live = createLivePublisher(bus, hub, async (target, localUserIds) => {
       if (target === 'all') services.iconRules.invalidate();
-      await flags.toUsers(localUserIds).catch((error: unknown) => log.error('icons refresh failed', error));
+      await flags.toUsers(localUserIds).catch((error: unknown) => logUnlessOutage(services, 'icons refresh failed', error));
     });
     hub.onConnect(flags.onConnect);
     const verbalChat = new VerbalChatRelay(services, bus, hub);

@@ -47,8 +47,10 @@ export function unavailableDependency(error: unknown): Dependency | undefined {
  */
 export function isOutage(health: DependencyHealth, error: unknown): boolean {
   const dependency = unavailableDependency(error);
-  if (dependency) health.failed(dependency, error);
-  return dependency !== undefined;
+  // A connection error on an installation without that dependency is someone else's (a bug): a 500.
+  if (!dependency || !health.uses(dependency)) return false;
+  health.failed(dependency, error);
+  return true;
 }
 
 /**

@@ -79,6 +79,11 @@ export class DependencyHealth {
     this.log.warn(`${dependency} снова доступен (был недоступен ${seconds} с)`);
   }
 
+  /** Whether this server depends on it at all (SQLite installs have no PostgreSQL, Redis is optional). */
+  uses(dependency: Dependency): boolean {
+    return this.checks.has(dependency);
+  }
+
   isDown(dependency: Dependency): boolean {
     return this.outages.has(dependency);
   }
