@@ -49,7 +49,9 @@ export interface OwnPostgres {
 /** initdb + pg_ctl start as the postgres user in a temp folder; trust auth on 127.0.0.1 only. */
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const bin = postgresBinDir()!;
-  const dir = mkdtempSync(join(tmpdir(), 'enot-own-pg-'));
+  // Under /tmp, not TMPDIR: the postgres user must be able to reach it (a TMPDIR under /root is not),
+  // and the unix socket path inside must stay short.
+  const dir = mkdtempSync(join(existsSync('/tmp') ? '/tmp' : tmpdir(), 'enot-own-pg-'));
   const uid = Number(execFileSync('id', ['-u', POSTGRES_USER]).toString().trim());
   const gid = Number(execFileSync('id', ['-g', POSTGRES_USER]).toString().trim());
   chownSync(dir, uid, gid);
