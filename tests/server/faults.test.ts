@@ -79,7 +79,9 @@ describe.skipIf(missing !== undefined)(`dependency faults under two instances${m
   const figures: string[] = [];
 
   beforeAll(async () => {
-    [postgres, redis] = await Promise.all([startOwnPostgres(), startOwnRedis()]);
+    // Started one after the other so a failure of the second leaves the first for afterAll to stop.
+    postgres = await startOwnPostgres();
+    redis = await startOwnRedis();
     const env = {
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
