@@ -50,6 +50,20 @@ describe('dependency health', () => {
     ]);
   });
 
+  it('concurrent readiness questions share one round of checks', async () => {
+    let checks = 0;
+    const { health } = tracker(async () => {
+      checks += 1;
+      await sleep(5);
+    });
+    opened.push(health);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => health.readiness()));
+    expect(answers.every((answer) => answer.ready)).toBe(true);
+    expect(checks).toBe(1);
+    await health.readiness();
+    expect(checks).toBe(2);
+  });
+
   it('readiness asks every watched dependency and counts a hung one as down', async () => {
     const { health } = tracker(() => new Promise(() => undefined));
     opened.push(health);

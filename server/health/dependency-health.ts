@@ -39,6 +39,7 @@ export class DependencyHealth {
   private readonly checks = new Map<Dependency, DependencyCheck>();
   private readonly probing = new Set<Dependency>();
   private probeTimer: NodeJS.Timeout | undefined;
+  private readinessInFlight: Promise<Readiness> | undefined;
   private closed = false;
   private readonly probeIntervalMs: number;
   private readonly checkTimeoutMs: number;
@@ -88,11 +89,20 @@ export class DependencyHealth {
     return this.outages.has(dependency);
   }
 
-  /** Asks every watched dependency now; ready only when all answer and no connection is still down. */
-  async readiness(): Promise<Readiness> {
-    await Promise.all([...this.checks.keys()].map((dependency) => this.check(dependency)));
-    const down = [...this.outages.keys()];
-    return { ready: down.length === 0, down };
+  /**
+   * Asks every watched dependency now; ready only when all answer and no connection is still down.
+   * Concurrent callers share one round of checks, so a flood of /readyz costs one SELECT 1 and one PING.
+   */
+  readiness(): Promise<Readiness> {
+    this.readinessInFlight ??= Promise.all([...this.checks.keys()].map((dependency) => this.check(dependency)))
+      .then(() => {
+        const down = [...this.outages.keys()];
+        return { ready: down.length === 0, down };
+      })
+      .finally(() => {
+        this.readinessInFlight = undefined;
+      });
+    return this.readinessInFlight;
   }
 
   close(): void {
