@@ -16,6 +16,8 @@ import { mountVideoUploads } from './domains/video-media/uploads';
 import type { Services } from './services';
 import { mountChunksExport } from './domains/knowledge/export-xlsx';
 import { mountWebApp } from './web';
+import { isOutage } from './contract/unavailable';
+import { mountHealthRoutes } from './health/routes';
 import { mountPetImages } from './domains/pet/images';
 
 /** Origins of the desktop app's pages (src/main/protocol/app-protocol.ts). */
@@ -35,10 +37,7 @@ function desktopCors(allowMethods: string[]): MiddlewareHandler<AppEnv> {
 export function buildApp(services: Services, implementations: readonly Implementation[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/healthz', async (c) => {
-    await services.db.selectFrom('regions').select('number').limit(1).execute();
-    return c.json({ ok: true });
-  });
+  mountHealthRoutes(app, services.health);
 
   // The desktop app's pages come from app://enot and call this server directly.
   app.use('/app/api/*', desktopCors(['POST', 'OPTIONS']));
@@ -72,6 +71,8 @@ export function buildApp(services: Services, implementations: readonly Implement
 
   app.notFound((c) => c.json({ success: '0', message: MESSAGES.unknownMethod }, 404));
   app.onError((error, c) => {
+    // Uploads, images and other routes outside the call pipeline: an outage is a 503 too.
+    if (isOutage(services.health, error)) return c.json({ success: '0', message: MESSAGES.unavailable }, 503);
     services.log.error(`${c.req.method} ${c.req.path}: unhandled error`, error);
     return c.json({ success: '0', message: MESSAGES.internal }, 500);
   });

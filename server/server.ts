@@ -15,6 +15,10 @@ import { createChatModel } from './providers/chat-model';
 import { createPaymentProvider } from './domains/finances/provider';
 import { createFlagsPusher } from './domains/shell/flags-push';
 import { createKeyValueStore } from './kv';
+import { connectRedis } from './kv/redis-connection';
+import { DependencyHealth } from './health/dependency-health';
+import { logUnlessOutage } from './contract/unavailable';
+import { sql } from 'kysely';
 import { createMemoryBus, createRedisBus } from './live/bus';
 import { Hub } from './live/hub';
 import { createLivePublisher } from './live/publisher';
@@ -53,9 +57,18 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.LOG_LEVEL);
-  const opened = openDatabase(config.DATABASE_URL, { searchPath: options.searchPath });
-  const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX);
-  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`) : createMemoryBus();
+  const health = new DependencyHealth(log);
+  const opened = openDatabase(config.DATABASE_URL, {
+    searchPath: options.searchPath,
+    onConnectionError: (error) => health.failed('PostgreSQL', error),
+  });
+  // SQLite lives in this process: its readiness is the process's own.
+  if (opened.dialect === 'postgres') health.watch('PostgreSQL', () => sql`select 1`.execute(opened.db));
+  const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX, health);
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`, health) : createMemoryBus();
+  // Its own connection for /readyz's PING, so readiness never waits behind a call's commands.
+  const readinessRedis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { name: 'проверка готовности', health, failFast: true }) : undefined;
+  if (readinessRedis) health.watch('Redis', () => readinessRedis.client.ping());
   try {
     await migrateToLatest(opened.db);
     const now = clock.now();
@@ -75,6 +88,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       kv,
       clock,
       log,
+      health,
       iconRules: new IconRulesCache(opened.db),
       live: undefined as never,
       vkId: createVkIdProvider({ baseUrl: config.VK_ID_URL, clientId: config.VK_CLIENT_ID, redirectUri: config.VK_REDIRECT_URI }),
@@ -92,7 +106,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const flags = createFlagsPusher(services, hub);
     services.live = createLivePublisher(bus, hub, async (target, localUserIds) => {
       if (target === 'all') services.iconRules.invalidate();
-      await flags.toUsers(localUserIds).catch((error: unknown) => log.error('icons refresh failed', error));
+      await flags.toUsers(localUserIds).catch((error: unknown) => logUnlessOutage(services, 'icons refresh failed', error));
     });
     hub.onConnect(flags.onConnect);
     const verbalChat = new VerbalChatRelay(services, bus, hub);
@@ -131,13 +145,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         hub.close();
         wss.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        health.close();
         await bus.close();
         await kv.close();
+        await readinessRedis?.close();
         await opened.close();
       },
     };
   } catch (error) {
-    await Promise.allSettled([bus.close(), kv.close(), opened.close()]);
+    health.close();
+    await Promise.allSettled([bus.close(), kv.close(), readinessRedis?.close(), opened.close()]);
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Dialect } from './db/migrations/helpers';
 import type { IconRulesCache } from './auth/icon-rules';
+import type { DependencyHealth } from './health/dependency-health';
 import type { KeyValueStore } from './kv';
 import type { LivePublisher } from './live/publisher';
 import type { Clock, Logger } from './log';
@@ -25,6 +26,8 @@ export interface Services {
   kv: KeyValueStore;
   clock: Clock;
   log: Logger;
+  /** Whether PostgreSQL and Redis answer; logs each outage once (server/health). */
+  health: DependencyHealth;
   iconRules: IconRulesCache;
   live: LivePublisher;
   vkId: VkIdProvider;

@@ -26,4 +26,6 @@ export const MESSAGES = {
   badJson: 'Некорректный запрос: тело должно быть JSON-объектом.',
   tooLarge: 'Слишком большой запрос.',
   unknownMethod: 'Неизвестный метод.',
+  /** PostgreSQL or Redis is unreachable (HTTP 503); the client may retry shortly. */
+  unavailable: 'Сервис временно недоступен, попробуйте через минуту',
 } as const;

@@ -5,7 +5,8 @@ import { SIGNED_OUT_MESSAGE, verifySignature } from '../auth/signature';
 import type { Services } from '../services';
 import { MESSAGES } from './errors';
 import type { CallContext, Implementation } from './implement';
-import { failure, runCall, withoutSigningFields, type CallResult } from './pipeline';
+import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallResult } from './pipeline';
+import { isOutage } from './unavailable';
 
 /** JSON bodies above this are refused before parsing (uploads have their own route and limits). */
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -76,6 +77,8 @@ export function mountHttpCalls(app: Hono<AppEnv>, services: Services, implementa
         if (!contract.anonymousLog) userLabel = String(user.id);
         return runCall(implementation, { services, user, session: check.session, request }, withoutSigningFields(body));
       })().catch((error: unknown) => {
+        // Signature check and session lookup need the database and Redis too.
+        if (isOutage(services.health, error)) return serviceUnavailable();
         services.log.error(`${contract.path}: unhandled error`, error);
         return failure(500, 'error', MESSAGES.internal);
       });

@@ -2,9 +2,10 @@ import { accessAllowed, ruleUsesIcons } from '../auth/current-user';
 import type { Services } from '../services';
 import { CallFailure, MESSAGES } from './errors';
 import type { CallContext, Implementation } from './implement';
+import { isOutage } from './unavailable';
 import { describeInvalidInput } from './validation';
 
-export type Outcome = 'ok' | 'fail' | 'denied' | 'invalid' | 'unauth' | 'error';
+export type Outcome = 'ok' | 'fail' | 'denied' | 'invalid' | 'unauth' | 'error' | 'unavailable';
 
 export interface CallResult {
   status: number;
@@ -20,6 +21,11 @@ export function withoutSigningFields(payload: Record<string, unknown>): Record<s
 
 export function failure(status: number, outcome: Outcome, message: string, code = '0', extra: Record<string, unknown> = {}): CallResult {
   return { status, outcome, body: { ...extra, success: code, message } };
+}
+
+/** The answer while PostgreSQL or Redis is unreachable (see unavailable.ts). */
+export function serviceUnavailable(): CallResult {
+  return failure(503, 'unavailable', MESSAGES.unavailable);
 }
 
 /**
@@ -53,6 +59,7 @@ export async function runCall(
     if (error instanceof CallFailure) {
       return failure(error.status, error.code === '-1' ? 'unauth' : 'fail', error.message, error.code, error.extra);
     }
+    if (isOutage(services.health, error)) return serviceUnavailable();
     services.log.error(`${contract.path}: unhandled error`, error);
     return failure(500, 'error', MESSAGES.internal);
   }

@@ -24,8 +24,12 @@ pg.types.setTypeParser(1700, (value) => Number(value));
 /**
  * Opens the database named by DATABASE_URL: `sqlite:<file>` (WAL, foreign keys) or `postgres://…`.
  * `searchPath` isolates a PostgreSQL schema (tests give each server its own).
+ * `onConnectionError` hears about pooled PostgreSQL connections that broke while idle (a restart).
  */
-export function openDatabase(url: string, options: { searchPath?: string; poolSize?: number } = {}): OpenedDb {
+export function openDatabase(
+  url: string,
+  options: { searchPath?: string; poolSize?: number; onConnectionError?: (error: Error) => void } = {},
+): OpenedDb {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -54,8 +58,17 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // A database that does not answer (network gone) fails the call instead of hanging it.
+    connectionTimeoutMillis: 5_000,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
+  // Without a listener, an idle connection terminated by the server (restart, failover: 57P01)
+  // is an unhandled 'error' that kills the process. The pool has already dropped that connection;
+  // the next query opens a new one.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  // A connection lent out to a query or a transaction has no pool listener: when the server ends it,
+  // pg rejects the query and also emits 'error' on the client, which must not go unhandled either.
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { logUnlessOutage } from '../contract/unavailable';
 import type { Services } from '../services';
 import type { ClaimedJob, JobDefinition, JobOutcome } from './job';
 
@@ -122,7 +123,8 @@ export class JobRunner {
       this.busy = true;
       this.wakeAgain = false;
       this.running = this.runDue(this.services.clock.now())
-        .catch((error: unknown) => this.services.log.error('job runner: poll failed', error))
+        // While the database is away every poll fails: the outage is logged once, not per poll.
+        .catch((error: unknown) => logUnlessOutage(this.services, 'job runner: poll failed', error))
         .finally(() => {
           this.busy = false;
           if (!this.stopped) this.schedule(this.wakeAgain ? 0 : this.pollMs);
@@ -207,7 +209,7 @@ export class JobRunner {
         .where('locked_by', '=', this.id)
         .where('status', '=', 'pending')
         .execute()
-        .catch((error: unknown) => this.services.log.error(`job #${id}: lease renewal failed`, error));
+        .catch((error: unknown) => logUnlessOutage(this.services, `job #${id}: lease renewal failed`, error));
     }, Math.max(20, Math.floor(leaseMs / 3)));
     timer.unref();
     return () => clearInterval(timer);

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { DependencyHealth } from '../health/dependency-health';
+import { connectRedis } from './redis-connection';
 
 /**
  * Short-lived shared keys: the signature replay cache and sign-in rate limits. In memory for one
@@ -59,8 +60,10 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   };
 }
 
-export function createRedisStore(url: string, prefix: string): KeyValueStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+export function createRedisStore(url: string, prefix: string, health?: DependencyHealth): KeyValueStore {
+  // Fails fast while Redis is away: the signature check and sign-in limits answer 503 at once.
+  const connection = connectRedis(url, { name: 'хранилище ключей', health, failFast: true });
+  const redis = connection.client;
   return {
     async get(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
@@ -76,12 +79,12 @@ export function createRedisStore(url: string, prefix: string): KeyValueStore {
       await redis.del(prefix + key);
     },
     async close() {
-      await redis.quit();
+      await connection.close();
     },
   };
 }
 
 /** Redis when REDIS_URL is set (shared by all instances), otherwise this process's memory. */
-export function createKeyValueStore(redisUrl: string | undefined, prefix: string): KeyValueStore {
-  return redisUrl ? createRedisStore(redisUrl, `${prefix}kv:`) : createMemoryStore();
+export function createKeyValueStore(redisUrl: string | undefined, prefix: string, health?: DependencyHealth): KeyValueStore {
+  return redisUrl ? createRedisStore(redisUrl, `${prefix}kv:`, health) : createMemoryStore();
 }

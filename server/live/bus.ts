@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { DependencyHealth } from '../health/dependency-health';
+import { connectRedis } from '../kv/redis-connection';
 
 /**
  * Fan-out between server instances. Every instance subscribes; a publish reaches all of them
@@ -32,11 +33,21 @@ export function createMemoryBus(): Bus {
   };
 }
 
-export function createRedisBus(url: string, prefix: string): Bus {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: null });
+export function createRedisBus(url: string, prefix: string, health?: DependencyHealth): Bus {
   const handlers = new Map<string, Set<(message: unknown) => void>>();
   const ready = new Map<string, Promise<unknown>>();
+  // A push during an outage fails at once (the call answers 503) instead of waiting for Redis.
+  const publishing = connectRedis(url, { name: 'шина: публикация', health, failFast: true });
+  const subscribing = connectRedis(url, {
+    name: 'шина: подписка',
+    health,
+    failFast: false,
+    // After a reconnect Redis has forgotten our channels: subscribe again before the bus counts as
+    // healthy, so pushes from other instances resume as soon as /readyz says ready.
+    onReady: (client) => (handlers.size > 0 ? client.subscribe(...[...handlers.keys()].map((topic) => prefix + topic)) : Promise.resolve()),
+  });
+  const publisher = publishing.client;
+  const subscriber = subscribing.client;
   subscriber.on('message', (channel: string, payload: string) => {
     const topic = channel.slice(prefix.length);
     let message: unknown;
@@ -64,7 +75,7 @@ export function createRedisBus(url: string, prefix: string): Bus {
     },
     async close() {
       handlers.clear();
-      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+      await Promise.allSettled([publishing.close(), subscribing.close()]);
     },
   };
 }

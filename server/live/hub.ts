@@ -5,7 +5,8 @@ import { findActiveSession } from '../auth/sessions';
 import { SIGNED_OUT_MESSAGE } from '../auth/signature';
 import { MESSAGES } from '../contract/errors';
 import type { Implementation } from '../contract/implement';
-import { failure, runCall, withoutSigningFields, type CallResult } from '../contract/pipeline';
+import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallResult } from '../contract/pipeline';
+import { isOutage } from '../contract/unavailable';
 import type { Services } from '../services';
 import { bodyObject, CLOSE_SIGNED_OUT, liveEnvelope } from './envelope';
 
@@ -234,7 +235,11 @@ export class Hub {
       }
       return;
     }
-    const result = await this.dispatch(connection, method, envelope.data.body);
+    // The session lookup needs the database: during an outage the request gets a 503 answer and the socket stays open.
+    const result = await this.dispatch(connection, method, envelope.data.body).catch((error: unknown) => {
+      if (isOutage(this.services.health, error)) return serviceUnavailable();
+      throw error;
+    });
     if (messageType === 'requestWithResponse') {
       this.sendFrame(connection, encodeFrame({ messageType: 'response', requestId, method, body: result.body }));
     }

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { verifySignature } from '../auth/signature';
 import { currentUserFromRow } from '../auth/current-user';
 import { clientIp } from '../contract/http-router';
+import { isOutage } from '../contract/unavailable';
 import type { Services } from '../services';
 import { CLOSE_BAD_REQUEST, CLOSE_SIGNED_OUT } from './envelope';
 
@@ -58,6 +59,11 @@ export function attachSockets(server: Server, services: Services, routes: Record
         route(ws, { userId: user.id, device: check.session.device, ip, userAgent });
       });
     })().catch((error: unknown) => {
+      // An outage is logged once by the health tracker; the client retries its connection later.
+      if (isOutage(services.health, error)) {
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+        return;
+      }
       services.log.error('socket upgrade failed', error);
       socket.destroy();
     });

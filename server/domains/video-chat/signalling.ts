@@ -12,6 +12,7 @@ import { accessAllowed, loadCurrentUser } from '../../auth/current-user';
 import type { Bus } from '../../live/bus';
 import type { Hub } from '../../live/hub';
 import type { SocketCaller } from '../../live/sockets';
+import { logUnlessOutage } from '../../contract/unavailable';
 import type { Services } from '../../services';
 import { FrameBudget, NoticeGate } from './frame-limits';
 import { activeSessionOf, endSession, expireStale, userWentOffline } from './matchmaking';
@@ -67,10 +68,10 @@ export class VerbalChatRelay implements VerbalChatRuntime {
     bus.subscribe(TOPIC, (message) => this.onBus(message as BusMessage));
     hub.onDisconnect((connection) => {
       if (this.stopped || hub.hasUser(connection.userId)) return;
-      void userWentOffline(services, connection.userId).catch((error: unknown) => services.log.error('verbal chat offline cleanup failed', error));
+      void userWentOffline(services, connection.userId).catch((error: unknown) => logUnlessOutage(services, 'verbal chat offline cleanup failed', error));
     });
     this.sweeper = setInterval(() => {
-      void expireStale(services).catch((error: unknown) => services.log.error('verbal chat sweep failed', error));
+      void expireStale(services).catch((error: unknown) => logUnlessOutage(services, 'verbal chat sweep failed', error));
     }, SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
@@ -131,7 +132,7 @@ export class VerbalChatRelay implements VerbalChatRuntime {
       await this.bus.publish(TOPIC, { kind: 'hello', sessionId: session.id, fromUserId: caller.userId } satisfies BusMessage);
       for (const text of early.splice(0)) this.onFrame(peer, text);
     })().catch((error: unknown) => {
-      this.services.log.error('signalling attach failed', error);
+      logUnlessOutage(this.services, 'signalling attach failed', error);
       ws.close(1011, 'server error');
     });
   }
@@ -158,7 +159,7 @@ export class VerbalChatRelay implements VerbalChatRuntime {
     if (dataType === 'FINISH_SEND_ICE_CANDIDATES') return;
     void this.bus
       .publish(TOPIC, { kind: 'signal', sessionId: peer.sessionId, toUserId: peer.otherId, frame: { dataType, data: data ?? null } } satisfies BusMessage)
-      .catch((error: unknown) => this.services.log.error('signal relay failed', error));
+      .catch((error: unknown) => logUnlessOutage(this.services, 'signal relay failed', error));
   }
 
   private detach(peer: Peer): void {
@@ -168,7 +169,7 @@ export class VerbalChatRelay implements VerbalChatRuntime {
     if (room.size === 0) this.peers.delete(peer.sessionId);
     // A peer that drops out of a running training ends it (shell §4.2); ending twice is harmless.
     void endSession(this.services, peer.sessionId, peer.userId, T.partnerLeft).catch((error: unknown) =>
-      this.services.log.error('verbal chat end on signalling close failed', error),
+      logUnlessOutage(this.services, 'verbal chat end on signalling close failed', error),
     );
   }
 
@@ -192,7 +193,7 @@ export class VerbalChatRelay implements VerbalChatRuntime {
         send(waiting.ws, { dataType: 'READY', data: {} });
         void this.bus
           .publish(TOPIC, { kind: 'signal', sessionId: message.sessionId, toUserId: message.fromUserId, frame: { dataType: 'READY', data: {} } } satisfies BusMessage)
-          .catch((error: unknown) => this.services.log.error('signal relay failed', error));
+          .catch((error: unknown) => logUnlessOutage(this.services, 'signal relay failed', error));
         return;
       }
       case 'ended': {
