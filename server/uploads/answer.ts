@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { MESSAGES } from '../contract/errors';
+import { isOutage } from '../contract/unavailable';
 import type { AppEnv } from '../contract/http-router';
 import type { Services } from '../services';
 import { UploadRefused } from './refusal';
@@ -14,6 +15,8 @@ export function answerUpload(c: Context<AppEnv>, services: Services, path: strin
     .then((body) => c.json({ success: '1', message: '', ...body }))
     .catch((error: unknown) => {
       if (error instanceof UploadRefused) return c.json({ success: error.refusal.code, message: error.refusal.message }, error.refusal.status);
+      // The database or Redis went away mid-upload: the same 503 as every other call, logged once by the tracker.
+      if (isOutage(services.health, error)) return c.json({ success: '0', message: MESSAGES.unavailable }, 503);
       services.log.error(`${path}: upload failed`, error);
       return c.json({ success: '0', message: MESSAGES.internal }, 500);
     });
