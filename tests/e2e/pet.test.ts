@@ -100,9 +100,17 @@ describe('pet raccoon in chromium', () => {
 
     await page.getByRole('button', { name: 'Переименовать' }).click();
     const name = page.getByLabel('Имя енота');
+    expect(await name.getAttribute('placeholder')).toBe('Введи новое имя...');
+    // Shell §5: an empty name is refused in the spec's words.
+    await name.fill('  ');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Ошибка: невозможно задать пустое имя', { exact: true }).waitFor();
+    await screenshot(page, 'pet-rename-empty-light-1280');
+    // The server's refusal reaches the person as its reason only, never with the field's name.
     await name.fill('<b>');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByText(/^Ошибка: .*имя может состоять из букв/).waitFor();
+    await page.getByText('Ошибка: Имя может состоять из букв, цифр, пробелов, точки, апострофа и дефиса', { exact: true }).waitFor();
+    expect(await popup(page).textContent()).not.toMatch(/Поле|newName/);
     await name.fill('Полоскун');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByRole('dialog', { name: 'Полоскун' }).waitFor();
@@ -223,6 +231,12 @@ describe('pet raccoon in chromium', () => {
       await user.page.waitForTimeout(300);
       expect(await user.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(user.page, `pet-alive-${dark ? 'dark' : 'light'}-${width}`);
+      await user.page.getByRole('button', { name: 'Переименовать' }).click();
+      await user.page.getByLabel('Имя енота').fill('');
+      await user.page.getByRole('button', { name: 'Сохранить' }).click();
+      await user.page.getByText('Ошибка: невозможно задать пустое имя', { exact: true }).waitFor();
+      expect(await user.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(user.page, `pet-rename-empty-${dark ? 'dark' : 'light'}-${width}`);
       expect(user.errors).toEqual([]);
       await user.context.close();
     }

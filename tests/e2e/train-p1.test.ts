@@ -111,6 +111,12 @@ describe('training part 1 in chromium', () => {
     expect(result.status).toBe('Результат');
     expect(await page.getByTestId('trp1-result-type').textContent()).toBe('По разделу: Экономика');
     expect(await page.getByTestId('trp1-result-90plus').textContent()).toBe('Нет');
+    // «Верных ответов» counts the fully right answers and the points beside it are the server's.
+    const points = result.questions.reduce((sum, row) => sum + (row.user_ball ?? 0), 0);
+    const max = result.questions.reduce((sum, row) => sum + row.real_ball, 0);
+    expect(await page.getByTestId('trp1-result-right').textContent()).toBe('3 из 5');
+    expect(await page.getByTestId('trp1-result-points').textContent()).toBe(`${points} из ${max}`);
+    expect(points).toBe(max - result.questions[1]!.real_ball - result.questions[3]!.real_ball);
     const changes = page.getByTestId('trp1-change');
     expect(await changes.count()).toBe(5);
     for (const [index, row] of result.questions.entries()) {

@@ -107,14 +107,16 @@ describe('demo part 1 questions', () => {
     }
   });
 
-  it('scores every right answer (as displayed) at the maximum, and a one-slip answer below it', () => {
+  it('scores every right answer (as displayed) at the maximum, a one-slip digit answer at one point of two and a one-slip word at nothing', () => {
     for (const { q } of parsed) {
       const right = q.rightAnswers[0]!;
       expect(scoreAnswer(q, answerToDisplayed(q, right), 2), label(q)).toBe(2);
       expect(scoreAnswer(q, answerToDisplayed(q, right), 1), label(q)).toBe(1);
       const kind = answerKindOf(q.questionType);
       if (kind === 'word') {
+        // A word is right or wrong: a slip earns nothing, on a two-point task too.
         expect(scoreAnswer(q, `${right}ы`, 1), label(q)).toBe(0);
+        expect(scoreAnswer(q, `${right}ы`, 2), label(q)).toBe(0);
         continue;
       }
       // Exactly one mistake: one match row changed, or one digit dropped. Two-point tasks give one point.

@@ -119,6 +119,25 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
     expect((await egor.call(homeworkP1.getHomeTaskTimer, { htPart: 'p1', htNum: HT })).timer).toBeNull();
   });
 
+  it('gives nothing for a wrong word on a two-point task (task 12), the full two for the right word', async () => {
+    const WORD_HT = 4;
+    const row = await db()
+      .insertInto('questions_p1')
+      .values({ ...questionRowOf(questionJsonSchema.parse({ questionType: 'WORD', questionText: 'Запишите слово, пропущенное в таблице.', rightAnswers: ['республика'], qEgeNum: 12, qLessonNum: WORD_HT, isPublished: '1' })), created_at: 0, updated_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().deleteFrom('homework_questions_p1').where('ht_num', '=', WORD_HT).execute();
+    await db().insertInto('homework_questions_p1').values({ ht_num: WORD_HT, is_dop: 0, q_number: 1, question_id: row.id }).execute();
+    await db().updateTable('homeworks').set({ p1_count: 1, p1_max: 2, p1_time_limit_min: null, deadline_at: null }).where('num', '=', WORD_HT).execute();
+    for (const [login, typed, points] of [['student', 'диктатура', 0], ['maxim', 'Республика', 2]] as const) {
+      const client = await server.signIn(login);
+      await client.call(homeworkP1.getHtP1Divided, { htNum: WORD_HT, isDopPart: '0' });
+      expect((await client.callRaw(homeworkP1.sendHtP1Divided, { htNum: WORD_HT, isDopPart: '0', questionNum: 1, userAnswer: typed })).body.success).toBe('1');
+      const result = await client.call(homeworkP1.getHtP1Divided, { htNum: WORD_HT, isDopPart: '0' });
+      expect([login, result.htStatusP1, result.htInfo.user_ballov_p1, result.questions[0]?.user_ball, result.questions[0]?.real_ball]).toEqual([login, 'Готово', points, points, 2]);
+    }
+  });
+
   it('refuses a homework of a closed lesson, an unknown one, a part without questions and a start after the deadline', async () => {
     expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: 8, isDopPart: '0' })).body).toEqual({ success: '0', message: T.closed });
     expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: 999, isDopPart: '0' })).body).toEqual({ success: '0', message: T.notFound });

@@ -239,4 +239,30 @@ describe.each(testDialects)('training part 1 on %s', (dialect) => {
     // The flag takes only '0' or '1'.
     expect((await client.callRaw(trainP1.getQuestionsSet, { testingType: 'random', include90Plus: 'yes', qNums: 5 })).body.success).toBe('0');
   });
+
+  it('gives nothing for a wrong word on a two-point task, and one point of two for one slip in a set', async () => {
+    const client = await server.signIn('varvara');
+    const scores = await examPrimaryScores(db());
+    expect(pointsOfTask(scores, 12)).toBe(2);
+    const set = await client.call(trainP1.getQuestionsSet, { testingType: 'egeNum:12', includeSelfmade: '1', include90Plus: '1', qNums: 20 });
+    const kinds = await Promise.all(set.questions.map(async (q) => (await db().selectFrom('questions_p1').select('question_type').where('id', '=', q.q_id).executeTakeFirstOrThrow()).question_type));
+    const word = kinds.indexOf('WORD');
+    const digits = kinds.indexOf('VARIANTS');
+    expect(word).toBeGreaterThanOrEqual(0);
+    expect(digits).toBeGreaterThanOrEqual(0);
+    for (const [index, item] of set.questions.entries()) {
+      const { right } = await answers(item.q_id, item.ans_length);
+      // The word: «диктатура» for «республика»; the set: its last right digit left out.
+      const typed = index === word ? 'диктатура' : index === digits ? right.slice(0, -1) : right;
+      const reply = await client.callRaw(trainP1.setAnswerSet, { qId: item.q_id, userAnswer: typed, finishTest: index === set.questions.length - 1 ? '1' : '0' });
+      expect(reply.body.success).toBe('1');
+    }
+    const result = await client.call(trainP1.getTrainP1Info, {});
+    expect(result.questions[word]).toMatchObject({ user_ball: 0, real_ball: 2, ratingChange: '-0.5' });
+    expect(result.questions[digits]).toMatchObject({ user_ball: 1, real_ball: 2, ratingChange: '0.5' });
+    const ledger = await db().selectFrom('rating_changes').select(['source_id', 'comment']).where('user_id', '=', await userId('varvara')).where('source_kind', '=', 'train_p1').execute();
+    const commentOf = (index: number) => ledger.find((row) => row.source_id.endsWith(`:${index + 1}`))?.comment;
+    expect(commentOf(word)).toBe('Тренировка 1 части: неверный ответ');
+    expect(commentOf(digits)).toBe('Тренировка 1 части: ответ с одной ошибкой');
+  });
 });

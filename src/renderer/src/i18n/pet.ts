@@ -28,6 +28,10 @@ export const ruPet = {
   feedHint: 'Одна печенька — плюс к сытости и настроению',
   rename: 'Переименовать',
   nameLabel: 'Имя енота',
+  /** Shell §5 verbatim: the rename input's placeholder. */
+  namePlaceholder: 'Введи новое имя...',
+  /** Shell §5 verbatim (shown as 'Ошибка: невозможно задать пустое имя'): an empty name is refused. */
+  emptyName: 'невозможно задать пустое имя',
   save: 'Сохранить',
   cancel: 'Отмена',
   help: 'Как ухаживать за енотом',

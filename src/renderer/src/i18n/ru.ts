@@ -22,6 +22,8 @@ export const ru = {
     no: 'Нет',
     empty: 'Здесь пока пусто',
     error: 'Ошибка',
+    /** A server refusal of input whose reason is not written for people (zod's technical wording). */
+    invalidInput: 'Проверь введённые данные: что-то заполнено неверно',
   },
 
   select: {

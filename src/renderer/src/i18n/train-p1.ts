@@ -80,6 +80,8 @@ export const ruTrainP1 = {
     total: 'Изменение рейтинга за тест',
     rightTitle: 'Верных ответов',
     right: (right: number, total: number) => `${right} из ${total}`,
+    /** Points the server gave against the test's maximum (a one-mistake answer on a 2-point task earns 1). */
+    pointsTitle: 'Баллы',
     chapter: 'Раздел',
     ratingChange: 'Рейтинг',
     yourAnswer: 'Ваш ответ',

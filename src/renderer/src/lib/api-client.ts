@@ -1,5 +1,6 @@
 import type { HttpContract, InputOf, OutputOf } from '@shared/contract/core';
 import { createTimestampSource, signPayload, webCryptoHmacHex, type HmacHex } from '@shared/signing';
+import { messageForPeople } from './server-message';
 import type { StoredSession } from './session';
 
 /** Why a call did not give a result. */
@@ -104,7 +105,8 @@ export function createApiClient(options: ApiClientOptions) {
       clockOffset = body.serverTime - now();
       return send(contract, input, signal, true);
     }
-    throw new ApiError('failure', String(body.message || 'Не удалось выполнить запрос'), success, body);
+    // The raw message (it may name a field, for API clients) stays in body; people get the reason only.
+    throw new ApiError('failure', messageForPeople(String(body.message || 'Не удалось выполнить запрос')), success, body);
   }
 
   return {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { changeAvatarName } from '../../../shared/contract/pet';
 import { getIconsForHide, setIcons, updateIcons } from '../../../shared/contract/shell';
+import { ru } from '../i18n/ru';
 import type { BodyOf } from '../../../shared/contract/core';
 import { startTestServer, type TestServer } from '../../../../tests/helpers/server';
 import { createLiveClient, signedSocketUrl, type LiveSocketConstructor } from './live-client';
@@ -51,6 +53,17 @@ describe('live client against the server', () => {
     await expect(client.request(getIconsForHide, {})).rejects.toMatchObject({ kind: 'signedOut' });
     expect(onSignedOut).toHaveBeenCalledTimes(1);
     expect(client.status).toBe('offline');
+  });
+
+  it('gives people the reason of a field refusal, never the field, and keeps the raw message for developers', async () => {
+    const { client } = await connect('varvara');
+    const refusal = (input: unknown) => client.request(changeAvatarName, input as never).then(() => null, (error: unknown) => error);
+    const named = await refusal({ avatarId: 1, newName: '<b>' });
+    expect(named).toMatchObject({ kind: 'failure', message: 'Имя может состоять из букв, цифр, пробелов, точки, апострофа и дефиса' });
+    expect(named).toMatchObject({ body: { message: expect.stringMatching(/^Поле "newName": имя может/) } });
+    // A reason in the validator's own technical words becomes one plain sentence.
+    expect(await refusal({ avatarId: 'один', newName: 'Енот' })).toMatchObject({ kind: 'failure', message: ru.common.invalidInput });
+    client.close();
   });
 
   it('signs out when the session is already revoked at connect (4401)', async () => {

@@ -2,6 +2,7 @@
 import type { BodyOf, InputOf, LiveContract, OutputOf, PushContract } from '../../../shared/contract/core';
 import { onlineSocket, updateCurrentPage } from '../../../shared/contract/shell';
 import { createTimestampSource, signSocketQuery, type HmacHex } from '../../../shared/signing';
+import { messageForPeople } from './server-message';
 import type { StoredSession } from './session';
 
 /**
@@ -245,7 +246,8 @@ export function createLiveClient(options: LiveClientOptions) {
       entry.reject(new LiveError('signedOut', message, success, body));
       signOut(message);
     } else {
-      entry.reject(new LiveError('failure', message || 'Не удалось выполнить запрос', success, body));
+      // The raw message (it may name a field, for API clients) stays in body; people get the reason only.
+      entry.reject(new LiveError('failure', messageForPeople(message || 'Не удалось выполнить запрос'), success, body));
     }
   }
 

@@ -1,5 +1,6 @@
 import { createTimestampSource, signPayload } from '@shared/signing';
 import { apiBaseUrl } from './api';
+import { messageForPeople } from './server-message';
 import { readSession } from './session';
 
 /**
@@ -35,7 +36,7 @@ export async function uploadFiles(
     request.onload = () => {
       const body = (request.response ?? {}) as Record<string, unknown>;
       if (body.success === '1') resolve(body);
-      else reject(new UploadError(typeof body.message === 'string' && body.message ? body.message : `HTTP ${request.status}`));
+      else reject(new UploadError(typeof body.message === 'string' && body.message ? messageForPeople(body.message) : `HTTP ${request.status}`));
     };
     request.send(form);
   });

@@ -24,41 +24,6 @@ const question = (type: QuestionType, right: string | string[], extra: Partial<Q
     ...extra,
   });
 
-describe('scoring table', () => {
-  const matchRows = { questionAnsColumn1: ['а', 'б', 'в', 'г'], questionAnsColumn2: ['1', '2', '3'] };
-  const cases: [string, QuestionJson, string, number, number][] = [
-    // [title, question, typed answer, task max, expected points]
-    ['set exact, any order', question('VARIANTS', '135'), '531', 2, 2],
-    ['set one missing', question('VARIANTS', '135'), '13', 2, 1],
-    ['set one extra', question('VARIANTS', '135'), '1345', 2, 1],
-    ['set one swapped (two mistakes)', question('VARIANTS', '135'), '134', 2, 0],
-    ['set repeated digit counts as extra', question('VARIANTS', '135'), '1135', 2, 1],
-    ['set out-of-range digit counts as extra', question('VARIANTS', '135'), '1359', 2, 1],
-    ['set empty', question('VARIANTS', '135'), '', 2, 0],
-    ['set one-point task needs exact', question('VARIANTS_HIDDEN', '24'), '2', 1, 0],
-    ['set one-point exact', question('VARIANTS_HIDDEN', '24'), '42', 1, 1],
-    ['match exact', question('MATCH', '2113', matchRows), '2113', 2, 2],
-    ['match one position wrong', question('MATCH', '2113', matchRows), '2123', 2, 1],
-    ['match order matters', question('MATCH', '2113', matchRows), '3112', 2, 0],
-    ['match extra slot is a mistake', question('MATCH', '2113', matchRows), '21131', 2, 1],
-    ['match missing slot is a mistake', question('MATCH', '2113', matchRows), '211', 2, 1],
-    ['MATCH_8_RUS behaves as MATCH', question('MATCH_8_RUS', '2113', matchRows), '2123', 2, 1],
-    ['MATCH_22_RUS behaves as MATCH', question('MATCH_22_RUS', '2113', matchRows), '2113', 2, 2],
-    ['MATCH_HIDDEN behaves as MATCH', question('MATCH_HIDDEN', '2113', matchRows), '2113', 2, 2],
-    ['sequence exact', question('SEQUENSE', '3142'), '3142', 1, 1],
-    ['sequence swapped pair', question('SEQUENSE', '3142'), '1342', 2, 0],
-    ['word case and ё', question('WORD', 'государство'), '  ГосудАрство ', 1, 1],
-    ['word ё = е', question('WORD', 'объём'), 'объем', 1, 1],
-    ['word alternative spelling', question('WORD', ['монополия', 'монополизм']), 'Монополизм', 1, 1],
-    ['word wrong', question('WORD', 'рынок'), 'рынки', 1, 0],
-    ['word empty', question('WORD', 'рынок'), '   ', 1, 0],
-    ['zero-point task', question('VARIANTS', '1'), '1', 0, 0],
-  ];
-  it.each(cases)('%s', (_title, q, typed, max, expected) => {
-    expect(scoreAnswer(q, typed, max)).toBe(expected);
-  });
-});
-
 describe('presentations', () => {
   it('maps a shuffled set answer back to original numbering', () => {
     const q = question('VARIANTS', '135', { mixRuleColumn1: [3, 1, 5, 2, 6, 4] });

@@ -1,17 +1,27 @@
 import { answerToOriginal, digitsOf, normalizeWord } from './normalize';
-import { answerKindOf, type QuestionJson } from './question-json';
+import { answerKindOf, type AnswerKind, type QuestionJson } from './question-json';
 
 /**
- * Scoring of part 1 (server only; the client never scores). A task's points come from the exam's
- * primary scores per task number. As in the exam itself, a two-point task answered with exactly
- * one mistake earns one point; a one-point task needs the exact answer.
+ * Scoring of part 1 (server only; the client never scores), by the ФИПИ rules of ЕГЭ
+ * обществознание. A task's points come from the exam's primary scores per task number.
  *
- * Mistakes per kind, always counted in original numbering:
+ * - A one-point task needs the exact answer.
+ * - A word (term) is right or wrong: a wrong word earns nothing, on a two-point task too.
+ * - A digit answer (set, match, sequence) on a two-point task earns 2 with no mistakes, 1 with
+ *   exactly one mistake, 0 otherwise.
+ *
+ * Mistakes of a digit answer, always counted in original numbering:
  * - set: right digits missing + digits that should not be there (a repeated digit and a digit out
- *   of the option range count as extra digits);
- * - match and sequence: positions that differ, plus missing or extra positions;
- * - word: 0 if the answer equals one of the accepted words, else 1.
+ *   of the option range count as extra digits). So one extra digit beside all the right ones, or
+ *   one right digit missing, is one mistake; a wrong digit in place of a right one is two (ФИПИ:
+ *   «одной неверно указанной, в том числе лишней, цифрой наряду со всеми верными цифрами»);
+ * - match and sequence: positions that differ, plus missing or extra positions.
  */
+
+/** Whether one mistake still earns part of a multi-point task (ФИПИ: a word answer has no half). */
+const ONE_MISTAKE_EARNS_A_POINT = { set: true, match: true, sequence: true, word: false } satisfies Record<AnswerKind, boolean>;
+
+/** Mistakes in a digit answer; a word answer is 0 when it is right and 1 (simply wrong) when not. */
 export function countMistakes(question: QuestionJson, typedAnswer: string, rightAnswer: string): number {
   const kind = answerKindOf(question.questionType);
   if (kind === 'word') return normalizeWord(typedAnswer) === normalizeWord(rightAnswer) ? 0 : 1;
@@ -47,7 +57,8 @@ export function scoreAnswer(question: QuestionJson, typedAnswer: string, maxPoin
   if (typedAnswer.trim() === '') return 0;
   const mistakes = bestMistakes(question, typedAnswer);
   if (mistakes === 0) return maxPoints;
-  if (mistakes === 1 && maxPoints >= 2) return maxPoints - 1;
+  const partial = ONE_MISTAKE_EARNS_A_POINT[answerKindOf(question.questionType)];
+  if (partial && mistakes === 1 && maxPoints >= 2) return maxPoints - 1;
   return 0;
 }
 

@@ -3,6 +3,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { Button, Card, cx } from '../../ui';
 import { useQuestionView } from '../preferences/use-question-view';
+import { isRightAnswer } from '../questions/answer-result';
 import { DifficultSwitch as SharedDifficultSwitch } from '../questions/DifficultSwitch';
 import { QuestionResultBody, type QuestionResultTexts } from '../questions/QuestionResultBody';
 import { scoreTone } from './logic';
@@ -74,7 +75,7 @@ export function ResultView({ score, max, questions, showScore = true, difficultE
                   <span className="ht-summary__answers">
                     <span>
                       <span className="muted small">{t.yourAnswer}: </span>
-                      <strong className={cx((row.user_ball ?? 0) >= row.real_ball ? 'ht-right' : 'ht-wrong')}>{row.user_answer || t.noAnswer}</strong>
+                      <strong className={cx(isRightAnswer(row) ? 'ht-right' : 'ht-wrong')}>{row.user_answer || t.noAnswer}</strong>
                     </span>
                     <span>
                       <span className="muted small">{t.rightAnswer}: </span>

@@ -36,7 +36,7 @@ function useAction() {
       setBusy(false);
     }
   };
-  return { busy, error, run, clear: () => setError('') };
+  return { busy, error, run, fail: setError, clear: () => setError('') };
 }
 
 function ActionError({ text }: { text: string }) {
@@ -186,6 +186,11 @@ function Rename({ avatarId, name }: { avatarId: number; name: string }) {
   const action = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Shell §5: an empty name is refused in its own words before anything is sent.
+    if (value.trim() === '') {
+      action.fail(t.actionError(t.emptyName));
+      return;
+    }
     const done = await action.run(() => petRequest(changeAvatarName, { avatarId, newName: value }));
     if (done) setEditing(false);
   };
@@ -208,7 +213,7 @@ function Rename({ avatarId, name }: { avatarId: number; name: string }) {
   }
   return (
     <form className="pet-popup__rename" onSubmit={(event) => void submit(event)}>
-      <TextField label={t.nameLabel} value={value} onChange={setValue} maxLength={PET_NAME_MAX} autoFocus />
+      <TextField label={t.nameLabel} placeholder={t.namePlaceholder} value={value} onChange={setValue} maxLength={PET_NAME_MAX} autoFocus />
       <div className="pet-popup__rename-actions">
         <Button type="submit" size="sm" loading={action.busy}>
           {t.save}

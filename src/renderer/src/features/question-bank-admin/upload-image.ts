@@ -1,6 +1,7 @@
 import type { UploadContract } from '@shared/contract/core';
 import { createTimestampSource, signPayload } from '@shared/signing';
 import { apiBaseUrl } from '../../lib/api';
+import { messageForPeople } from '../../lib/server-message';
 import { readSession } from '../../lib/session';
 
 const nextTs = createTimestampSource();
@@ -24,6 +25,7 @@ export async function uploadFile(contract: UploadContract, data: Record<string, 
   }
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!body) throw new Error(`HTTP ${response.status}`);
-  if (body.success !== '1') throw new Error(String(body.message || `HTTP ${response.status}`));
+  // A field failure names the field for API clients; the person gets the reason only.
+  if (body.success !== '1') throw new Error(body.message ? messageForPeople(String(body.message)) : `HTTP ${response.status}`);
   return body;
 }

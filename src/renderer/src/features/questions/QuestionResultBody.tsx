@@ -4,6 +4,7 @@ import { ErrorBox } from '../../ui';
 import { scoreTone, toQuestion } from '../homework-p1/logic';
 import { QuestionBody } from '../homework-p1/QuestionBody';
 import type { QuestionView } from '../preferences/use-question-view';
+import { isRightAnswer } from './answer-result';
 import './question-result.css';
 
 export interface QuestionResultTexts {
@@ -14,13 +15,8 @@ export interface QuestionResultTexts {
   noQuestion: string;
   /** Other accepted answers; left out where the screen does not list them. */
   otherAnswers?: string;
-  /** The points row; left out where the screen shows another figure (training's rating change). */
+  /** The points row ('x / max'); left out where a screen shows no points. */
   points?: string;
-}
-
-/** Whether an answered question earned its full points. */
-export function isRightAnswer(row: HomeworkQuestionP1): boolean {
-  return row.user_answer !== '' && (row.user_ball ?? 0) >= row.real_ball;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ruTrainP1 } from '../../i18n/train-p1';
 import { Button, Card, cx } from '../../ui';
 import { useQuestionView } from '../preferences/use-question-view';
+import { resultTotals } from '../questions/answer-result';
 import { OwnDifficultSwitch } from '../questions/DifficultSwitch';
 import { QuestionResultBody, type QuestionResultTexts } from '../questions/QuestionResultBody';
 import { describeType, formatRatingChange, ratingTone } from './logic';
@@ -25,7 +26,8 @@ export function ResultView({ testInfo, questions, stats, starting, startError, o
   const [leaving, setLeaving] = useState(false);
   const [leaveError, setLeaveError] = useState<string | null>(null);
   const total = questions.reduce((sum, row) => sum + Number(row.ratingChange ?? 0), 0);
-  const right = questions.filter((row) => row.user_ball !== null && row.user_answer !== '' && row.user_ball >= row.real_ball).length;
+  // Right answers are the fully right ones; points beside them show what one-mistake answers earned.
+  const totals = resultTotals(questions);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -61,7 +63,11 @@ export function ResultView({ testInfo, questions, stats, starting, startError, o
           </div>
           <div>
             <dt className="muted small">{t.rightTitle}</dt>
-            <dd data-testid="trp1-result-right">{t.right(right, questions.length)}</dd>
+            <dd data-testid="trp1-result-right">{t.right(totals.right, questions.length)}</dd>
+          </div>
+          <div>
+            <dt className="muted small">{t.pointsTitle}</dt>
+            <dd data-testid="trp1-result-points">{t.right(totals.points, totals.max)}</dd>
           </div>
         </dl>
         <div className="trp1-result__rating" data-testid="trp1-result-total">
@@ -126,4 +132,4 @@ function ResultRow({ row }: { row: TrainP1Question }) {
   );
 }
 
-const RESULT_TEXTS: QuestionResultTexts = { yourAnswer: t.yourAnswer, rightAnswer: t.rightAnswer, noAnswer: t.noAnswer, explanation: t.explanation, noQuestion: t.noQuestion };
+const RESULT_TEXTS: QuestionResultTexts = { yourAnswer: t.yourAnswer, rightAnswer: t.rightAnswer, noAnswer: t.noAnswer, explanation: t.explanation, noQuestion: t.noQuestion, points: t.pointsTitle };
