@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allContracts, type CallContract } from '../../src/shared/contract';
+import type { Logger } from '../../server/log';
 import { snapshotDatabase } from '../helpers/db-snapshot';
 import { hostileCases, mustBeRefused, validSample } from '../helpers/hostile-inputs';
 import type { LiveTestSocket, TestClient } from '../helpers/client';
@@ -54,8 +55,12 @@ describe.each(testDialects)('fuzz every contract on %s', (dialect) => {
   let admin: TestClient;
   let socket: LiveTestSocket;
 
+  /** Calls the database refused as data (the pipeline's safety net): the contracts must refuse them first. */
+  const refusedByDatabase: string[] = [];
+  const log: Logger = { debug() {}, info() {}, warn: (line) => void (line.includes('SQLSTATE') && refusedByDatabase.push(line)), error() {} };
+
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
+    server = await startTestServer({ dialect, log });
     admin = await server.signIn('admin');
     socket = await admin.openLive();
   });
@@ -117,6 +122,10 @@ describe.each(testDialects)('fuzz every contract on %s', (dialect) => {
         }
       }
       expect(wrong).toEqual([]);
+    });
+
+    it('no hostile value got past a contract to be refused by the database', () => {
+      expect(refusedByDatabase).toEqual([]);
     });
 
     it('builds a valid input for nearly every contract', () => {
