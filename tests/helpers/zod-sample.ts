@@ -15,7 +15,7 @@ export function sampleValue(schema: z.ZodType): { value: unknown } | undefined {
 }
 
 /** Strings that satisfy the usual wire patterns (dates, times, numbers, e-mails, links). */
-const STRING_GUESSES = ['1', 'Текст', '2026-01-15', '2026-01-15T10:00:00.000Z', '10:00', '12.5', 'id1', 'a@example.ru', 'https://example.ru/a', '+79990000000', ''];
+const STRING_GUESSES = ['1', 'Текст', '2026-01-15', '2026-01-15T10:00:00.000Z', '2026-01-15_10:00:00', '10:00', '12.5', 'id1', 'a@example.ru', 'https://example.ru/a', '+79990000000', 'all', 'taskNum:1', 'abc123', '0123456789abcdef'.repeat(4), ''];
 const NUMBER_GUESSES = [1, 0, 2, 5, 10, 100, 2026, 0.5, -1];
 const MAX_DEPTH = 12;
 
@@ -83,14 +83,18 @@ function candidates(schema: z.ZodType, depth: number): unknown[] {
     case 'record':
       return [{}];
     case 'object': {
-      const value: Record<string, unknown> = {};
+      // Required fields only; then with the optional ones too (for a refinement that wants one of them).
+      const required: Record<string, unknown> = {};
+      const full: Record<string, unknown> = {};
       for (const [key, field] of Object.entries(def.shape ?? {})) {
-        if (field.safeParse(undefined).success) continue;
-        const sample = firstPassing(field, depth + 1);
+        const optional = field.safeParse(undefined).success;
+        const sample = firstPassing(optional ? unwrapOptional(field) : field, depth + 1);
+        if (sample && sample.value !== undefined && field.safeParse(sample.value).success) full[key] = sample.value;
+        if (optional) continue;
         if (!sample) return [];
-        value[key] = sample.value;
+        required[key] = sample.value;
       }
-      return [value];
+      return [required, full];
     }
     case 'intersection': {
       const left = firstPassing(def.left!, depth + 1);
@@ -102,6 +106,12 @@ function candidates(schema: z.ZodType, depth: number): unknown[] {
     default:
       return [];
   }
+}
+
+/** The schema inside `.optional()` / `.default()`, so an optional field can get a real value. */
+function unwrapOptional(schema: z.ZodType): z.ZodType {
+  const def = defOf(schema);
+  return ['optional', 'default', 'prefault'].includes(def.type) ? unwrapOptional(def.innerType!) : schema;
 }
 
 function firstPassing(schema: z.ZodType, depth: number): { value: unknown } | undefined {

@@ -14,7 +14,7 @@ const HOSTILE_REPLY_CODES = ['0', '1', '-1'];
 /** The internal-error text: on the live socket it is how a 500 shows. */
 const INTERNAL_ERROR = 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.';
 /** Contracts the sampler cannot build a valid input for (a pattern or refinement it cannot guess). */
-const MAX_UNSAMPLED = 15;
+const MAX_UNSAMPLED = 5;
 
 /** Values of the wrong kind for almost any field; only those the schema really rejects are sent. */
 const WRONG_VALUES: unknown[] = [{ nested: [1, { deeper: null }] }, 'не то значение', -123456789, true, null, [], 'я'.repeat(100_000)];
