@@ -51,7 +51,7 @@ export function validSample(contract: CallContract): { input: Record<string, unk
   return { input: sample.value as Record<string, unknown> };
 }
 
-/** Every hostile value in every field: alone, and (when a valid sample exists) inside it. */
+/** Every hostile value in every field: alone, and (when a valid sample exists) inside it; the sample itself too. */
 export function hostileCases(contract: CallContract, valid: Record<string, unknown> | undefined): HostileCase[] {
   const cases: HostileCase[] = [];
   const topLevel = Object.keys(objectShapeOf(contract.input));
@@ -59,6 +59,9 @@ export function hostileCases(contract: CallContract, valid: Record<string, unkno
     for (const value of HOSTILE_VALUES) cases.push({ path: field, value, input: { [field]: value }, insideValid: false });
   }
   if (valid) {
+    // The valid sample itself first: whatever a handler makes of it, never a 5xx. Calls without
+    // fields are left out: one of them is sign-out, which would end the session of every later call.
+    if (topLevel.length > 0) cases.push({ path: '', value: undefined, input: valid, insideValid: true });
     const paths = primitivePaths(valid);
     for (const field of topLevel) if (!(field in valid)) paths.push([field]);
     for (const path of paths) {
