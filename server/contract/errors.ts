@@ -23,6 +23,7 @@ export function fail(message: string, extra: Record<string, unknown> = {}): neve
 export const MESSAGES = {
   forbidden: 'Недостаточно прав для этого действия.',
   internal: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.',
+  refusedData: 'Некорректные данные запроса.',
   badJson: 'Некорректный запрос: тело должно быть JSON-объектом.',
   tooLarge: 'Слишком большой запрос.',
   unknownMethod: 'Неизвестный метод.',

@@ -1,5 +1,6 @@
 import { accessAllowed, ruleUsesIcons } from '../auth/current-user';
 import type { Services } from '../services';
+import { dataExceptionCode } from './data-exception';
 import { CallFailure, MESSAGES } from './errors';
 import type { CallContext, Implementation } from './implement';
 import { isOutage } from './unavailable';
@@ -60,7 +61,17 @@ export async function runCall(
       return failure(error.status, error.code === '-1' ? 'unauth' : 'fail', error.message, error.code, error.extra);
     }
     if (isOutage(services.health, error)) return serviceUnavailable();
+    const refusedData = refusedByDatabase(error, contract.path, services);
+    if (refusedData) return refusedData;
     services.log.error(`${contract.path}: unhandled error`, error);
     return failure(500, 'error', MESSAGES.internal);
   }
+}
+
+/** A value the database refused as data (SQLSTATE class 22) is the caller's bad input: 400, one log line. */
+function refusedByDatabase(error: unknown, path: string, services: Services): CallResult | null {
+  const code = dataExceptionCode(error);
+  if (!code) return null;
+  services.log.warn(`${path}: the database refused the input as data (SQLSTATE ${code})`);
+  return failure(400, 'invalid', MESSAGES.refusedData);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, live } from './core';
-import { noInput } from './fields';
+import { noInput, safeString, int32, safeInteger } from './fields';
 
 /** Personal account (shell §2.7, §3.9). */
 
@@ -80,13 +80,13 @@ export function goalsProblem(goals: { ballov: string; goalVuz: string; studentOs
 export const setGoals = http('/app/api/user_info/set_goals.php', {
   input: z.object({
     // Emptiness is the handler's business: it answers with the spec's own text, not a schema message.
-    ballov: z.union([z.number().int(), z.string().max(10)]).transform(String),
+    ballov: z.union([int32(), safeString().max(10)]).transform(String),
     goalBudzhet: z
       .union([z.enum(GOAL_BUDZHET), z.literal(''), z.literal(0), z.literal(1), z.literal(2)])
       .optional()
       .transform((value): GoalBudzhet => (value === undefined || value === '' ? '0' : (String(value) as GoalBudzhet))),
-    goalVuz: z.string().max(GOAL_VUZ_MAX, `не длиннее ${GOAL_VUZ_MAX} символов`),
-    studentOsob: z.string().max(STUDENT_OSOB_MAX, `не длиннее ${STUDENT_OSOB_MAX} символов`),
+    goalVuz: safeString().max(GOAL_VUZ_MAX, `не длиннее ${GOAL_VUZ_MAX} символов`),
+    studentOsob: safeString().max(STUDENT_OSOB_MAX, `не длиннее ${STUDENT_OSOB_MAX} символов`),
   }),
   output: z.object({}),
   access: access.signedIn,
@@ -96,7 +96,7 @@ export const setGoals = http('/app/api/user_info/set_goals.php', {
 
 /** The caller's own user_vk_id ('' for an account without VK): a user refreshes only their own. */
 export const refreshTgNickname = http('/app/api/user_info/refresh_tg_nickname.php', {
-  input: z.object({ userVkId: z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{0,20}$/, 'ожидался id VK')]).transform(String) }),
+  input: z.object({ userVkId: z.union([safeInteger().nonnegative(), safeString().trim().regex(/^\d{0,20}$/, 'ожидался id VK')]).transform(String) }),
   output: z.object({ tgNickname: z.string() }),
   access: access.signedIn,
 });
@@ -109,13 +109,13 @@ const telegramScalar = z.union([z.string().max(1000), z.number()]);
  */
 export const telegramAuthDataSchema = z
   .object({
-    id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/, 'ожидался id Telegram')]),
-    first_name: z.string().max(300),
-    last_name: z.string().max(300).optional(),
-    username: z.string().max(64).optional(),
-    photo_url: z.string().max(1000).optional(),
-    auth_date: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,12}$/, 'ожидалось время в секундах')]),
-    hash: z.string().regex(/^[0-9a-fA-F]{64}$/, 'ожидалась подпись Telegram'),
+    id: z.union([safeInteger().positive(), safeString().regex(/^\d{1,20}$/, 'ожидался id Telegram')]),
+    first_name: safeString().max(300),
+    last_name: safeString().max(300).optional(),
+    username: safeString().max(64).optional(),
+    photo_url: safeString().max(1000).optional(),
+    auth_date: z.union([safeInteger().nonnegative(), safeString().regex(/^\d{1,12}$/, 'ожидалось время в секундах')]),
+    hash: safeString().regex(/^[0-9a-fA-F]{64}$/, 'ожидалась подпись Telegram'),
   })
   .catchall(telegramScalar)
   .refine((data) => Object.keys(data).length <= 20, 'слишком много полей');
@@ -125,7 +125,7 @@ export type TelegramAuthData = z.infer<typeof telegramAuthDataSchema>;
 export const setTgAccount = http('/app/api/user_info/set_tg_account.php', {
   input: z.object({
     /** Host of the page the widget ran on. */
-    domain: z.string().trim().min(1, 'не заполнено').max(255),
+    domain: safeString().trim().min(1, 'не заполнено').max(255),
     telegramData: telegramAuthDataSchema,
   }),
   output: z.object({}),

@@ -3,7 +3,7 @@ import { ICON_KEYS, ICON_ROLE_ALL, PERMISSION_GROUPS } from '../domain/icons';
 import { USER_TYPES } from '../domain/user-types';
 import { access } from './access';
 import { live } from './core';
-import { intLike, noInput } from './fields';
+import { intLike, noInput, safeString } from './fields';
 
 /** Admin settings (back-office §2.10, §3 'Icon', 'Access group'; §7.2 /admin_settings/…). */
 
@@ -90,7 +90,7 @@ export const updateBallsEge = live('/admin_settings/balls_ege/update_balls_ege',
 
 /** Primary score ('0'…'N') → secondary score (0…100), never falling as the primary grows. */
 export const secondaryBallSchema = z
-  .record(z.string().regex(/^\d{1,3}$/, 'первичный балл — целое число'), z.number().int().min(0, 'вторичный балл от 0').max(100, 'вторичный балл до 100'))
+  .record(safeString().regex(/^\d{1,3}$/, 'первичный балл — целое число'), z.number().int().min(0, 'вторичный балл от 0').max(100, 'вторичный балл до 100'))
   .superRefine((table, ctx) => {
     const keys = Object.keys(table).map(Number).sort((a, b) => a - b);
     if (keys.length < 2 || keys.length > 201 || keys.some((key, index) => key !== index)) {
@@ -118,12 +118,12 @@ export const updateSecondaryBall = live('/admin_settings/update_secondary_ball',
 });
 
 /** 'date time:00', Moscow time (back-office §3 'Webinar config'). */
-const moscowDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/, 'дата и время в виде ГГГГ-ММ-ДД ЧЧ:ММ:00');
+const moscowDateTime = safeString().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/, 'дата и время в виде ГГГГ-ММ-ДД ЧЧ:ММ:00');
 
 export const zoomConfSchema = z
   .object({
-    number: z.string().transform((value) => value.replace(/\s/g, '')).pipe(z.string().regex(/^\d{9,12}$/, 'номер конференции — от 9 до 12 цифр')),
-    password: z.string().max(50, 'пароль не длиннее 50 символов'),
+    number: safeString().transform((value) => value.replace(/\s/g, '')).pipe(z.string().regex(/^\d{9,12}$/, 'номер конференции — от 9 до 12 цифр')),
+    password: safeString().max(50, 'пароль не длиннее 50 символов'),
     startDatetime: moscowDateTime,
     endDatetime: moscowDateTime,
   })
@@ -154,8 +154,8 @@ export const getZoomAppData = live('/admin_settings/zoom/get_zoom_app_data', {
 export const updateZoomAppData = live('/admin_settings/zoom/update_zoom_app_data', {
   input: z.object({
     zoomAppData: z.object({
-      client_id: z.string().trim().min(1, 'client_id не заполнен').max(200),
-      client_secret: z.string().trim().max(200),
+      client_id: safeString().trim().min(1, 'client_id не заполнен').max(200),
+      client_secret: safeString().trim().max(200),
     }),
   }),
   output: z.object({}),
@@ -170,8 +170,7 @@ export const getIntensivStartDate = live('/admin_settings/intensiv/get_intensiv_
 
 export const updateIntensivStartDate = live('/admin_settings/intensiv/update_intensiv_start_date', {
   input: z.object({
-    intensivStartDate: z
-      .string()
+    intensivStartDate: safeString()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')
       .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'такой даты нет'),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { live, push } from './core';
-import { intLike } from './fields';
+import { intLike, safeString } from './fields';
 
 /**
  * The AI chat (shell §2.5, §3.5, §4.3, §7.3 bot calls and push, §8.3, §9). Two bots answer from
@@ -66,7 +66,7 @@ export const triggerUpdateBotAnswer = live('/bot_consultant/trigger_update_bot_a
 
 export const questionBot = live('/bot_consultant/question_bot', {
   input: z.object({
-    question: z.string().trim().min(1, 'не заполнено').max(QUESTION_MAX, `не длиннее ${QUESTION_MAX} символов`),
+    question: safeString().trim().min(1, 'не заполнено').max(QUESTION_MAX, `не длиннее ${QUESTION_MAX} символов`),
     toBot: z.enum(BOTS),
   }),
   /** The id of the student's own message; the answer follows as the next id, by push. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_TYPES } from '../domain/user-types';
 import { access } from './access';
 import { http } from './core';
-import { flag, noInput } from './fields';
+import { flag, noInput, safeString, safeInteger } from './fields';
 
 /** Sign-in and sessions (shell §2.1, §2.2, §7.2; ARCHITECTURE §4). */
 
@@ -14,18 +14,18 @@ const sessionIssued = z.object({
 });
 
 const vkCredentials = z.object({
-  vkToken: z.string().trim().min(1, 'не заполнено').max(4096),
-  vkUserId: z.union([z.string().trim().regex(/^\d{1,20}$/, 'ожидался числовой id'), z.number().int().positive()]).transform(String),
+  vkToken: safeString().trim().min(1, 'не заполнено').max(4096),
+  vkUserId: z.union([safeString().trim().regex(/^\d{1,20}$/, 'ожидался числовой id'), safeInteger().positive()]).transform(String),
 });
 
 export const getVkAccessTokenFromCode = http('/app/api/auth/get_vk_access_token_from_code.php', {
   input: z.object({
-    code: z.string().trim().min(1, 'не заполнено').max(2048),
+    code: safeString().trim().min(1, 'не заполнено').max(2048),
     /** PKCE verifier the client generated before redirecting to VK ID. */
-    codeVerifier: z.string().trim().min(43).max(128).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    codeVerifier: safeString().trim().min(43).max(128).regex(/^[A-Za-z0-9_-]+$/).optional(),
     /** `device_id` that VK ID returns next to the code. */
-    deviceId: z.string().trim().max(512).optional(),
-    state: z.string().trim().max(512).optional(),
+    deviceId: safeString().trim().max(512).optional(),
+    state: safeString().trim().max(512).optional(),
   }),
   output: z.object({ vkToken: z.string(), vkUserId: z.string() }),
   access: access.public,
@@ -45,8 +45,8 @@ export const signupVkid = http('/app/api/auth/signup_vkid.php', {
 
 export const localSignIn = http('/app/api/auth/local_sign_in.php', {
   input: z.object({
-    login: z.string().trim().min(1, 'не заполнено').max(100),
-    password: z.string().min(1, 'не заполнено').max(200),
+    login: safeString().trim().min(1, 'не заполнено').max(100),
+    password: safeString().min(1, 'не заполнено').max(200),
   }),
   output: sessionIssued,
   access: access.public,

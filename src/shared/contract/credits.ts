@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
 
 /** Automatic credits (learning-area §2 'Automatic credit', §3, §4, §5 retake limit, §7 'Credits'). */
@@ -51,7 +51,7 @@ export const getZachetAuto = http('/app/api/zachets/get_zachet_auto.php', {
 });
 
 export const sendZachetAuto = http('/app/api/zachets/send_zachet_auto.php', {
-  input: z.object({ zachetNum, questionNum: intLike.pipe(z.number().int().min(1).max(1000)), userAnswer: z.string().max(60, 'ответ не длиннее 60 символов') }),
+  input: z.object({ zachetNum, questionNum: intLike.pipe(z.number().int().min(1).max(1000)), userAnswer: safeString().max(60, 'ответ не длиннее 60 символов') }),
   output: z.object({}),
   access: access.signedIn,
 });
@@ -111,7 +111,7 @@ export const getVerbalZachetInfo = http('/app/api/zachets/get_verbal_zachet_info
 export const verbalZachetZapis = http('/app/api/zachets/verbal_zachet_zapis.php', {
   input: z.object({
     zachetNumber,
-    choiceDateTime: z.string().regex(/^\d{4}-\d{2}-\d{2}_\d{2}:\d{2}(:\d{2})?$/, 'ожидалось гггг-мм-дд_чч:мм:сс'),
+    choiceDateTime: safeString().regex(/^\d{4}-\d{2}-\d{2}_\d{2}:\d{2}(:\d{2})?$/, 'ожидалось гггг-мм-дд_чч:мм:сс'),
   }),
   output: z.object({}),
   access: access.signedIn,
@@ -152,8 +152,8 @@ export const listVerbalSlots = http('/app/api/zachets/verbal_slots_list.php', {
 /** Publishes times on one Moscow day; a time already published is left as it is. */
 export const addVerbalSlots = http('/app/api/zachets/verbal_slots_add.php', {
   input: z.object({
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалось гггг-мм-дд'),
-    times: z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'ожидалось чч:мм')).min(1, 'не выбрано ни одного времени').max(48, 'не больше 48 времён за раз'),
+    date: safeString().regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалось гггг-мм-дд'),
+    times: z.array(safeString().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'ожидалось чч:мм')).min(1, 'не выбрано ни одного времени').max(48, 'не больше 48 времён за раз'),
   }),
   output: z.object({ added: z.number().int() }),
   access: curatorArea,

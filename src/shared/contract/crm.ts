@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, live } from './core';
-import { flag, noInput } from './fields';
+import { flag, noInput, safeString } from './fields';
 
 /**
  * Users and the student card (back-office §2.6, §3 'User profile', 'User (users list)', 'Debtor',
@@ -13,8 +13,7 @@ import { flag, noInput } from './fields';
 const userLookers = access.icon('users');
 
 /** A user's public key on the wire: the VK id or id<number> (rating/user-key). */
-export const userKeyField = z
-  .string()
+export const userKeyField = safeString()
   .trim()
   .regex(/^(\d{1,20}|id\d{1,15})$/, 'ожидался VK id или id<номер> пользователя');
 
@@ -56,7 +55,7 @@ export const getUsers = http('/app/api/user_info/curator/get_users.php', {
   input: z.object({
     queryType: z.enum(QUERY_TYPES),
     /** search: name, VK id, id<n> or 'tg:nickname'; userType: a filter value; curator: '0' me, 'all', or an id. */
-    queryBody: z.string().max(100, 'не длиннее 100 символов').default(''),
+    queryBody: safeString().max(100, 'не длиннее 100 символов').default(''),
   }),
   output: z.object({ users: z.array(usersListItem), limited: flag }),
   access: userLookers,
@@ -143,9 +142,9 @@ export const getUser = http('/app/api/user_info/curator/get_user.php', {
   access: userLookers,
 });
 
-const shortText = (max: number) => z.string().trim().max(max, `не длиннее ${max} символов`);
-const digits = (max: number) => z.string().trim().regex(new RegExp(`^\\d{0,${max}}$`), 'ожидалось число');
-const isoDate = z.string().trim().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'дата в формате ГГГГ-ММ-ДД');
+const shortText = (max: number) => safeString().trim().max(max, `не длиннее ${max} символов`);
+const digits = (max: number) => safeString().trim().regex(new RegExp(`^\\d{0,${max}}$`), 'ожидалось число');
+const isoDate = safeString().trim().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'дата в формате ГГГГ-ММ-ДД');
 const keyOrEmpty = z.union([z.literal(''), userKeyField]);
 
 /** The editable fields of the card (§5 'Profile edit': only changed fields are sent). */
@@ -156,18 +155,17 @@ export const userSetSchema = z
     userOtch: shortText(100),
     userRegion: digits(3),
     userBdate: isoDate,
-    userClassNumber: z.string().trim().regex(/^(\d{1,2})?$/, 'класс — число'),
+    userClassNumber: safeString().trim().regex(/^(\d{1,2})?$/, 'класс — число'),
     userTel: shortText(30),
-    userEmail: z.union([z.literal(''), z.string().trim().email('некорректный e-mail').max(200)]),
-    userTgNickname: z.string().trim().regex(/^@?[A-Za-z0-9_]{0,64}$/, 'никнейм из латиницы, цифр и _'),
+    userEmail: z.union([z.literal(''), safeString().trim().email('некорректный e-mail').max(200)]),
+    userTgNickname: safeString().trim().regex(/^@?[A-Za-z0-9_]{0,64}$/, 'никнейм из латиницы, цифр и _'),
     userBlocked: flag,
     userType: z.enum(['Админ', 'Куратор', 'Интенсив', 'Демо', 'Неактивный', 'Частичный', 'Подписка', 'Пакетник', 'Ученик']),
     userTarifNum: z.enum(['', '1', '2', '3', '4']),
     userZachet: flag,
     withMistakeWork: flag,
-    userTarif: z.string().trim().regex(/^\d{0,7}$/, 'стоимость — число рублей'),
-    userPayday: z
-      .string()
+    userTarif: safeString().trim().regex(/^\d{0,7}$/, 'стоимость — число рублей'),
+    userPayday: safeString()
       .trim()
       .regex(/^(\d{1,2})?$/, 'день оплаты — число от 1 до 31')
       .refine((value) => value === '' || (Number(value) >= 1 && Number(value) <= 31), 'день оплаты — число от 1 до 31'),
@@ -175,8 +173,7 @@ export const userSetSchema = z
     userCurator: keyOrEmpty,
     userCuratorDz: keyOrEmpty,
     userCuratorZach: keyOrEmpty,
-    userGoalBall: z
-      .string()
+    userGoalBall: safeString()
       .trim()
       .regex(/^(\d{1,3})?$/, 'целевой балл — число до 100')
       .refine((value) => value === '' || Number(value) <= 100, 'целевой балл — число до 100'),
@@ -209,7 +206,7 @@ export const CRM_COMMENT_MAX = 3000;
 export const addCrmComment = live('/users/add_crm_comment', {
   input: z.object({
     userId: userKeyField,
-    comment: z.string().trim().min(1, 'пустой комментарий не отправляется').max(CRM_COMMENT_MAX, `не длиннее ${CRM_COMMENT_MAX} символов`),
+    comment: safeString().trim().min(1, 'пустой комментарий не отправляется').max(CRM_COMMENT_MAX, `не длиннее ${CRM_COMMENT_MAX} символов`),
   }),
   output: z.object({ comment: crmComment }),
   access: userLookers,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike } from './fields';
+import { flag, intLike, safeString } from './fields';
 import { commentSegment, P2_STATUSES } from './homework-p2';
 
 /**
@@ -15,7 +15,7 @@ const checkers = access.icon('homework');
 const htNum = intLike.pipe(z.number().int().min(1, 'номер ДЗ от 1').max(100000, 'слишком большой номер ДЗ'));
 const taskNum = intLike.pipe(z.number().int().min(1, 'номер задания от 1').max(100, 'номер задания до 100'));
 /** A student's public key (VK id or id<n>, see rating/user-key). */
-const studentKey = z.string().min(1).max(40);
+const studentKey = safeString().min(1).max(40);
 
 /** Longest general comment and segment sub-comment. */
 export const CHECK_COMMENT_MAX = 5_000;
@@ -24,15 +24,15 @@ export const SEGMENT_MAX_LENGTH = 100;
 
 /** A segment the checker sends: §5 start ≥ 0, start ≤ end ≤ start + 100. */
 export const checkedSegment = commentSegment
-  .extend({ zacherkn: z.number().int().min(0).max(1), cur_subcomment: z.string().max(CHECK_COMMENT_MAX) })
+  .extend({ zacherkn: z.number().int().min(0).max(1), cur_subcomment: safeString().max(CHECK_COMMENT_MAX) })
   .refine((segment) => segment.start_pos <= segment.finish_pos, { message: 'Начало фрагмента не может быть позже его конца' })
   .refine((segment) => segment.finish_pos <= segment.start_pos + SEGMENT_MAX_LENGTH, { message: `Фрагмент не длиннее ${SEGMENT_MAX_LENGTH} символов` });
 
 /** The check of one task: general comment, score (null = not scored yet), segments keyed '1'..n. */
 export const taskCheck = z.object({
-  cur_comment: z.string().max(CHECK_COMMENT_MAX, `комментарий не длиннее ${CHECK_COMMENT_MAX} символов`).default(''),
+  cur_comment: safeString().max(CHECK_COMMENT_MAX, `комментарий не длиннее ${CHECK_COMMENT_MAX} символов`).default(''),
   ballov: z.union([intLike.pipe(z.number().int('балл — целое число').min(0, 'Нельзя поставить меньше 0 баллов')), z.null()]).default(null),
-  add_comments: z.record(z.string().regex(/^\d{1,3}$/), checkedSegment).refine((value) => Object.keys(value).length <= 200, 'не больше 200 фрагментов').default({}),
+  add_comments: z.record(safeString().regex(/^\d{1,3}$/), checkedSegment).refine((value) => Object.keys(value).length <= 200, 'не больше 200 фрагментов').default({}),
 });
 export type TaskCheck = z.infer<typeof taskCheck>;
 
@@ -166,7 +166,7 @@ export const resultP2Item = z.object({
 export type ResultP2Item = z.infer<typeof resultP2Item>;
 
 /** 'userVkId:{key}' (one student's work) or 'taskNum:{n}' (one task across students). */
-export const resultP2Type = z.string().regex(/^(userVkId:[A-Za-z0-9]{1,40}|taskNum:\d{1,3})$/, "ожидалось 'userVkId:{id}' или 'taskNum:{n}'");
+export const resultP2Type = safeString().regex(/^(userVkId:[A-Za-z0-9]{1,40}|taskNum:\d{1,3})$/, "ожидалось 'userVkId:{id}' или 'taskNum:{n}'");
 
 export const getResultP2 = http('/app/api/home_tasks/curator/get_result_p2.php', {
   input: z.object({ dzNum: htNum, type: resultP2Type, onlyChecked: flag.default('0') }),
@@ -180,12 +180,12 @@ export const setResultP2 = http('/app/api/home_tasks/curator/set_result_p2.php',
     dzNum: htNum,
     studentId: studentKey,
     /** Per question number. */
-    jsonData: z.record(z.string().regex(/^\d{1,3}$/), taskCheck).default({}),
+    jsonData: z.record(safeString().regex(/^\d{1,3}$/), taskCheck).default({}),
     /**
      * Our extension for offline checking: the workVersion the check started from. When given and
      * the work changed meanwhile, the call fails with `conflict: '1'` and the current `workVersion`.
      */
-    baseVersion: z.string().regex(/^[0-9a-f]{1,64}$/, 'неверная версия работы').optional(),
+    baseVersion: safeString().regex(/^[0-9a-f]{1,64}$/, 'неверная версия работы').optional(),
   }),
   /** Our extension: the work's version after the write. */
   output: z.object({ workVersion: z.string() }),

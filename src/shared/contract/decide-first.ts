@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GAME_STATUSES, GAME_TYPES, PLAYER_STATUSES } from '../domain/decide-first';
 import { access } from './access';
 import { http } from './core';
-import { intLike, noInput } from './fields';
+import { intLike, noInput, safeString } from './fields';
 import { studentQuestionJson } from './homework-p1';
 
 /**
@@ -124,7 +124,7 @@ export const startPrivateGame = http('/app/api/game_decide_first/start_private_g
 
 export const sendGameAnswer = http('/app/api/game_decide_first/send_game_answer.php', {
   input: z.object({
-    answer: z.string().max(60, 'ответ не длиннее 60 символов'),
+    answer: safeString().max(60, 'ответ не длиннее 60 символов'),
     gameId,
     qNum: intLike.pipe(z.number().int().min(1, 'номер вопроса от 1').max(100, 'номер вопроса до 100')),
   }),

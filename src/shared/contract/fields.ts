@@ -1,23 +1,77 @@
 import { z } from 'zod';
 
-/** Reusable field schemas that keep the spec's wire conventions. */
+/**
+ * Reusable field schemas that keep the spec's wire conventions: one field type per kind, so
+ * every call refuses at the contract what the database cannot store (issue #25 item 3).
+ */
 
 /** The spec's '0'/'1' string flags. */
 export const flag = z.enum(['0', '1']);
 export type Flag = z.infer<typeof flag>;
 
-/** An integer sent either as a JSON number or as a string of digits (the old clients send both). */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+
+export const FIELD_MESSAGES = {
+  badCharacters: 'недопустимые символы',
+  notInteger: 'ожидалось целое число',
+  tooBig: 'слишком большое число',
+  tooSmall: 'слишком маленькое число',
+} as const;
+
+/**
+ * NUL (PostgreSQL text cannot hold it) and lone UTF-16 surrogates (half an emoji: not text, and
+ * PostgreSQL refuses it as UTF-8). In a `u` regex a proper surrogate pair is one code point, so
+ * `\p{Cs}` only matches a lone half.
+ */
+const BAD_CHARACTER = /[\u0000\p{Cs}]/u;
+
+/** Whether a string holds only characters every store accepts. */
+export function hasOnlyStorableCharacters(value: string): boolean {
+  return !BAD_CHARACTER.test(value);
+}
+
+/**
+ * The string field of every input: `z.string()` that refuses NUL and lone surrogates with
+ * «недопустимые символы». Chain `.trim()`, `.min()`, `.max()`, `.regex()` as on `z.string()`.
+ */
+export function safeString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(hasOnlyStorableCharacters, FIELD_MESSAGES.badCharacters);
+}
+
+/**
+ * An integer that fits PostgreSQL `integer` (int32): ids, counts, orders, numbers of lessons,
+ * seconds. Chain `.min()` / `.max()` / `.positive()` for the field's own limits.
+ */
+export function int32(message: string = FIELD_MESSAGES.notInteger) {
+  return z.number().int(message).min(INT32_MIN, FIELD_MESSAGES.tooSmall).max(INT32_MAX, FIELD_MESSAGES.tooBig);
+}
+
+/**
+ * A wide integer within ±2^53 (safe for JSON numbers and PostgreSQL `bigint`): ms timestamps and
+ * money only. The explicit `max(Number.MAX_SAFE_INTEGER)` is how the contract tests tell a
+ * deliberately wide field from an id.
+ */
+export function safeInteger(message: string = FIELD_MESSAGES.notInteger) {
+  return z.number().int(message).min(Number.MIN_SAFE_INTEGER, FIELD_MESSAGES.tooSmall).max(Number.MAX_SAFE_INTEGER, FIELD_MESSAGES.tooBig);
+}
+
+/**
+ * The id field type (and any wire integer that old clients may send as digits): an int32 sent
+ * either as a JSON number or as a string of digits (the old clients send both).
+ */
 export const intLike = z.union([
-  z.number().int(),
+  int32(),
   z
     .string()
     .trim()
-    .regex(/^-?\d{1,15}$/, 'ожидалось целое число')
-    .transform(Number),
+    .regex(/^-?\d{1,10}$/, FIELD_MESSAGES.notInteger)
+    .transform(Number)
+    .pipe(int32()),
 ]);
 
 /** A non-empty trimmed string of bounded length. */
-export const text = (max: number) => z.string().trim().min(1, 'не заполнено').max(max, `не длиннее ${max} символов`);
+export const text = (max: number) => safeString().trim().min(1, 'не заполнено').max(max, `не длиннее ${max} символов`);
 
 /** Calls without input accept `{}` (and ignore the signing fields). */
 export const noInput = z.object({});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { live, upload } from './core';
+import { safeString } from './fields';
 
 /**
  * The back office's file library (back-office §2.9, §3 'File', §5 upload rules, §7.2 /files/*,
@@ -38,7 +39,7 @@ export const getFilesList = live('/files/get_files_list', {
   access: fileKeepers,
 });
 
-export const fileNameField = z.string().min(1, 'не заполнено').max(200, 'не длиннее 200 символов');
+export const fileNameField = safeString().min(1, 'не заполнено').max(200, 'не длиннее 200 символов');
 
 export const deleteFile = live('/files/delete_file', {
   input: z.object({ fileName: fileNameField }),
@@ -48,7 +49,7 @@ export const deleteFile = live('/files/delete_file', {
 
 /** Multipart: `data` {description} signed for the path, then `file`. */
 export const createFile = upload('/go/files/create_file', { access: fileKeepers });
-export const createFileData = z.object({ description: z.string().max(FILE_DESCRIPTION_MAX, `не длиннее ${FILE_DESCRIPTION_MAX} символов`) });
+export const createFileData = z.object({ description: safeString().max(FILE_DESCRIPTION_MAX, `не длиннее ${FILE_DESCRIPTION_MAX} символов`) });
 
 /**
  * Our download call (not in the spec's catalogue, so it is not a registered contract): POST with a

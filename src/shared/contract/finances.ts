@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, live, push } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString, int32 } from './fields';
 
 /** Finances (shell §2.9, §3.13–3.15, §4.6, §5, §7.2, §7.3). Money on the wire is roubles as text. */
 
@@ -13,7 +13,7 @@ export const TOP_UP_MAX_RUBLES = 10000;
 export const getTinkoffPaymentLink = http('/app/api/payments/get_tinkoff_payment_link.php', {
   input: z.object({
     // Digits only on the client; the server re-checks and answers with the spec's texts.
-    amount: z.union([z.string().max(20), z.number()]).transform(String),
+    amount: z.union([safeString().max(20), z.number()]).transform(String),
   }),
   output: z.object({ paymentUrl: z.string() }),
   access: finances,
@@ -82,13 +82,14 @@ export function cardEmailProblem(email: string): string | null {
 }
 
 export const addCard = live('/payments/add_card', {
-  input: z.object({ email: z.string().max(100, 'не длиннее 100 символов') }),
+  input: z.object({ email: safeString().max(100, 'не длиннее 100 символов') }),
   output: z.object({ paymentUrl: z.string() }),
   access: finances,
 });
 
 export const removeCard = live('/payments/remove_card', {
-  input: z.object({ cardId: z.union([z.string().max(64), z.number().int().nonnegative()]).transform(String) }),
+  // Our own card row id (int32, as digits or a number); '' gets the handler's 'Необходимо выбрать карту'.
+  input: z.object({ cardId: z.union([z.literal(''), intLike.pipe(int32().nonnegative())]).transform(String) }),
   output: z.object({}),
   access: finances,
 });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike } from './fields';
+import { flag, intLike, safeString } from './fields';
 
 /** Homework part 1 (learning-area §2 'Homework part 1', §3, §7 'Roadmap and homework part 1'). */
 
 const htNum = intLike.pipe(z.number().int().min(1, 'номер ДЗ от 1').max(100000, 'слишком большой номер ДЗ'));
 const isDopPart = z.union([flag, z.literal(0).transform(() => '0' as const), z.literal(1).transform(() => '1' as const)]);
 /** A typed answer: digits or a word, never long. */
-const userAnswer = z.string().max(60, 'ответ не длиннее 60 символов');
+const userAnswer = safeString().max(60, 'ответ не длиннее 60 символов');
 
 /** The qJson a student may see: while solving, without right answers and explanations. */
 export const studentQuestionJson = z.object({

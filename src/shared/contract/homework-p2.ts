@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, live } from './core';
-import { flag, intLike } from './fields';
+import { flag, intLike, safeString, int32 } from './fields';
 
 /**
  * Homework part 2 for students (learning-area §2 'Homework part 2', §3 'Homework part 2
@@ -10,14 +10,14 @@ import { flag, intLike } from './fields';
 
 const htNum = intLike.pipe(z.number().int().min(1, 'номер ДЗ от 1').max(100000, 'слишком большой номер ДЗ'));
 /** A tab id: 6 random alphanumerics (§9). */
-export const tabId = z.string().regex(/^[A-Za-z0-9]{6}$/, 'ожидался идентификатор вкладки из 6 латинских букв и цифр');
+export const tabId = safeString().regex(/^[A-Za-z0-9]{6}$/, 'ожидался идентификатор вкладки из 6 латинских букв и цифр');
 /** Longest written answer accepted (a full part 2 answer is a few thousand characters). */
 export const P2_ANSWER_MAX = 20_000;
 
 /** A comment segment of the checker (back-office §3 'Comment segment'). */
 export const commentSegment = z.object({
-  start_pos: z.number().int().min(0),
-  finish_pos: z.number().int().min(0),
+  start_pos: int32().min(0),
+  finish_pos: int32().min(0),
   color: z.enum(['green', 'orange', 'red']),
   /** Non-zero: the segment is struck through. */
   zacherkn: z.number().int(),
@@ -90,7 +90,7 @@ export const saveHtP2New = http('/app/api/home_tasks/save_ht_p2_new.php', {
     htNum,
     isDopPart: flag.default('0'),
     questions: z
-      .array(z.object({ q_number: intLike.pipe(z.number().int().min(1).max(100)), user_answer: z.string().max(P2_ANSWER_MAX, `ответ не длиннее ${P2_ANSWER_MAX} символов`) }))
+      .array(z.object({ q_number: intLike.pipe(z.number().int().min(1).max(100)), user_answer: safeString().max(P2_ANSWER_MAX, `ответ не длиннее ${P2_ANSWER_MAX} символов`) }))
       .max(100),
     forceSave: flag.default('0'),
     markSave: tabId,
@@ -115,7 +115,7 @@ export const setSelfcheckResultHtP2 = live('/home_tasks/set_selfcheck_result_ht_
   input: z.object({
     dzNum: htNum,
     taskNum: intLike.pipe(z.number().int().min(1).max(100)),
-    checkComment: z.string().max(5_000, 'комментарий не длиннее 5000 символов').default(''),
+    checkComment: safeString().max(5_000, 'комментарий не длиннее 5000 символов').default(''),
     checkBall: intLike.pipe(z.number().int('балл — целое число').min(0, 'Нельзя поставить меньше 0 баллов')),
   }),
   output: z.object({}),

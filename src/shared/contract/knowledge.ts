@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { download, live } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
 
 /**
@@ -60,11 +60,11 @@ export const editChunk = live('/bot_consultant/edit_chunk', {
     /** Changed fields only. The server cleans the markdown itself; a sent answerTextClean is ignored. */
     chunk: z
       .object({
-        name: z.string().trim().max(CHUNK_NAME_MAX, `не длиннее ${CHUNK_NAME_MAX} символов`),
+        name: safeString().trim().max(CHUNK_NAME_MAX, `не длиннее ${CHUNK_NAME_MAX} символов`),
         lessonNum: intLike.pipe(z.number().int().min(0, 'номер урока от 0').max(100_000, 'слишком большой номер урока')),
         '90plus': flag,
-        answerText: z.string().max(CHUNK_TEXT_MAX, `не длиннее ${CHUNK_TEXT_MAX} символов`),
-        answerTextClean: z.string().max(CHUNK_TEXT_MAX * 2),
+        answerText: safeString().max(CHUNK_TEXT_MAX, `не длиннее ${CHUNK_TEXT_MAX} символов`),
+        answerTextClean: safeString().max(CHUNK_TEXT_MAX * 2),
         kind: z.enum(CHUNK_KINDS),
       })
       .partial(),
@@ -86,7 +86,7 @@ export const createChunk = live('/bot_consultant/create_chunk', {
 });
 
 export const markdownToClean = live('/bot_consultant/markdown_to_clean', {
-  input: z.object({ markdown: z.string().max(CHUNK_TEXT_MAX, `не длиннее ${CHUNK_TEXT_MAX} символов`) }),
+  input: z.object({ markdown: safeString().max(CHUNK_TEXT_MAX, `не длиннее ${CHUNK_TEXT_MAX} символов`) }),
   output: z.object({ cleanText: z.string(), numWords: z.number().int() }),
   access: chunkEditors,
 });
@@ -104,7 +104,7 @@ export const setTheoryQuestion = live('/knowledge_grid/set_theory_question', {
   input: z.discriminatedUnion('method', [
     /** A new part 1 question in the chunk's lesson; with questionId (our extension) an existing one is linked instead. */
     z.object({ method: z.literal('create'), chunkId: id, questionId: id.optional() }),
-    z.object({ method: z.literal('update'), questionId: id, qQuestion: z.string().min(2, 'не заполнено').max(100_000, 'слишком длинный вопрос') }),
+    z.object({ method: z.literal('update'), questionId: id, qQuestion: safeString().min(2, 'не заполнено').max(100_000, 'слишком длинный вопрос') }),
     /** Unlinks from the chunk (our chunkId); a draft created for it and used nowhere else is removed. */
     z.object({ method: z.literal('delete'), questionId: id, chunkId: id.optional() }),
   ]),
@@ -184,7 +184,7 @@ export const switchKnowledgeQuestion = live('/knowledge_grid/switch_question', {
   input: z.object({
     chunkId: id,
     qId: id,
-    userAnswer: z.string().max(60, 'ответ не длиннее 60 символов'),
+    userAnswer: safeString().max(60, 'ответ не длиннее 60 символов'),
     finishTest: flag.default('0'),
     /** The question the student goes to (kept for the wire; the server does not need it). */
     next: z.union([intLike, z.literal('')]).optional(),

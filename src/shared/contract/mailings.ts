@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { live, push, upload } from './core';
-import { intLike } from './fields';
+import { intLike, safeString } from './fields';
 
 /**
  * Mailings (back-office §2.5, §3 'Mailing', 'Mailing bots and receiver groups', §4 statuses, §5
@@ -37,16 +37,15 @@ export const NOT_CONFIGURED_REASON = 'не отправлено: бот не н�
 export const MAILING_STATUSES = { planned: 'Ожидание', running: 'Рассылка', ended: 'Завершена', canceled: 'Отменена' } as const;
 
 /** Image key returned by create_image: `mailings/<random>.<ext>`. */
-export const mailingImageKey = z.string().regex(/^(mailings\/[a-f0-9]{24}\.(jpg|png|gif))?$/, 'изображение не загружено');
+export const mailingImageKey = safeString().regex(/^(mailings\/[a-f0-9]{24}\.(jpg|png|gif))?$/, 'изображение не загружено');
 
 /** §5: local Moscow date-time 'YYYY-MM-DD HH:MM:SS' (or with 'T'); '' starts now. */
-const startAt = z
-  .string()
+const startAt = safeString()
   .trim()
   .regex(/^(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?)?$/, 'дата и время в формате ГГГГ-ММ-ДД ЧЧ:ММ:СС')
   .default('');
 
-const message = z.string().trim().min(1, 'не заполнено').max(MESSAGE_MAX, `не длиннее ${MESSAGE_MAX} символов`);
+const message = safeString().trim().min(1, 'не заполнено').max(MESSAGE_MAX, `не длиннее ${MESSAGE_MAX} символов`);
 
 export const mailingItem = z.object({
   id: z.string(),
@@ -85,11 +84,11 @@ export const createTgMailing = live('/mailing/create_tg_mailing', {
   input: z
     .object({
       message,
-      receiverGroup: z.string().min(1, 'не заполнено').max(50),
+      receiverGroup: safeString().min(1, 'не заполнено').max(50),
       startAt,
       imageLink: mailingImageKey.default(''),
       fromTgBot: z.enum(TG_BOTS),
-      receiversTgNicknames: z.array(z.string().trim().regex(/^@?[A-Za-z0-9_]{1,64}$/, 'никнейм из латиницы, цифр и _')).max(5000).default([]),
+      receiversTgNicknames: z.array(safeString().trim().regex(/^@?[A-Za-z0-9_]{1,64}$/, 'никнейм из латиницы, цифр и _')).max(5000).default([]),
     })
     .refine((value) => (RECEIVER_GROUPS[value.fromTgBot] as readonly string[]).includes(value.receiverGroup), { message: 'нет такой группы получателей', path: ['receiverGroup'] })
     .refine((value) => value.imageLink === '' || value.message.length <= CAPTION_MAX, { message: `с изображением текст не длиннее ${CAPTION_MAX} символов`, path: ['message'] })
@@ -112,8 +111,8 @@ export const createVkMailing = live('/mailing/create_vk_mailing', {
 export const getGroupUsersCountTg = live('/mailing/get_group_users_count_tg', {
   input: z.object({
     fromBot: z.enum(MAILING_CHANNELS),
-    group: z.string().min(1, 'не заполнено').max(50),
-    receiversTgNicknames: z.array(z.string().trim().max(65)).max(5000).default([]),
+    group: safeString().min(1, 'не заполнено').max(50),
+    receiversTgNicknames: z.array(safeString().trim().max(65)).max(5000).default([]),
   }),
   output: z.object({ count: z.number().int() }),
   access: senders,
@@ -135,9 +134,9 @@ export const cancelVkMailing = live('/mailing/cancel_vk_mailing', {
 
 export const createFreeAppMailing = live('/mailing/create_free_app_mailing', {
   input: z.object({
-    header: z.string().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов'),
+    header: safeString().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов'),
     message,
-    link: z.string().trim().url('ожидалась ссылка вида https://…').max(1000).refine((value) => /^https?:\/\//.test(value), 'ожидалась ссылка вида https://…'),
+    link: safeString().trim().url('ожидалась ссылка вида https://…').max(1000).refine((value) => /^https?:\/\//.test(value), 'ожидалась ссылка вида https://…'),
     receiverGroup: z.enum(RECEIVER_GROUPS.FREE_APP),
   }),
   output: z.object({}),

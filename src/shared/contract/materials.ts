@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
+import { safeString } from './fields';
 
 /** Materials section: term search (learning-area §2 'Materials', §7 'Materials'). */
 
@@ -9,7 +10,7 @@ export const TERM_NOT_FOUND = 'Определение не найдено';
 
 export const getTerminDefinitionByName = http('/app/api/train_termins/get_termin_definition_by_name.php', {
   input: z.object({
-    terminName: z.string().trim().min(1, 'не заполнено').max(100, 'не длиннее 100 символов'),
+    terminName: safeString().trim().min(1, 'не заполнено').max(100, 'не длиннее 100 символов'),
   }),
   output: z.object({
     /** Plain text of the definition. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PET_NAME_MAX } from '../domain/pet';
 import { access } from './access';
 import { live, push } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 
 /**
  * The pet raccoon (shell §3.1, §3.2, §4.1, §7.3, §7.5, §8.1, §9). Every call goes over the live
@@ -47,8 +47,7 @@ export const avatarSchema = z.object({
   bornAt: z.number(),
 });
 
-const petName = z
-  .string()
+const petName = safeString()
   .trim()
   .min(1, 'имя не может быть пустым')
   .max(PET_NAME_MAX, `имя не длиннее ${PET_NAME_MAX} символов`)

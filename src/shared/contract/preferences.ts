@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { live } from './core';
-import { flag, noInput } from './fields';
+import { flag, noInput, safeString } from './fields';
 
 /**
  * Feedback and nearby people (shell §2.12, §7.3; learning doc 'Nearby people', §7 'Nearby people
@@ -18,7 +18,7 @@ export const FEEDBACK_EMPTY_MESSAGE = 'Введите сообщение';
 export const sendFeedback = live('/messaging/send_feedback', {
   input: z.object({
     // Emptiness is checked by the handler, so the user sees the spec's own text, not a field name.
-    message: z.string().max(FEEDBACK_MAX_LENGTH, `не длиннее ${FEEDBACK_MAX_LENGTH} символов`),
+    message: safeString().max(FEEDBACK_MAX_LENGTH, `не длиннее ${FEEDBACK_MAX_LENGTH} символов`),
     /** '1': the message is stored without the sender. */
     anonym: flag,
   }),
@@ -32,7 +32,7 @@ export const LOCATION_POLL_MS = 5_000;
 
 /** A coordinate as the old clients send it (a decimal string), or a plain JSON number, within ±limit. */
 const coordinate = (limit: number, name: string) =>
-  z.union([z.number(), z.string()], { error: 'ожидалось десятичное число' }).transform((value, ctx) => {
+  z.union([z.number(), safeString()], { error: 'ожидалось десятичное число' }).transform((value, ctx) => {
     const text = typeof value === 'string' ? value.trim() : null;
     if (text !== null && !/^-?\d{1,3}(\.\d{1,15})?$/.test(text)) {
       ctx.addIssue({ code: 'custom', message: 'ожидалось десятичное число' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { questionJsonSchema } from '../domain/questions';
 import { access } from './access';
 import { http, upload } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 
 /**
  * The part 1 question bank of the back office (back-office §2.13, §3 'Question P1', §7.1).
@@ -21,8 +21,8 @@ const questionId = intLike.pipe(z.number().int().min(1).max(2_000_000_000));
  * a freshly created draft has no right answer yet.
  */
 export const editableQuestion = questionJsonSchema.extend({
-  questionType: z.string().max(40),
-  rightAnswers: z.array(z.string().max(200)).max(20),
+  questionType: safeString().max(40),
+  rightAnswers: z.array(safeString().max(200)).max(20),
   qEgeNum: z.number().int().min(0).max(1000).default(0),
   qLessonNum: z.number().int().min(0).max(100_000).default(0),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { live, push, upload } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 
 /**
  * The part 2 question bank (back-office §2.13, §3 'Question P2', §4, §7.2 /questions2/…, §7.3
@@ -20,15 +20,15 @@ const questionId = intLike.pipe(z.number().int().min(1).max(2_000_000_000));
 
 /** The fields an editor sends; the server applies the rules of src/shared/domain/question-bank-p2.ts. */
 export const p2QuestionFields = z.object({
-  qQuestion: z.string().max(10_000, 'не длиннее 10000 символов'),
+  qQuestion: safeString().max(10_000, 'не длиннее 10000 символов'),
   qTaskNumber: intLike.pipe(z.number().int().min(-1000).max(1000)),
   qLessonNumber: intLike.pipe(z.number().int().min(-1000).max(100_000)),
-  qChapter: z.string().max(300, 'не длиннее 300 символов'),
+  qChapter: safeString().max(300, 'не длиннее 300 символов'),
   /** Our addition: the task's maximum score (questions_p2.max_points). */
   qMaxBall: intLike.pipe(z.number().int().min(-1000).max(1000)),
   /** Our addition: what earns each point (questions_p2.criteria). */
-  qCriteria: z.string().max(20_000, 'не длиннее 20000 символов'),
-  qMarkDownPoyasn: z.string().max(50_000, 'не длиннее 50000 символов'),
+  qCriteria: safeString().max(20_000, 'не длиннее 20000 символов'),
+  qMarkDownPoyasn: safeString().max(50_000, 'не длиннее 50000 символов'),
   qPublic: flag,
   /** Our addition: the 90+ marker. */
   is90Plus: flag,
@@ -163,8 +163,8 @@ export const p2ImagePath = (qId: number, kind: 'question' | 'poyasn', version: s
 /* Oral-credit questions (/questions_zach/…)                                                    */
 
 export const creditQuestionFields = z.object({
-  question: z.string().max(5_000, 'не длиннее 5000 символов'),
-  answer: z.string().max(20_000, 'не длиннее 20000 символов'),
+  question: safeString().max(5_000, 'не длиннее 5000 символов'),
+  answer: safeString().max(20_000, 'не длиннее 20000 символов'),
   zachetNum: intLike.pipe(z.number().int().min(-1000).max(100_000)),
   lessonNum: intLike.pipe(z.number().int().min(-1000).max(100_000)),
   public: flag,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, live } from './core';
-import { flag, noInput } from './fields';
+import { flag, noInput, safeString, safeInteger } from './fields';
 
 /** Рейтинг и статистика: calls of this area (shell §2.10, §3.16, §7.2). */
 
@@ -13,13 +13,12 @@ export const publicUserKeyPattern = /^(\d{1,20}|id\d{1,15})$/;
 
 const userKey = z
   .union([
-    z
-      .string()
+    safeString()
       .trim()
       .max(40, 'не длиннее 40 символов')
       .refine((value) => value === '' || publicUserKeyPattern.test(value), 'ожидался VK id или id<номер> пользователя'),
     // Old clients send a VK id as a number.
-    z.number().int().positive().max(Number.MAX_SAFE_INTEGER).transform(String),
+    safeInteger().positive().transform(String),
   ])
   .default('');
 
@@ -34,8 +33,7 @@ export function ratingValueFromTenths(tenths: number): string {
 }
 
 /** A calendar day in Moscow, 'YYYY-MM-DD', that exists in the calendar. */
-export const isoDay = z
-  .string()
+export const isoDay = safeString()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'ожидалась дата в формате ГГГГ-ММ-ДД')
   .refine((value) => {

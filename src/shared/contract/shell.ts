@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ICON_GROUPS, ICON_KEYS } from '../domain/icons';
 import { access } from './access';
 import { http, live, push, socket } from './core';
-import { flag, noInput } from './fields';
+import { flag, noInput, safeString } from './fields';
 
 /** Application shell: display flags, current page, admin variables, messenger bot (shell §3.3, §7). */
 
@@ -19,7 +19,7 @@ export const updateIcons = push('/app_general/update_icons', {
 });
 
 export const updateCurrentPage = live('/app_general/update_current_page', {
-  input: z.object({ page: z.string().trim().min(1, 'не заполнено').max(100) }),
+  input: z.object({ page: safeString().trim().min(1, 'не заполнено').max(100) }),
   output: z.object({}),
   access: access.signedIn,
 });
@@ -96,7 +96,7 @@ export const getRequiredNotFilledFields = http('/app/api/user_info/get_required_
 export const setRequiredNotFilledFields = http('/app/api/user_info/set_required_not_filled_fields.php', {
   input: z.object({
     fields: z
-      .array(z.object({ field: z.enum(REQUIRED_FIELD_NAMES), value: z.union([z.string().max(200), z.number()]).transform(String) }))
+      .array(z.object({ field: z.enum(REQUIRED_FIELD_NAMES), value: z.union([safeString().max(200), z.number()]).transform(String) }))
       .min(1, 'нет ни одного поля')
       .max(REQUIRED_FIELD_NAMES.length),
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROCESS_ACCESS_TYPES, STANDARD_LIMITS as L } from '../domain/standards';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike, noInput, text } from './fields';
+import { flag, intLike, noInput, text, safeString } from './fields';
 
 /**
  * The school's internal standards (back-office §2.3, §3, §6, §7.1). Everyone with the 'standards'
@@ -122,10 +122,10 @@ export const setUsersForProcess = http('/app/api/standards/set_users_for_process
 export const standardInput = z.object({
   name: text(L.name),
   process: processName,
-  link: z.string().trim().max(L.link, `не длиннее ${L.link} символов`).default(''),
-  htmlDescription: z.string().max(L.htmlDescription, `не длиннее ${L.htmlDescription} символов`).default(''),
+  link: safeString().trim().max(L.link, `не длиннее ${L.link} символов`).default(''),
+  htmlDescription: safeString().max(L.htmlDescription, `не длиннее ${L.htmlDescription} символов`).default(''),
   /** The updatedAt the editor loaded: a save over someone else's newer change is refused. */
-  updatedAt: z.string().max(40).optional(),
+  updatedAt: safeString().max(40).optional(),
 });
 export type StandardInput = z.input<typeof standardInput>;
 
@@ -140,7 +140,7 @@ export const setStandard = http('/app/api/standards/set_standard.php', {
 });
 
 export const standardLearned = http('/app/api/standards/standard_learned.php', {
-  input: z.object({ standardId: id, comment: z.string().trim().max(L.comment, `не длиннее ${L.comment} символов`) }),
+  input: z.object({ standardId: id, comment: safeString().trim().max(L.comment, `не длиннее ${L.comment} символов`) }),
   output: z.object({}),
   access: standardsReaders,
 });

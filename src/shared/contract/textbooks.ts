@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { live, push, upload } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 
 /**
  * Textbooks (back-office §2.14, §3 'Textbook', §5, §7.2 /books/…, §7.3 uploads): the school's books
@@ -42,8 +42,8 @@ const bookId = intLike.pipe(z.number().int().min(1, 'нет такого уче�
 const pageNumber = intLike.pipe(z.number().int().min(1, TEXTBOOK_TEXTS.pageOutOfRange).max(MAX_BOOK_PAGES, TEXTBOOK_TEXTS.pageOutOfRange));
 
 export const bookFieldsSchema = z.object({
-  title: z.string().trim().min(1, TEXTBOOK_TEXTS.titleRequired).max(300, 'не длиннее 300 символов'),
-  author: z.string().trim().max(300, 'не длиннее 300 символов'),
+  title: safeString().trim().min(1, TEXTBOOK_TEXTS.titleRequired).max(300, 'не длиннее 300 символов'),
+  author: safeString().trim().max(300, 'не длиннее 300 символов'),
   publishYear: z.union([z.literal(''), intLike.pipe(z.number().int().min(1800, 'год издания от 1800').max(2100, 'год издания до 2100'))]),
   pages: intLike.pipe(z.number().int().min(1, TEXTBOOK_TEXTS.pagesPositive).max(MAX_BOOK_PAGES, `не больше ${MAX_BOOK_PAGES} страниц`)),
 });
@@ -84,7 +84,7 @@ export const getBookPage = live('/books/get_book_page', {
 });
 
 export const updateBookPage = live('/books/update_book_page', {
-  input: z.object({ bookId, page: pageNumber, pageText: z.string().max(100_000, 'не длиннее 100000 символов') }),
+  input: z.object({ bookId, page: pageNumber, pageText: safeString().max(100_000, 'не длиннее 100000 символов') }),
   output: z.object({}),
   access: textbookEditors,
 });
@@ -123,7 +123,7 @@ export const updateInfoDigitizeManyBookPages = push('/books/update_info_digitize
 
 /** Beyond the spec: which pages of which books talk about a topic (by word stems, like the video search). */
 export const searchBookPages = live('/books/search_book_pages', {
-  input: z.object({ query: z.string().trim().min(2, 'введите хотя бы два символа').max(200, 'не длиннее 200 символов') }),
+  input: z.object({ query: safeString().trim().min(2, 'введите хотя бы два символа').max(200, 'не длиннее 200 символов') }),
   output: z.object({
     matches: z.array(z.object({ bookId: z.string(), title: z.string(), page: z.number().int(), snippet: z.string() })),
   }),
@@ -133,7 +133,7 @@ export const searchBookPages = live('/books/search_book_pages', {
 
 /** Multipart: `file` (jpeg, png or gif, 10 MB at most) + `data` = signed JSON {bookId, page, filename}. */
 export const uploadBookPage = upload('/go/books/upload_book_page', { access: textbookEditors });
-export const uploadBookPageData = z.object({ bookId, page: pageNumber, filename: z.string().max(300).optional() });
+export const uploadBookPageData = z.object({ bookId, page: pageNumber, filename: safeString().max(300).optional() });
 
 /** Multipart: up to 5 `files` named {page}.jpg + `data` = signed JSON {bookId}. Answers {uploadedPages}. */
 export const uploadBookPages = upload('/go/books/upload_book_pages', { access: textbookEditors });

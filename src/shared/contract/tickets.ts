@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 
 /**
  * Homework questions ('Вопросы по ДЗ', back-office §2.8, §3 'Question ticket', 'Ticket message', §4
@@ -64,8 +64,8 @@ export const makeQuestion = http('/app/api/support_ticket_dz/make_question.php',
     taskNum,
     type: ticketType,
     importance,
-    name: z.string().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов'),
-    text: z.string().trim().min(1, 'не заполнено').max(TICKET_TEXT_MAX, `не длиннее ${TICKET_TEXT_MAX} символов`),
+    name: safeString().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов'),
+    text: safeString().trim().min(1, 'не заполнено').max(TICKET_TEXT_MAX, `не длиннее ${TICKET_TEXT_MAX} символов`),
   }),
   output: z.object({ ticketId: z.string() }),
   access: askers,
@@ -87,7 +87,7 @@ export const makeMessage = http('/app/api/support_ticket_dz/make_message.php', {
   input: z
     .object({
       ticketId,
-      message: z.string().trim().max(TICKET_TEXT_MAX, `не длиннее ${TICKET_TEXT_MAX} символов`).default(''),
+      message: safeString().trim().max(TICKET_TEXT_MAX, `не длиннее ${TICKET_TEXT_MAX} символов`).default(''),
       taskNumber: taskNum.optional(),
       ticketType: ticketType.optional(),
       importance: importance.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
 import { ratingValue } from './rating';
 
@@ -105,7 +105,7 @@ export const availableQuestionsSet = http('/app/api/train_p1/available_questions
 
 export const getQuestionsSet = http('/app/api/train_p1/get_questions_set.php', {
   input: z.object({
-    testingType: z.string().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов'),
+    testingType: safeString().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов'),
     includeSelfmade: flag.default('0'),
     /**
      * Our addition (the catalogue has no field for the spec's 90+ flag): '1' also draws questions
@@ -122,7 +122,7 @@ export const getQuestionsSet = http('/app/api/train_p1/get_questions_set.php', {
 export const setAnswerSet = http('/app/api/train_p1/set_answer_set.php', {
   input: z.object({
     qId: intLike.pipe(z.number().int().min(1, 'номер вопроса от 1')),
-    userAnswer: z.string().max(60, 'ответ не длиннее 60 символов'),
+    userAnswer: safeString().max(60, 'ответ не длиннее 60 символов'),
     /** '1' ends the test after this answer (sent with the last question). */
     finishTest: flag.default('0'),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, push } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 import { commentSegment, P2_ANSWER_MAX } from './homework-p2';
 
 /**
@@ -90,11 +90,11 @@ export const part2Question = z.object({
 });
 export type Part2Question = z.infer<typeof part2Question>;
 
-const questionTypeField = z.string().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов');
+const questionTypeField = safeString().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов');
 const questionId = intLike.pipe(z.number().int('номер вопроса — целое число').min(1, 'номер вопроса от 1').max(2_147_483_647, 'слишком большой номер вопроса'));
 const checkBall = intLike.pipe(z.number().int('балл — целое число').min(0, 'Нельзя поставить меньше 0 баллов').max(100, 'слишком большой балл'));
-const checkComment = z.string().trim().min(1, 'Вы не написали комментарий').max(CHECK_COMMENT_MAX, `комментарий не длиннее ${CHECK_COMMENT_MAX} символов`);
-const assignmentKey = z.string().trim().min(1, 'не заполнено').max(40, 'не длиннее 40 символов');
+const checkComment = safeString().trim().min(1, 'Вы не написали комментарий').max(CHECK_COMMENT_MAX, `комментарий не длиннее ${CHECK_COMMENT_MAX} символов`);
+const assignmentKey = safeString().trim().min(1, 'не заполнено').max(40, 'не длиннее 40 символов');
 
 export const availableQuestions2 = http('/app/api/train_p2/available_questions2.php', {
   input: noInput,
@@ -132,7 +132,7 @@ export const sendQuestion2 = http('/app/api/train_p2/send_question2.php', {
   input: z.object({
     askType: z.enum(['checkByClassmates', 'checkByAI']),
     questionId,
-    userAnswer: z.string().max(P2_ANSWER_MAX, `ответ не длиннее ${P2_ANSWER_MAX} символов`),
+    userAnswer: safeString().max(P2_ANSWER_MAX, `ответ не длиннее ${P2_ANSWER_MAX} символов`),
   }),
   output: z.object({}),
   access: access.signedIn,
@@ -152,7 +152,7 @@ export const checkQuestion2 = http('/app/api/train_p2/check_question2.php', {
       checkBall,
       checkComment,
       /** Self-check: the answer being scored (it is stored with the score). */
-      userAnswer: z.string().max(P2_ANSWER_MAX, `ответ не длиннее ${P2_ANSWER_MAX} символов`).optional(),
+      userAnswer: safeString().max(P2_ANSWER_MAX, `ответ не длиннее ${P2_ANSWER_MAX} символов`).optional(),
       /** A classmate's check: the studentId key of the assigned answer. */
       checkVkId: assignmentKey.optional(),
     }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { noInput } from './fields';
+import { noInput, safeString } from './fields';
 
 /** Signs trainer (learning-area 'Signs trainer (train_priznaki)', §3 'Signs term', §4 'Signs', §7 'Signs'). */
 
@@ -57,7 +57,7 @@ export const getSignsInfo = http('/app/api/train_termins/train_priznaki/get_priz
 export const getSignsData = http('/app/api/train_termins/train_priznaki/get_priznaki_data.php', {
   input: z.object({
     action: z.enum(['START', 'NEXT', 'EXIT'], 'ожидалось START, NEXT или EXIT').optional(),
-    type: z.string().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов').optional(),
+    type: safeString().trim().min(1, 'не заполнено').max(200, 'не длиннее 200 символов').optional(),
   }),
   output: z.object({ status: z.enum(SIGNS_STATUSES), termin: signsTermSchema.nullable() }),
   access: trainSigns,
@@ -68,7 +68,7 @@ export const sendSignsAnswer = http('/app/api/train_termins/train_priznaki/send_
   input: z.object({
     /** Per sign in questionAnsColumn1 order: 1 = ticked. */
     userAnswer: z.array(bit).min(1, 'не заполнено').max(20, 'не больше 20 признаков'),
-    terminName: z.string().trim().min(1, 'не заполнено').max(300, 'не длиннее 300 символов'),
+    terminName: safeString().trim().min(1, 'не заполнено').max(300, 'не длиннее 300 символов'),
   }),
   output: z.object({}),
   access: trainSigns,

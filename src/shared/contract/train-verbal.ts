@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 
 /** Oral credit trainer (learning-area 'Oral credit trainer (trains_verbal)', §3, §4, §7 'Oral trainer', §8). */
 
@@ -22,8 +22,7 @@ export function verbalSetString(set: VerbalSet): string {
   return set.kind === 'all' ? 'all' : `${set.kind}:${set.value}`;
 }
 
-const setType = z
-  .string()
+const setType = safeString()
   .max(200, 'не длиннее 200 символов')
   .refine((value) => parseVerbalSet(value) !== null, 'ожидалось all, zachet:N, lesson:N или razdel:название');
 
@@ -74,7 +73,7 @@ export const sendVerbalAnswer = http('/app/api/train_zachet_verbal/send_answer.p
   input: z.object({
     questionId: intLike.pipe(z.number().int().min(1, 'нет такого вопроса')),
     /** Our extension: the written answer, kept for the student's history. */
-    userAnswer: z.string().max(5000, 'ответ не длиннее 5000 символов').optional(),
+    userAnswer: safeString().max(5000, 'ответ не длиннее 5000 символов').optional(),
   }),
   output: z.object({}),
   access: trainVerbal,

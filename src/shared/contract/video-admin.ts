@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, live, push } from './core';
-import { flag, intLike, noInput } from './fields';
+import { flag, intLike, noInput, safeString } from './fields';
 
 /**
  * Video administration (back-office §2.12, §3 'Video' and 'Timecode', §7.1 timecode calls, §7.2 /videos/…).
@@ -70,9 +70,9 @@ export const createVideo = live('/videos/create_video', {
 export const videoFieldsSchema = z.object({
   /** Empty: the video belongs to no lesson yet. */
   videoLessonNum: z.union([z.literal(''), intLike]),
-  videoShownName: z.string().trim().max(300, 'не длиннее 300 символов'),
-  videoChapter: z.string().trim().max(200, 'не длиннее 200 символов'),
-  videoDescription: z.string().max(20_000, 'не длиннее 20000 символов'),
+  videoShownName: safeString().trim().max(300, 'не длиннее 300 символов'),
+  videoChapter: safeString().trim().max(200, 'не длиннее 200 символов'),
+  videoDescription: safeString().max(20_000, 'не длиннее 20000 символов'),
   videoObyaz: flag,
   videoPublic: flag,
 });
@@ -165,8 +165,8 @@ export const updateTimecodes = http('/app/api/videos/timecodes/update_timecodes.
           timecodeId: intLike,
           timeStart: intLike,
           timeEnd: intLike,
-          description: z.string().max(2000, 'не длиннее 2000 символов'),
-          tag: z.string().max(200, 'не длиннее 200 символов'),
+          description: safeString().max(2000, 'не длиннее 2000 символов'),
+          tag: safeString().max(200, 'не длиннее 200 символов'),
         }),
       )
       .max(1000),

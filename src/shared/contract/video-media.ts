@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { push, stream, upload } from './core';
+import { int32 } from './fields';
 
 /**
  * Video media (learning-area §7 'Video', back-office §7.3): the HLS stream, the two uploads and the
@@ -23,9 +24,9 @@ export const uploadVideo = upload('/go/videos/upload_video', { access: videoEdit
 /** Multipart: `file` + `data` = signed JSON {videoId, previewType}. Answers {videoPreview}. */
 export const uploadPreview = upload('/go/videos/upload_preview', { access: videoEditors });
 
-export const uploadVideoData = z.object({ videoId: z.coerce.number().int().positive() });
+export const uploadVideoData = z.object({ videoId: z.coerce.number().pipe(int32().positive()) });
 export const uploadPreviewData = z.object({
-  videoId: z.coerce.number().int().positive(),
+  videoId: z.coerce.number().pipe(int32().positive()),
   /**
    * Which preview the image is (back-office §9: squared and rectangled). An image format name
    * (jpeg, jpg, png, gif: the older client sends it) means the squared one; the real format is

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike } from './fields';
+import { flag, intLike, safeString } from './fields';
 
 /** The video lesson and video-fragment search (learning-area §2 'Video lesson', 'Materials', §3, §7 'Video', 'Materials'). */
 
@@ -111,7 +111,7 @@ export const SEARCH_LIMIT = 50;
 
 /** Russian full-text search over hashtag tags: relevance first, then video and time. */
 export const searchVideosTimecodesByTag = http('/app/api/videos/timecodes/search_videos_timecodes_by_tag.php', {
-  input: z.object({ q: z.string().trim().min(1, 'не заполнено').max(100, 'не длиннее 100 символов') }),
+  input: z.object({ q: safeString().trim().min(1, 'не заполнено').max(100, 'не длиннее 100 символов') }),
   output: z.object({ timecodes: z.array(fragmentSchema) }),
   access: access.icon('searchVideo'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../contract/fields';
 
 /**
  * Part 1 question as stored and sent (learning-area §3 'qJson'). Numbering conventions used by
@@ -34,18 +35,19 @@ export function answerKindOf(type: QuestionType): AnswerKind {
 
 const permutation = z.array(z.number().int().min(1).max(9)).max(9);
 
+// Text fields refuse NUL and lone surrogates: the back-office editor saves this very shape.
 export const questionJsonSchema = z.object({
   questionType: z.enum(QUESTION_TYPES),
-  questionText: z.string().max(20_000).default(''),
-  questionText2: z.string().max(20_000).default(''),
-  questionImage: z.string().max(500).default(''),
-  questionAnsColumn1Name: z.string().max(500).default(''),
-  questionAnsColumn1: z.array(z.string().max(5_000)).max(9).default([]),
-  questionAnsColumn2Name: z.string().max(500).default(''),
-  questionAnsColumn2: z.array(z.string().max(5_000)).max(9).default([]),
-  rightAnswers: z.array(z.string().trim().min(1).max(200)).min(1),
-  descriptions: z.array(z.string().max(20_000)).default([]),
-  descriptionGeneral: z.string().max(20_000).default(''),
+  questionText: safeString().max(20_000).default(''),
+  questionText2: safeString().max(20_000).default(''),
+  questionImage: safeString().max(500).default(''),
+  questionAnsColumn1Name: safeString().max(500).default(''),
+  questionAnsColumn1: z.array(safeString().max(5_000)).max(9).default([]),
+  questionAnsColumn2Name: safeString().max(500).default(''),
+  questionAnsColumn2: z.array(safeString().max(5_000)).max(9).default([]),
+  rightAnswers: z.array(safeString().trim().min(1).max(200)).min(1),
+  descriptions: z.array(safeString().max(20_000)).default([]),
+  descriptionGeneral: safeString().max(20_000).default(''),
   mixRuleColumn1: permutation.default([]),
   mixRuleColumn2: permutation.default([]),
   isPublished: z.enum(['0', '1']).default('0'),
@@ -54,7 +56,7 @@ export const questionJsonSchema = z.object({
   is90Plus: z.enum(['0', '1']).default('0'),
   qEgeNum: z.number().int().min(0).max(30).default(0),
   qLessonNum: z.number().int().min(0).default(0),
-  qChapter: z.string().max(200).default(''),
+  qChapter: safeString().max(200).default(''),
 });
 export type QuestionJson = z.output<typeof questionJsonSchema>;
 
