@@ -135,8 +135,14 @@ export async function readMultipart(headers: Record<string, string>, body: Reada
       return void stream.resume();
     }
     if (!options.fileFields.includes(field)) {
-      fail(new MultipartError('malformed'));
-      return void stream.resume();
+      // Who is asking is answered first (a stranger gets 401, not a hint about the route's fields);
+      // meanwhile the part stays paused, so nothing more of the body is read.
+      const refuse = () => {
+        fail(new MultipartError('malformed'));
+        stream.resume();
+      };
+      openGate.then(refuse, () => stream.resume());
+      return;
     }
     const index = files.length;
     const file: ReceivedFile = { field, filename: info.filename ?? '', path: '', size: 0 };
