@@ -9,6 +9,7 @@ import {
   type TrainInfo,
 } from '../../../src/shared/contract/video-chat';
 import { accessAllowed, loadCurrentUser } from '../../auth/current-user';
+import { parseBoundedJson } from '../../contract/bounded-json';
 import type { Bus } from '../../live/bus';
 import type { Hub } from '../../live/hub';
 import type { SocketCaller } from '../../live/sockets';
@@ -142,13 +143,10 @@ export class VerbalChatRelay implements VerbalChatRuntime {
     if (peer.frames.count > MAX_FRAMES_PER_SECOND) return send(peer.ws, { success: '0', message: T.tooBig });
     if (text === null) return send(peer.ws, { success: '0', message: T.badFrame });
     if (text.length > MAX_SIGNAL_DATA_CHARS) return send(peer.ws, { success: '0', message: T.tooBig });
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return send(peer.ws, { success: '0', message: T.badFrame });
-    }
-    const frame = signalClientFrame.safeParse(raw);
+    // Bounded like every JSON input: a frame nested 100,000 levels is refused before it is parsed.
+    const parsed = parseBoundedJson(text);
+    if (!parsed.ok) return send(peer.ws, { success: '0', message: parsed.message ?? T.badFrame });
+    const frame = signalClientFrame.safeParse(parsed.value);
     if (!frame.success) return send(peer.ws, { success: '0', message: T.badFrame });
     const { dataType, data } = frame.data;
     // Nothing to relay: the peer's own trickle ends with its last candidate.
