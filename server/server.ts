@@ -15,6 +15,7 @@ import { createChatModel } from './providers/chat-model';
 import { createPaymentProvider } from './domains/finances/provider';
 import { createFlagsPusher } from './domains/shell/flags-push';
 import { createKeyValueStore } from './kv';
+import { ensureKvSweepJob } from './kv/sweep-job';
 import { createMemoryBus, createRedisBus } from './live/bus';
 import { Hub } from './live/hub';
 import { createLivePublisher } from './live/publisher';
@@ -54,7 +55,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const opened = openDatabase(config.DATABASE_URL, { searchPath: options.searchPath });
-  const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX);
+  const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX, opened.db, () => clock.now());
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`) : createMemoryBus();
   try {
     await migrateToLatest(opened.db);
@@ -116,6 +117,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Demo videos get real media in the background (cached across servers by content).
     if (config.DEMO_SEED && config.DEMO_MEDIA) await enqueueDemoMedia(services, clock.now());
     await ensurePetTickJob(services, clock.now());
+    // Without Redis the replay cache and sign-in counters are rows; expired ones are swept by a job.
+    if (!config.REDIS_URL) await ensureKvSweepJob(services, clock.now());
     jobs.start();
 
     return {

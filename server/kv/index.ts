@@ -1,8 +1,10 @@
 import { Redis } from 'ioredis';
+import type { Db } from '../db';
+import { createDatabaseStore } from './database-store';
 
 /**
- * Short-lived shared keys: the signature replay cache and sign-in rate limits. In memory for one
- * process; in Redis when REDIS_URL is set, so every instance behind a balancer sees the same keys.
+ * Short-lived shared keys: the signature replay cache and sign-in rate limits. In Redis when
+ * REDIS_URL is set, otherwise in the database (database-store.ts); in memory only in unit tests.
  */
 export interface KeyValueStore {
   /** Stores the key for `ttlMs` if absent; false when it was already there. */
@@ -81,7 +83,10 @@ export function createRedisStore(url: string, prefix: string): KeyValueStore {
   };
 }
 
-/** Redis when REDIS_URL is set (shared by all instances), otherwise this process's memory. */
-export function createKeyValueStore(redisUrl: string | undefined, prefix: string): KeyValueStore {
-  return redisUrl ? createRedisStore(redisUrl, `${prefix}kv:`) : createMemoryStore();
+/**
+ * Redis when REDIS_URL is set (shared by all instances), otherwise the database: never this
+ * process's memory, so a replay stays refused after a restart (the memory store is for unit tests).
+ */
+export function createKeyValueStore(redisUrl: string | undefined, prefix: string, db: Db, now: () => number): KeyValueStore {
+  return redisUrl ? createRedisStore(redisUrl, `${prefix}kv:`) : createDatabaseStore(db, now);
 }
