@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type OpenedDb } from '../db';
 import { createPostgresSchema, testDialects } from '../../tests/helpers/server';
@@ -7,6 +10,7 @@ describe.each(testDialects)('database key-value store on %s', (dialect) => {
   let opened: OpenedDb;
   let store: DatabaseKeyValueStore;
   let dropSchema: (() => Promise<void>) | undefined;
+  // (a PostgreSQL schema or a SQLite folder)
   let time = 1_000_000;
 
   beforeAll(async () => {
@@ -15,7 +19,10 @@ describe.each(testDialects)('database key-value store on %s', (dialect) => {
       dropSchema = created.drop;
       opened = openDatabase(process.env.TEST_DATABASE_URL!, { searchPath: created.schema });
     } else {
-      opened = openDatabase('sqlite::memory:');
+      // A file, not :memory:, so the synchronous path of server/db/prepared.ts is the one tested.
+      const dir = mkdtempSync(join(tmpdir(), 'enot-kv-'));
+      dropSchema = async () => rmSync(dir, { recursive: true, force: true });
+      opened = openDatabase(`sqlite:${join(dir, 'kv.db')}`);
     }
     await migrateToLatest(opened.db);
     store = createDatabaseStore(opened.db, () => time);
