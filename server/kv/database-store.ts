@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { preparedQuery, preparedWrite } from '../db/prepared';
-import type { KeyValueStore } from './index';
+import type { KeyValueStore } from './key-value-store';
 
 /** Expired rows deleted per statement, so a sweep never holds SQLite's write lock for long. */
 const SWEEP_BATCH = 5_000;
