@@ -16,6 +16,7 @@ import { createPaymentProvider } from './domains/finances/provider';
 import { createFlagsPusher } from './domains/shell/flags-push';
 import { createKeyValueStore } from './kv';
 import { connectRedis } from './kv/redis-connection';
+import { ensureKvSweepJob } from './kv/sweep-job';
 import { DependencyHealth } from './health/dependency-health';
 import { logUnlessOutage } from './contract/unavailable';
 import { sql } from 'kysely';
@@ -64,7 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // SQLite lives in this process: its readiness is the process's own.
   if (opened.dialect === 'postgres') health.watch('PostgreSQL', () => sql`select 1`.execute(opened.db));
-  const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX, health);
+  const kv = createKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX, opened.db, () => clock.now(), health);
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`, health) : createMemoryBus();
   // Its own connection for /readyz's PING, so readiness never waits behind a call's commands.
   const readinessRedis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { name: 'проверка готовности', health, failFast: true }) : undefined;
@@ -130,6 +131,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Demo videos get real media in the background (cached across servers by content).
     if (config.DEMO_SEED && config.DEMO_MEDIA) await enqueueDemoMedia(services, clock.now());
     await ensurePetTickJob(services, clock.now());
+    // Without Redis the replay cache and sign-in counters are rows; expired ones are swept by a job.
+    if (!config.REDIS_URL) await ensureKvSweepJob(services, clock.now());
     jobs.start();
 
     return {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { canonicalForm, SIGNATURE_WINDOW_MS } from '../../src/shared/signing';
+import { jsonLimitMessage } from '../contract/bounded-json';
 import type { Db } from '../db';
 import type { SessionRow, UserRow } from '../db/schema';
 import type { KeyValueStore } from '../kv';
@@ -26,6 +27,10 @@ export async function verifySignature(
   path: string,
   payload: Record<string, unknown>,
 ): Promise<SignatureCheck> {
+  // Any payload may arrive here (uploads pass their `data` part): bound it before the canonical
+  // form walks it. '0', not '-1': the session is fine, this request is not.
+  const tooComplex = jsonLimitMessage(payload);
+  if (tooComplex) return { ok: false, code: '0', message: tooComplex };
   const { device, ts, signature } = payload;
   if (typeof device !== 'string' || typeof signature !== 'string' || device === '' || !/^[0-9a-f]{64}$/.test(signature)) {
     return { ok: false, code: '-1', message: SIGNED_OUT_MESSAGE };

@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { currentUserFromRow } from '../auth/current-user';
 import { SIGNED_OUT_MESSAGE, verifySignature } from '../auth/signature';
 import type { Services } from '../services';
+import { parseBoundedJson, type BoundedJson } from './bounded-json';
 import { MESSAGES } from './errors';
 import type { CallContext, Implementation } from './implement';
 import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallResult } from './pipeline';
@@ -29,12 +30,10 @@ async function readJsonObject(c: Context<AppEnv>): Promise<ParsedBody> {
   if (Number(c.req.header('content-length') ?? '0') > MAX_JSON_BYTES) return tooLarge;
   const text = await c.req.text();
   if (Buffer.byteLength(text) > MAX_JSON_BYTES) return tooLarge;
-  let body: unknown;
-  try {
-    body = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    return { ok: false, result: failure(400, 'invalid', MESSAGES.badJson) };
-  }
+  // Limits first: nothing below (signature, zod, logs) may meet a body nested 100,000 levels.
+  const parsed: BoundedJson = text.trim() === '' ? { ok: true, value: {} } : parseBoundedJson(text);
+  if (!parsed.ok) return { ok: false, result: failure(400, 'invalid', parsed.message ?? MESSAGES.badJson) };
+  const body = parsed.value;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, result: failure(400, 'invalid', MESSAGES.badJson) };
   }

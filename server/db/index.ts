@@ -101,6 +101,12 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 1000) {
 export interface HotReader {
   /** A statement kept by the caller and run as often as needed. */
   prepare(sqlText: string): { all(...parameters: unknown[]): unknown[] };
+  /**
+   * A one-statement write (with RETURNING) run synchronously on the main connection while no
+   * transaction is open: an autocommit, atomic by itself. Answers undefined while one is open;
+   * the caller then goes through Kysely's queue, as any write would.
+   */
+  prepareWrite(sqlText: string): { all(...parameters: unknown[]): unknown[] | undefined };
   close(): void;
 }
 
@@ -139,6 +145,10 @@ function openHotReader(main: SqliteDatabase.Database, file: string): HotReader {
       return {
         all: (...parameters) => (main.inTransaction ? (onSecond ??= secondConnection().prepare(sqlText)) : onMain).all(...parameters),
       };
+    },
+    prepareWrite(sqlText) {
+      const onMain = main.prepare(sqlText);
+      return { all: (...parameters) => (main.inTransaction ? undefined : onMain.all(...parameters)) };
     },
     close: () => second?.close(),
   };

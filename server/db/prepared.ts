@@ -4,8 +4,8 @@ import { hotReaderOf, type Db } from './index';
 interface Compiled {
   sql: string;
   positions: Array<{ index: number } | { constant: unknown }>;
-  /** The statement on the database's hot reader, when it has one (SQLite file). */
-  hot?: { all(...parameters: unknown[]): unknown[] };
+  /** The statement on the database's hot reader, when it has one (SQLite file); undefined rows: not run. */
+  hot?: { all(...parameters: unknown[]): unknown[] | undefined };
 }
 
 /**
@@ -22,6 +22,26 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
   sentinels: Args,
   build: (db: Db, ...args: Args) => Compilable<Row>,
 ): (db: Db, ...args: Args) => Promise<Row[]> {
+  return prepared('read', sentinels, build);
+}
+
+/**
+ * Like `preparedQuery`, for a one-statement write on every call's path (the replay cache): on a
+ * SQLite file it runs synchronously on the main connection unless a transaction is open there,
+ * else through Kysely. Autocommit only: never pass a transaction.
+ */
+export function preparedWrite<Args extends readonly unknown[], Row>(
+  sentinels: Args,
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
+  return prepared('write', sentinels, build);
+}
+
+function prepared<Args extends readonly unknown[], Row>(
+  mode: 'read' | 'write',
+  sentinels: Args,
+  build: (db: Db, ...args: Args) => Compilable<Row>,
+): (db: Db, ...args: Args) => Promise<Row[]> {
   const perDb = new WeakMap<Db, Compiled>();
   const compile = (db: Db): Compiled => {
     const query = build(db, ...sentinels).compile();
@@ -34,14 +54,16 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
         throw new Error(`preparedQuery: sentinel #${index} is not a parameter of the query`);
       }
     });
-    const hot = hotReaderOf(db)?.prepare(query.sql);
+    const reader = hotReaderOf(db);
+    const hot = mode === 'read' ? reader?.prepare(query.sql) : reader?.prepareWrite(query.sql);
     return { sql: query.sql, positions, ...(hot ? { hot } : {}) };
   };
   return async (db, ...args) => {
     let compiled = perDb.get(db);
     if (!compiled) perDb.set(db, (compiled = compile(db)));
     const parameters = compiled.positions.map((position) => ('index' in position ? args[position.index] : position.constant));
-    if (compiled.hot) return compiled.hot.all(...parameters) as Row[];
+    const rows = compiled.hot?.all(...parameters);
+    if (rows) return rows as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;
   };

@@ -950,6 +950,7 @@ export interface Database {
   sign_trainer_answers: SignTrainerAnswersTable;
   sign_recognitions: SignRecognitionsTable;
   verbal_credit_slots: VerbalCreditSlotsTable;
+  kv_entries: KvEntriesTable;
   admin_variable_changes: AdminVariableChangesTable;
   standards: StandardsTable;
   standard_learnings: StandardLearningsTable;
@@ -1148,4 +1149,12 @@ export interface VerbalCreditSlotsTable {
   credit_num: number | null;
   booked_at: number | null;
   created_at: number;
+}
+
+/** Short-lived keys of the database key-value store (0100): replay cache, sign-in counters. */
+export interface KvEntriesTable {
+  key: string;
+  value: number;
+  /** Epoch ms; a row at or past it counts as absent and is swept. */
+  expires_at: number;
 }

@@ -9,10 +9,11 @@ import { petTickJob } from '../domains/pet/life';
 import type { JobDefinition } from './job';
 import { answerQuestionJob } from '../domains/assistant/answer-job';
 import { aiCheckJob } from '../domains/train-p2/ai-check-job';
+import { kvSweepJob } from '../kv/sweep-job';
 
 export { JobRunner, type JobRunnerOptions } from './runner';
 export { enqueueJob } from './queue';
 export { defineJob, type ClaimedJob, type JobDefinition, type JobKind, type JobOutcome } from './job';
 
 /** Every job kind the runner knows; a domain adds its kinds here. */
-export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, digitizeBookPagesJob, digitizePoyasnJob, digitizeManyPoyasnJob, answerQuestionJob, aiCheckJob, petTickJob, mailingSendJob] as JobDefinition[];
+export const jobDefinitions: readonly JobDefinition[] = [renewalJob, transcodeVideoJob, demoMediaJob, transcribeVideoJob, transcribeManyVideosJob, digitizeBookPagesJob, digitizePoyasnJob, digitizeManyPoyasnJob, answerQuestionJob, aiCheckJob, petTickJob, mailingSendJob, kvSweepJob] as JobDefinition[];

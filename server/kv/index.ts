@@ -1,20 +1,10 @@
+import type { Db } from '../db';
 import type { DependencyHealth } from '../health/dependency-health';
+import { createDatabaseStore } from './database-store';
+import type { KeyValueStore } from './key-value-store';
 import { connectRedis } from './redis-connection';
 
-/**
- * Short-lived shared keys: the signature replay cache and sign-in rate limits. In memory for one
- * process; in Redis when REDIS_URL is set, so every instance behind a balancer sees the same keys.
- */
-export interface KeyValueStore {
-  /** Stores the key for `ttlMs` if absent; false when it was already there. */
-  setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
-  /** The counter's value, 0 when absent or expired. */
-  get(key: string): Promise<number>;
-  /** Adds `by` (default 1) to a counter that expires `ttlMs` after its first change; returns the new value. */
-  increment(key: string, ttlMs: number, by?: number): Promise<number>;
-  delete(key: string): Promise<void>;
-  close(): Promise<void>;
-}
+export type { KeyValueStore } from './key-value-store';
 
 export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   const entries = new Map<string, { value: number; expiresAt: number }>();
@@ -84,7 +74,10 @@ export function createRedisStore(url: string, prefix: string, health?: Dependenc
   };
 }
 
-/** Redis when REDIS_URL is set (shared by all instances), otherwise this process's memory. */
-export function createKeyValueStore(redisUrl: string | undefined, prefix: string, health?: DependencyHealth): KeyValueStore {
-  return redisUrl ? createRedisStore(redisUrl, `${prefix}kv:`, health) : createMemoryStore();
+/**
+ * Redis when REDIS_URL is set (shared by all instances), otherwise the database: never this
+ * process's memory, so a replay stays refused after a restart (the memory store is for unit tests).
+ */
+export function createKeyValueStore(redisUrl: string | undefined, prefix: string, db: Db, now: () => number, health?: DependencyHealth): KeyValueStore {
+  return redisUrl ? createRedisStore(redisUrl, `${prefix}kv:`, health) : createDatabaseStore(db, now);
 }

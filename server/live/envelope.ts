@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseBoundedJson } from '../contract/bounded-json';
+import { MESSAGES } from '../contract/errors';
 
 /** The live socket envelope (ARCHITECTURE §6, shell §7.3). */
 export const liveEnvelope = z.object({
@@ -15,15 +17,19 @@ export type LiveEnvelope = z.infer<typeof liveEnvelope>;
 export const CLOSE_SIGNED_OUT = 4401;
 export const CLOSE_BAD_REQUEST = 4400;
 
-export function bodyObject(body: unknown): Record<string, unknown> | null {
-  if (body === undefined || body === null || body === '') return {};
-  let value = body;
+/**
+ * The object a live message's body holds, or the Russian reason it is refused (not an object, or
+ * beyond the JSON limits). A JSON-encoded string body is parsed behind the same limits as a frame.
+ */
+export function bodyObject(body: unknown): { ok: true; body: Record<string, unknown> } | { ok: false; message: string } {
+  if (body === undefined || body === null || body === '') return { ok: true, body: {} };
+  let value: unknown = body;
   if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return null;
-    }
+    const parsed = parseBoundedJson(value);
+    if (!parsed.ok) return { ok: false, message: parsed.message ?? MESSAGES.badJson };
+    value = parsed.value;
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? { ok: true, body: value as Record<string, unknown> }
+    : { ok: false, message: MESSAGES.badJson };
 }

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { currentUserFromRow } from '../auth/current-user';
 import { findActiveSession } from '../auth/sessions';
 import { SIGNED_OUT_MESSAGE } from '../auth/signature';
+import { parseBoundedJson } from '../contract/bounded-json';
 import { MESSAGES } from '../contract/errors';
 import type { Implementation } from '../contract/implement';
 import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallResult } from '../contract/pipeline';
@@ -214,13 +215,13 @@ export class Hub {
 
   private async handleMessage(connection: Connection, text: string): Promise<void> {
     const started = performance.now();
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      raw = undefined;
+    // The JSON limits hold for frames as for HTTP bodies: a frame nested 100,000 levels is refused unparsed.
+    const parsed = parseBoundedJson(text);
+    if (!parsed.ok && parsed.message) {
+      this.sendFrame(connection, encodeFrame({ messageType: 'response', body: failure(400, 'invalid', parsed.message).body }));
+      return;
     }
-    const envelope = liveEnvelope.safeParse(raw);
+    const envelope = liveEnvelope.safeParse(parsed.ok ? parsed.value : undefined);
     if (!envelope.success) {
       this.sendFrame(connection, encodeFrame({ messageType: 'response', body: failure(400, 'invalid', 'Некорректное сообщение.').body }));
       return;
@@ -251,8 +252,9 @@ export class Hub {
   private async dispatch(connection: Connection, method: string, rawBody: unknown): Promise<CallResult> {
     const implementation = this.methods.get(method);
     if (!implementation) return failure(404, 'invalid', MESSAGES.unknownMethod);
-    const body = bodyObject(rawBody);
-    if (!body) return failure(400, 'invalid', MESSAGES.badJson);
+    const read = bodyObject(rawBody);
+    if (!read.ok) return failure(400, 'invalid', read.message);
+    const body = read.body;
     // The socket was signed at connect; the session may have been revoked since, so check it per message.
     const now = this.services.clock.now();
     const found = await findActiveSession(this.services.db, connection.device, now);

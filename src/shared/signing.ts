@@ -8,6 +8,8 @@
  * `device`, `ts` (ms) and `signature`.
  */
 
+import { JSON_LIMITS } from './json-limits';
+
 /** Fields every signed payload carries besides its own input. */
 export interface SignedFields {
   device: string;
@@ -20,19 +22,29 @@ export const SIGNATURE_WINDOW_MS = 5 * 60 * 1000;
 
 /** JSON with object keys sorted recursively and no spaces, so both sides hash the same bytes. */
 export function stableJson(value: unknown): string {
+  return stableJsonAt(value, 1);
+}
+
+/**
+ * One level of `stableJson`. The recursion stops at JSON_LIMITS.maxDepth, so a hostile payload
+ * nested 100,000 levels throws a plain error here instead of overflowing the stack (the server
+ * refuses such input before signing anyway; see json-limits.ts).
+ */
+function stableJsonAt(value: unknown, depth: number): string {
   if (value === null || typeof value !== 'object') {
     const text = JSON.stringify(value);
     // JSON.stringify(undefined) is undefined; signed payloads never hold it at the top level.
     return text === undefined ? 'null' : text;
   }
+  if (depth > JSON_LIMITS.maxDepth) throw new RangeError(`stableJson: nested deeper than ${JSON_LIMITS.maxDepth} levels`);
   if (Array.isArray(value)) {
-    return '[' + value.map((item) => (item === undefined ? 'null' : stableJson(item))).join(',') + ']';
+    return '[' + value.map((item) => (item === undefined ? 'null' : stableJsonAt(item, depth + 1))).join(',') + ']';
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record)
     .filter((key) => record[key] !== undefined)
     .sort();
-  return '{' + keys.map((key) => JSON.stringify(key) + ':' + stableJson(record[key])).join(',') + '}';
+  return '{' + keys.map((key) => JSON.stringify(key) + ':' + stableJsonAt(record[key], depth + 1)).join(',') + '}';
 }
 
 /** The exact text that gets signed for a call to `path` with `payload`. */

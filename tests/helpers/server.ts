@@ -16,10 +16,20 @@ export type TestDialect = 'sqlite' | 'postgres';
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/** A test database: the URL and schema a server opens, and how to remove it. */
+export interface TestDatabase {
+  dialect: TestDialect;
+  url: string;
+  searchPath?: string;
+  drop(): Promise<void> | void;
+}
+
 export interface TestServer {
   url: string;
   server: RunningServer;
   dialect: TestDialect;
+  /** Its database; kept after `close` with `keepDatabase`, so a restart can reuse it. */
+  database: TestDatabase;
   /** An unsigned client; `signIn` gives a signed one. */
   anonymous: TestClient;
   /** Signs in a demo account (password 'demo') through local_sign_in.php. */
@@ -32,6 +42,10 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   clock?: Clock;
   log?: Logger;
+  /** The database of a server closed before (a restart on the same data); this server removes it on close. */
+  database?: TestDatabase;
+  /** Leaves the database in place on close, for a restart (`database`). */
+  keepDatabase?: boolean;
 }
 
 /** A PostgreSQL URL with `search_path` set to `schema` through libpq's `options` parameter (pg honours it): for spawned servers. */
@@ -72,25 +86,25 @@ export async function dropRedisPrefix(url: string, prefix: string): Promise<void
   }
 }
 
+/** A fresh database: a temp SQLite file, or an own schema in PostgreSQL. */
+async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
+  if (dialect === 'postgres') {
+    const created = await createPostgresSchema();
+    return { dialect, url: process.env.TEST_DATABASE_URL!, searchPath: created.schema, drop: created.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'enot-test-'));
+  return { dialect, url: `sqlite:${join(dir, 'enot.db')}`, drop: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /**
  * Starts the real server in-process on a free port with a fresh database (a temp SQLite file,
  * or an own schema in PostgreSQL) and the demo seed, outputs checked against their contracts.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dialect = options.dialect ?? 'sqlite';
+  const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
+  const { dialect, url: databaseUrl, searchPath } = database;
   const cleanups: Array<() => Promise<void> | void> = [];
-  let databaseUrl: string;
-  let searchPath: string | undefined;
-  if (dialect === 'postgres') {
-    const created = await createPostgresSchema();
-    databaseUrl = process.env.TEST_DATABASE_URL!;
-    searchPath = created.schema;
-    cleanups.push(created.drop);
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'enot-test-'));
-    databaseUrl = `sqlite:${join(dir, 'enot.db')}`;
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  }
+  if (!options.keepDatabase) cleanups.push(() => database.drop());
   // Media files of this server only; demo media stays off unless a test turns it on (DEMO_MEDIA: '1'),
   // and then comes from a cache shared by every test run, so the clips are encoded once.
   const storageDir = mkdtempSync(join(tmpdir(), 'enot-storage-'));
@@ -118,6 +132,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url: server.url,
     server,
     dialect,
+    database,
     anonymous,
     signIn: (login) => anonymous.signIn(login),
     async close() {

@@ -33,6 +33,7 @@ import * as m0091 from './0091-questions-p2-digitize';
 import * as m0093 from './0093-train-p2';
 import * as m0095 from './0095-train-signs';
 import * as m0096 from './0096-word-answers-all-or-nothing';
+import * as m0100 from './0100-kv-entries';
 import * as m0101 from './0101-nearby-grid';
 import * as m0102 from './0102-assistant-sequences';
 
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0093-train-p2': m0093,
   '0095-train-signs': m0095,
   '0096-word-answers-all-or-nothing': m0096,
+  '0100-kv-entries': m0100,
   '0101-nearby-grid': m0101,
   '0102-assistant-sequences': m0102,
 };

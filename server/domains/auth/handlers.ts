@@ -60,7 +60,8 @@ async function verifiedProfile(ctx: CallContext, vkToken: string, vkUserId: stri
 export const authHandlers = [
   implementPublic(auth.localSignIn, async (ctx, { login, password }) => {
     const normalized = login.toLowerCase();
-    const attempt = await beginSignInAttempt(ctx.services.kv, ctx.request.ip, normalized);
+    const { kv, clock } = ctx.services;
+    const attempt = await beginSignInAttempt(kv, ctx.request.ip, normalized, () => clock.now());
     let user: UserRow | undefined;
     let valid = false;
     let checked = false;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, auth, shell } from '../../../src/shared/contract';
 import type { UserType } from '../../../src/shared/domain/user-types';
 import { TestClient } from '../../../tests/helpers/client';
-import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+import { dropRedisPrefix, startTestServer, testDialects, type TestDialect, type TestServer } from '../../../tests/helpers/server';
+import { FREE_FAILURES, waitMessage } from './rate-limit';
 
 const WRONG = 'Неверный логин или пароль.';
 const BLOCKED = 'Аккаунт заблокирован. Обратитесь в поддержку школы.';
@@ -190,57 +190,72 @@ describe.each(testDialects)('local sign-in and sessions on %s', (dialect) => {
   });
 });
 
-/** Rate limits: on the in-memory store, and on Redis when TEST_REDIS_URL is set. */
-const stores: Array<'memory' | 'redis'> = process.env.TEST_REDIS_URL ? ['memory', 'redis'] : ['memory'];
+/** Sign-in throttling: on the database store (each dialect), and on Redis when TEST_REDIS_URL is set. */
+const stores: Array<{ name: string; dialect: TestDialect; redis: boolean }> = [
+  ...testDialects.map((dialect) => ({ name: `database on ${dialect}`, dialect, redis: false })),
+  ...(process.env.TEST_REDIS_URL ? [{ name: 'redis', dialect: 'sqlite' as const, redis: true }] : []),
+];
 
-describe.each(stores)('sign-in rate limits (%s store)', (store) => {
+/** 'Слишком много неудачных попыток входа. Попробуйте снова через N секунд.' for a throttled login at one address. */
+const WAIT = /^Слишком много неудачных попыток входа\. Попробуйте снова через \d+ секунд[уы]?\.$/;
+
+describe.each(stores)('sign-in throttling ($name store)', ({ dialect, redis }) => {
   let server: TestServer;
   const prefix = `t${process.pid}${randomBytes(4).toString('hex')}:`;
+  // The waits are read from the server clock, which stands still unless a test moves it: the
+  // messages are exact on a slow machine, and time passes without sleeping.
+  let time = Date.now();
+  const clock = { now: () => time };
 
   beforeAll(async () => {
     // Behind a trusted proxy, so each test can speak from its own address via X-Forwarded-For.
     const env: Record<string, string> = { TRUST_PROXY: '1' };
-    if (store === 'redis') Object.assign(env, { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: prefix });
-    server = await startTestServer({ env });
+    if (redis) Object.assign(env, { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: prefix });
+    server = await startTestServer({ dialect, env, clock });
   });
   afterAll(async () => {
     await server?.close();
-    if (store === 'redis') {
-      const redis = new Redis(process.env.TEST_REDIS_URL!);
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
-    }
+    if (redis) await dropRedisPrefix(process.env.TEST_REDIS_URL!, prefix);
   });
 
   const from = (address: string) => (body: Record<string, unknown>) =>
     server.anonymous.post(auth.localSignIn.path, body, { 'x-forwarded-for': address });
 
-  it('refuses a login after 10 failures even with the right password, other logins from the address still work', async () => {
-    const signIn = from('198.51.100.10');
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      const reply = await signIn({ login: 'curator', password: `guess${attempt}` });
+  it('after 5 failures of a login from one address, makes that address wait 2, 4, 8 s; the owner elsewhere gets in at once', async () => {
+    const stranger = from('198.51.100.10');
+    for (let attempt = 1; attempt <= FREE_FAILURES; attempt++) {
+      const reply = await stranger({ login: 'curator', password: `guess${attempt}` });
       expect({ attempt, body: reply.body }).toEqual({ attempt, body: { success: '0', message: WRONG } });
     }
+    // Even the right password waits at that address: the wait must not tell a right guess apart.
     for (const login of ['curator', 'CURATOR']) {
-      const refused = await signIn({ login, password: 'demo' });
+      const refused = await stranger({ login, password: 'demo' });
       expect(refused.status).toBe(200);
-      expect(refused.body).toEqual({ success: '0', message: TOO_MANY });
+      expect(refused.body).toEqual({ success: '0', message: waitMessage(2_000) });
     }
-    // The same login from another address is limited too: the limit guards the account.
-    expect((await from('198.51.100.11')({ login: 'curator', password: 'demo' })).body).toEqual({ success: '0', message: TOO_MANY });
+    expect(waitMessage(2_000)).toBe('Слишком много неудачных попыток входа. Попробуйте снова через 2 секунды.');
+    // The owner from her own address, and other logins from the stranger's, are not held back.
+    expect((await from('198.51.100.11')({ login: 'curator', password: 'demo' })).body).toMatchObject({ success: '1', userType: 'Куратор' });
+    expect((await stranger({ login: 'student', password: 'demo' })).body).toMatchObject({ success: '1', userType: 'Ученик' });
 
-    const student = await signIn({ login: 'student', password: 'demo' });
-    expect(student.body).toMatchObject({ success: '1', userType: 'Ученик' });
+    // Each further failure doubles the wait.
+    for (const [waited, next] of [
+      [2_000, 'Слишком много неудачных попыток входа. Попробуйте снова через 4 секунды.'],
+      [4_000, 'Слишком много неудачных попыток входа. Попробуйте снова через 8 секунд.'],
+    ] as const) {
+      time += waited;
+      expect((await stranger({ login: 'curator', password: 'still-wrong' })).body.message).toBe(WRONG);
+      expect((await stranger({ login: 'curator', password: 'demo' })).body).toEqual({ success: '0', message: next });
+    }
+    time += 8_000;
+    expect((await stranger({ login: 'curator', password: 'demo' })).body).toMatchObject({ success: '1', userType: 'Куратор' });
   });
 
-  it('refuses every login from an address after 50 failures, while other addresses are fine', async () => {
+  it('refuses every login from an address after 50 failures, with the 15-minute message, while other addresses are fine', async () => {
     const signIn = from('198.51.100.20');
-    // 60 guesses at once over 10 unknown logins (6 each: no login reaches its own limit): exactly
-    // 50 are checked, the rest refused, even though none had failed yet when they arrived.
-    const results = await Promise.all(
-      Array.from({ length: 60 }, (_, attempt) => signIn({ login: `ghost${attempt % 10}`, password: 'x' })),
-    );
+    // 60 guesses at once over 20 unknown logins (3 each: no pair reaches its free 5): exactly 50
+    // are checked, the rest refused, even though none had failed yet when they arrived.
+    const results = await Promise.all(Array.from({ length: 60 }, (_, attempt) => signIn({ login: `ghost${attempt % 20}`, password: 'x' })));
     const messages = results.map((reply) => reply.body.message);
     expect(messages.filter((message) => message === WRONG)).toHaveLength(50);
     expect(messages.filter((message) => message === TOO_MANY)).toHaveLength(10);
@@ -253,34 +268,48 @@ describe.each(stores)('sign-in rate limits (%s store)', (store) => {
     expect(elsewhere.body).toMatchObject({ success: '1', userType: 'Ученик' });
   });
 
-  it('gives parallel guesses for one login no more than 10 password checks', async () => {
+  it('gives parallel guesses for one login from one address no more than 5 password checks', async () => {
     const signIn = from('198.51.100.40');
     const results = await Promise.all(Array.from({ length: 30 }, (_, attempt) => signIn({ login: 'admin', password: `g${attempt}` })));
     const messages = results.map((reply) => reply.body.message);
-    expect(messages.filter((message) => message === WRONG)).toHaveLength(10);
-    expect(messages.filter((message) => message === TOO_MANY)).toHaveLength(20);
-    expect((await signIn({ login: 'admin', password: 'demo' })).body).toEqual({ success: '0', message: TOO_MANY });
+    expect(messages.filter((message) => message === WRONG)).toHaveLength(FREE_FAILURES);
+    expect(messages.filter((message) => WAIT.test(message))).toHaveLength(30 - FREE_FAILURES);
+    expect((await signIn({ login: 'admin', password: 'demo' })).body.message).toMatch(WAIT);
+    // The admin's own address was never involved.
+    expect((await from('198.51.100.41')({ login: 'admin', password: 'demo' })).body.success).toBe('1');
   });
 
   it('lets parallel right-password sign-ins of one login through and does not count them', async () => {
     const signIn = from('198.51.100.50');
-    // In-flight checks hold a reservation until they succeed, so up to the limit may run at once.
+    // In-flight checks hold a reservation until they succeed, so up to the free count may run at once.
     for (let round = 0; round < 3; round++) {
-      const results = await Promise.all(Array.from({ length: 8 }, () => signIn({ login: 'package', password: 'demo' })));
-      expect(results.map((reply) => reply.body.userType)).toEqual(Array(8).fill('Пакетник'));
+      const results = await Promise.all(Array.from({ length: FREE_FAILURES }, () => signIn({ login: 'package', password: 'demo' })));
+      expect(results.map((reply) => reply.body.userType)).toEqual(Array(FREE_FAILURES).fill('Пакетник'));
     }
   });
 
-  it('does not count successful sign-ins or refused-as-limited attempts', async () => {
+  it('does not count successful sign-ins or refused attempts', async () => {
     const signIn = from('198.51.100.30');
-    for (let attempt = 1; attempt <= 9; attempt++) {
+    for (let attempt = 1; attempt < FREE_FAILURES; attempt++) {
       expect((await signIn({ login: 'partial', password: 'bad' })).body.message).toBe(WRONG);
     }
-    // Nine failures and any number of successes: still allowed.
+    // Four failures and any number of successes: still free.
     for (let attempt = 0; attempt < 3; attempt++) {
       expect((await signIn({ login: 'partial', password: 'demo' })).body.success).toBe('1');
     }
     expect((await signIn({ login: 'partial', password: 'bad' })).body.message).toBe(WRONG);
-    expect((await signIn({ login: 'partial', password: 'demo' })).body.message).toBe(TOO_MANY);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await signIn({ login: 'partial', password: 'demo' })).body.message).toMatch(WAIT);
+    }
+    time += 2_000;
+    expect((await signIn({ login: 'partial', password: 'demo' })).body.success).toBe('1');
+  });
+
+  it('leaves existing sessions of a throttled login working', async () => {
+    const owner = await server.signIn('sofia');
+    const stranger = from('198.51.100.60');
+    for (let attempt = 0; attempt < FREE_FAILURES + 5; attempt++) await stranger({ login: 'sofia', password: `nope${attempt}` });
+    expect((await stranger({ login: 'sofia', password: 'demo' })).body.message).toMatch(WAIT);
+    expect((await owner.call(account.getUserInfo, {})).userInfo.user_name).toBe('София');
   });
 });

@@ -8,6 +8,7 @@ import { pushCards, saveBoundCard } from './cards';
 import { addLedgerEntry } from './ledger';
 import { moveOrder, orderStatusOf, type OrderStatus } from './orders';
 import { PAYMENT_NOTIFICATION_PATH } from './paths';
+import { parseBoundedJson } from '../../contract/bounded-json';
 
 /**
  * The acquirer's notifications (T-Bank 'NotificationURL'). The token is checked first; then one
@@ -185,12 +186,10 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, services: Services): void 
   app.post(PAYMENT_NOTIFICATION_PATH, async (c) => {
     const text = await c.req.text();
     if (Buffer.byteLength(text) > MAX_BODY_BYTES) return c.text('Too large', 413);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return c.text('Bad request', 400);
-    }
+    // Bounded like every JSON input (depth, sizes) before the token check walks it.
+    const parsed = parseBoundedJson(text);
+    if (!parsed.ok) return c.text('Bad request', 400);
+    const body = parsed.value;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return c.text('Bad request', 400);
     try {
       const result = await handleNotification(services, body as Record<string, unknown>);

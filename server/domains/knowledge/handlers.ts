@@ -8,6 +8,7 @@ import type { Db } from '../../db';
 import { bankReference, editableQuestionOf, storedColumnsOf } from '../question-bank-admin/bank-store';
 import { chunkOf, chunkQuestions, chunkRow, cleanOf, createChunk, deleteChunk, editChunk, linkQuestion, listChunks, publishChunks, removeDraftIfUnused } from './chunk-store';
 import { answerKnowledgeQuestion, knowledgeChunk, knowledgeGrid, knowledgeTest, theoryChunk } from './knowledge-map';
+import { parseBoundedJson } from '../../contract/bounded-json';
 
 async function questionRow(db: Db, questionId: number) {
   const row = await db.selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirst();
@@ -22,12 +23,10 @@ async function questionRow(db: Db, questionId: number) {
  */
 async function updateTheoryQuestion(db: Db, questionId: number, qQuestion: string, now: number): Promise<void> {
   const row = await questionRow(db, questionId);
-  let body: unknown;
-  try {
-    body = JSON.parse(qQuestion);
-  } catch {
-    fail(T.badQuestionJson);
-  }
+  // Bounded (depth, sizes): the question is stored back with JSON.stringify, which recurses.
+  const read = parseBoundedJson(qQuestion);
+  if (!read.ok) fail(T.badQuestionJson);
+  const body = read.value;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) fail(T.badQuestionJson);
   const stored = editableQuestionOf(row);
   const { isPublished: _p, isSelfmade: _s, qEgeNum: _e, qLessonNum: _l, questionImage: _i, questionText2: _t, ...content } = body as Record<string, unknown>;

@@ -9,6 +9,7 @@ import {
   type TrainInfo,
 } from '../../../src/shared/contract/video-chat';
 import { accessAllowed, loadCurrentUser } from '../../auth/current-user';
+import { parseBoundedJson } from '../../contract/bounded-json';
 import type { Bus } from '../../live/bus';
 import type { Hub } from '../../live/hub';
 import type { SocketCaller } from '../../live/sockets';
@@ -146,13 +147,10 @@ export class VerbalChatRelay implements VerbalChatRuntime {
     if (!peer.frames.take(now)) return refuse(T.tooBig);
     if (text === null) return refuse(T.badFrame);
     if (text.length > MAX_SIGNAL_DATA_CHARS) return refuse(T.tooBig);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return refuse(T.badFrame);
-    }
-    const frame = signalClientFrame.safeParse(raw);
+    // Bounded like every JSON input: a frame nested 100,000 levels is refused before it is parsed.
+    const parsed = parseBoundedJson(text);
+    if (!parsed.ok) return refuse(parsed.message ?? T.badFrame);
+    const frame = signalClientFrame.safeParse(parsed.value);
     if (!frame.success) return refuse(T.badFrame);
     const { dataType, data } = frame.data;
     // Nothing to relay: the peer's own trickle ends with its last candidate.

@@ -3,6 +3,7 @@ import { videoChat } from '../../../src/shared/contract';
 import { VERBAL_CHAT_TEXTS as T } from '../../../src/shared/contract/video-chat';
 import type { LiveTestSocket, TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+import { JSON_LIMIT_MESSAGES } from '../../contract/bounded-json';
 import { CALL_TIMEOUT_MS, expireStale } from './matchmaking';
 import { CLOSE_NO_SESSION, CLOSE_SESSION_ENDED } from './signalling';
 
@@ -104,6 +105,10 @@ describe.each(testDialects)('video chat matchmaking and signalling on %s', (dial
     await expect.poll(() => frames(sigB).filter((f) => f.success === '0')).toEqual([{ success: '0', message: T.badFrame }]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(frames(sigB).filter((f) => f.success === '0')).toHaveLength(1);
+    // A second later, within the size cap but nested beyond the JSON limits: refused with its own message, unparsed.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    sigB.send(`{"dataType":"OFFER","data":${'['.repeat(5_000)}${']'.repeat(5_000)}}`);
+    expect(await frame(sigB, (f) => f.message === JSON_LIMIT_MESSAGES.depth)).toEqual({ success: '0', message: JSON_LIMIT_MESSAGES.depth });
     expect(frames(sigA).some((f) => f.dataType === 'HACK' || f.dataType === 'OFFER' || (f.dataType === 'ROLE' && (f.data as Frame).role === 'initiator'))).toBe(false);
 
     // The real exchange still works after the garbage.

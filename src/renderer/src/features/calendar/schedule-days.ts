@@ -50,15 +50,8 @@ export function dayEvents(days: ReadonlyMap<string, DayEvents>, iso: string): Da
   return days.get(iso) ?? EMPTY_DAY;
 }
 
-/** Russian plural form index: 1 урок (0), 2 урока (1), 5 уроков (2). */
-export function pluralIndex(count: number): 0 | 1 | 2 {
-  const tens = count % 100;
-  const units = count % 10;
-  if (tens >= 11 && tens <= 14) return 2;
-  if (units === 1) return 0;
-  if (units >= 2 && units <= 4) return 1;
-  return 2;
-}
+/** Russian plural form index, shared with the server's messages. */
+export { pluralIndex } from '@shared/domain/russian-plural';
 
 /**
  * The messenger link of a birthday person: Telegram when they linked it, else their VK page,
