@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { useMemo } from 'react';
+import './Markdown.css';
 
 // Raw HTML is escaped (html: false) and markdown-it refuses javascript:/data: links, so the output
 // carries only markup the parser itself produced from the text.

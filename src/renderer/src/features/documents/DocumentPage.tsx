@@ -34,7 +34,7 @@ export function DocumentPage({ kind }: { kind: DocumentKind }) {
               <h1 id="doc-title">{query.data.document.title}</h1>
               {query.data.document.effectiveFrom && <p className="muted">{t.effectiveFrom(query.data.document.effectiveFrom)}</p>}
             </header>
-            {query.data.document.text ? <Markdown className="doc-markdown" text={query.data.document.text} /> : <EmptyState text={t.empty} />}
+            {query.data.document.text ? <Markdown className="ui-markdown" text={query.data.document.text} /> : <EmptyState text={t.empty} />}
           </>
         )}
         <nav className="doc-page__links">
