@@ -33,6 +33,7 @@ import * as m0091 from './0091-questions-p2-digitize';
 import * as m0093 from './0093-train-p2';
 import * as m0095 from './0095-train-signs';
 import * as m0103 from './0103-school-documents';
+import * as m0104 from './0104-drop-empty-drafts';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0093-train-p2': m0093,
   '0095-train-signs': m0095,
   '0103-school-documents': m0103,
+  '0104-drop-empty-drafts': m0104,
 };
