@@ -185,6 +185,10 @@ describe('part 1 question bank in chromium', () => {
         await page.getByRole('combobox', { name: 'Строка А' }).waitFor();
         await page.getByRole('combobox', { name: 'Строка А' }).scrollIntoViewIfNeeded();
         await viewportShot(page, `${name}-match`);
+        // A new question: a blank dialog, nothing stored until «Сохранить».
+        await page.goto('/study/curator/questions/p1?id=new');
+        await page.getByRole('dialog', { name: 'Новый вопрос' }).waitFor();
+        await viewportShot(page, `${name}-new`);
         expect(errors).toEqual([]);
         await context.close();
       }
