@@ -44,8 +44,8 @@ describe.each(testDialects)('migration 0104 drops empty never-saved drafts on %s
     const usedQuestion = await question();
     // An empty draft a homework already lists is in use: it stays.
     const chapter = await db.insertInto('chapters').values({ name: 'Человек и общество', position: 1, created_at: 1000 }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('lessons').values({ number: 1, short_name: 'Урок 1', chapter_id: chapter.id, created_at: 1000, updated_at: 1000 } as never).execute();
-    await db.insertInto('homeworks').values({ num: 1, lesson_num: 1, created_at: 1000, updated_at: 1000 } as never).execute();
+    await db.insertInto('lessons').values({ number: 1, short_name: 'Урок 1', chapter_id: chapter.id, created_at: 1000, updated_at: 1000 }).execute();
+    await db.insertInto('homeworks').values({ num: 1, lesson_num: 1, created_at: 1000, updated_at: 1000 }).execute();
     await db.insertInto('homework_questions_p1').values({ ht_num: 1, is_dop: 0, q_number: 1, question_id: usedQuestion }).execute();
 
     const video = async (extra: Record<string, unknown> = {}) =>

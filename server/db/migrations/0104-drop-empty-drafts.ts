@@ -39,7 +39,7 @@ function isBlankJson(text: string): boolean {
     if (item === null || item === '' || item === 0 || item === '0' || item === false) return true;
     if (Array.isArray(item)) return item.every(blank);
     // The draft's type and mixing rules are settings, not content.
-    if (typeof item === 'object') return Object.entries(item as Record<string, unknown>).every(([key, inner]) => key === 'questionType' || key.startsWith('mixRule') || blank(inner));
+    if (typeof item === 'object') return Object.entries(item).every(([key, inner]) => key === 'questionType' || key.startsWith('mixRule') || blank(inner));
     return false;
   };
   return typeof value === 'object' && value !== null && !Array.isArray(value) && blank(value);

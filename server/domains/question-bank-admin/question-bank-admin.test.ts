@@ -105,7 +105,9 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     expect(refused.body).toMatchObject({ success: '0', message: 'Введите текст вопроса', errors: { questionText: 'Введите текст вопроса' } });
     expect(await count()).toBe(before);
 
-    const { questionId } = await curator.call(questionBankAdmin.createQuestion, { question: VALID.WORD });
+    const created = await curator.callRaw(questionBankAdmin.createQuestion, { question: VALID.WORD });
+    expect(created.body.success).toBe('1');
+    const questionId = Number(created.body.questionId);
     expect(await count()).toBe(before + 1);
     expect(await get(questionId)).toMatchObject({ questionType: 'WORD', rightAnswers: ['елка', 'ель'] });
 
