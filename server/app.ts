@@ -15,7 +15,8 @@ import { mountStreamBench, mountVideoStream } from './domains/video-media/stream
 import { mountVideoUploads } from './domains/video-media/uploads';
 import type { Services } from './services';
 import { mountChunksExport } from './domains/knowledge/export-xlsx';
-import { mountWebApp } from './web';
+import { mountAppNotFound, mountWebApp } from './web';
+import { mountSiteLinks } from './domains/documents/site-links';
 import { isOutage } from './contract/unavailable';
 import { mountHealthRoutes } from './health/routes';
 import { mountPetImages } from './domains/pet/images';
@@ -33,7 +34,7 @@ function desktopCors(allowMethods: string[]): MiddlewareHandler<AppEnv> {
   return (c, next) => (c.req.method === 'OPTIONS' || DESKTOP_ORIGINS.includes(c.req.header('origin') ?? '') ? handler(c, next) : next());
 }
 
-/** The Hono app: every HTTP contract, health, and JSON answers for anything unknown. */
+/** The Hono app: every HTTP contract, health, the web app, and a 404 for anything unknown (JSON for calls, the app's page for browsers). */
 export function buildApp(services: Services, implementations: readonly Implementation[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -67,9 +68,11 @@ export function buildApp(services: Services, implementations: readonly Implement
   }
 
   mountWebApp(app, services.config.WEB_DIST);
+  mountSiteLinks(app, services);
   app.get('/', (c) => c.redirect('/study/'));
 
-  app.notFound((c) => c.json({ success: '0', message: MESSAGES.unknownMethod }, 404));
+  // Calls get the JSON envelope; a person's browser gets the app's 404 page.
+  mountAppNotFound(app, services.config.WEB_DIST, (c) => c.json({ success: '0', message: MESSAGES.unknownMethod }, 404));
   app.onError((error, c) => {
     // Uploads, images and other routes outside the call pipeline: an outage is a 503 too.
     if (isOutage(services.health, error)) return c.json({ success: '0', message: MESSAGES.unavailable }, 503);

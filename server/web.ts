@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from './contract/http-router';
 
 const TYPES: Record<string, string> = {
@@ -60,14 +60,30 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
       });
     }
     if (relative.startsWith('assets/')) return c.text('Не найдено', 404);
-    const index = resolve(root, 'index.html');
-    const html = (await isFile(index)) ? await readFile(index, 'utf8') : NOT_BUILT;
-    return c.html(html, 200, {
-      'cache-control': 'no-cache',
-      'content-security-policy': CSP,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'same-origin',
-    });
+    return appPage(c, root, 200);
+  });
+}
+
+/**
+ * A browser asking for any other page gets the app, which shows its 404 page ('Страница не найдена'):
+ * no address of the site answers a person with JSON. Calls (/app/…, /go/…) keep their JSON answers.
+ */
+export function mountAppNotFound(app: Hono<AppEnv>, distDir: string, json: (c: Context<AppEnv>) => Response): void {
+  const root = resolve(distDir);
+  app.notFound((c) => {
+    const page = (c.req.method === 'GET' || c.req.method === 'HEAD') && !/^\/(app|go)(\/|$)/.test(c.req.path);
+    return page ? appPage(c, root, 404) : json(c);
+  });
+}
+
+async function appPage(c: Context<AppEnv>, root: string, status: 200 | 404): Promise<Response> {
+  const index = resolve(root, 'index.html');
+  const html = (await isFile(index)) ? await readFile(index, 'utf8') : NOT_BUILT;
+  return c.html(html, status, {
+    'cache-control': 'no-cache',
+    'content-security-policy': CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
   });
 }
 

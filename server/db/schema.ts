@@ -188,8 +188,21 @@ export interface PaymentOrdersTable {
   /** NEW, AUTHORIZED, CONFIRMED, REJECTED, REVERSED, REFUNDED. */
   status: string;
   error_code: ColumnType<string, string | undefined, string>;
+  /** The offer version in effect when a top-up was ordered (the one the buyer agreed to). */
+  offer_document_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
+}
+
+/** A version of one of the school's documents (offer, privacy policy), markdown; never edited. */
+export interface SchoolDocumentsTable {
+  id: Generated<number>;
+  /** 'oferta' | 'privacy'. */
+  kind: string;
+  body: string;
+  effective_from: number;
+  created_by: number | null;
+  created_at: number;
 }
 
 /** Finances: a card saved at the acquirer (recurrent charges); removed cards keep their row. */
@@ -902,6 +915,7 @@ export interface Database {
   extra_lesson_purchases: ExtraLessonPurchasesTable;
   jobs: JobsTable;
   payment_orders: PaymentOrdersTable;
+  school_documents: SchoolDocumentsTable;
   payment_cards: PaymentCardsTable;
   test_acquirer_settings: TestAcquirerSettingsTable;
   test_acquirer_payments: TestAcquirerPaymentsTable;

@@ -1,6 +1,7 @@
 import type { Implementation } from '../contract/implement';
 import { accountHandlers } from './account/handlers';
 import { adminHandlers } from './admin/handlers';
+import { documentsAdminHandlers } from './admin/documents-handlers';
 import { adminSettingsHandlers, tariffHandlers } from './admin/settings-handlers';
 import { authHandlers } from './auth/handlers';
 import { calendarHandlers } from './calendar/handlers';
@@ -8,6 +9,7 @@ import { courseHandlers } from './course/handlers';
 import { creditsHandlers } from './credits/handlers';
 import { curatorHomeworkHandlers } from './curator-homework/handlers';
 import { decideFirstHandlers } from './decide-first/handlers';
+import { documentsHandlers } from './documents/handlers';
 import { financesHandlers } from './finances/handlers';
 import { homeworkP1Handlers } from './homework-p1/handlers';
 import { homeworkP2Handlers } from './homework-p2/handlers';
@@ -75,4 +77,6 @@ export const implementations: readonly Implementation[] = [
   ...textbooksHandlers,
   ...petHandlers,
   ...decideFirstHandlers,
+  ...documentsHandlers,
+  ...documentsAdminHandlers,
 ] as Implementation[];

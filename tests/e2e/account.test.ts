@@ -189,11 +189,13 @@ describe('personal account in chromium', () => {
       .set({ birth_date: '2009-05-20', phone: '79990001122', email: 'ilya@example.ru', region_number: 54 })
       .where('login', '=', 'demo')
       .execute();
+    // The purchase link goes to the school's course page, a setting (issue 26 item 4).
+    await db().insertInto('admin_variables').values({ name: 'COURSE_PAGE_URL', value: 'https://school.example/kurs', comment: '', is_public: 0, updated_at: 0 }).execute();
     const { page, context } = await openAccount(browser, server, 'demo');
     await skipBotInvite(page, server, 'demo');
     const purchase = page.getByTestId('course-purchase');
     await purchase.waitFor();
-    expect(await purchase.getByRole('link', { name: 'Купить курс' }).getAttribute('href')).toBe('/kurs?utm_source=platform&utm_medium=lk');
+    expect(await purchase.getByRole('link', { name: 'Купить курс' }).getAttribute('href')).toBe('https://school.example/kurs?utm_source=platform&utm_medium=lk');
     expect(await page.getByTestId('course-data').count()).toBe(0);
     await page.getByTestId('goals').waitFor();
     await screenshot(page, 'account-demo-light-1280');

@@ -131,18 +131,32 @@ describe('part 1 question bank in chromium', () => {
     await student.context.close();
   });
 
-  it('creates a question and opens it; a deep link opens the dialog', async () => {
-    const { page, context } = await openPage(browser, server.url);
+  it('creates a question on its first save only: «Отменить» stores nothing; a deep link opens the dialog', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
     await signInAs(page, 'curator');
+    const count = async () => Number((await db().selectFrom('questions_p1').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
     await page.goto('/study/curator/questions/p1');
     await page.getByRole('button', { name: 'Создать вопрос' }).click();
-    await page.waitForURL(/\/curator\/questions\/p1\?id=\d+$/);
-    const created = Number(new URL(page.url()).searchParams.get('id'));
-    await dialogTitle(page, created).waitFor();
+    await page.waitForURL(/\/curator\/questions\/p1\?id=new$/);
+    await page.getByRole('dialog', { name: 'Новый вопрос' }).waitFor();
     expect(await page.getByLabel('Текст вопроса', { exact: true }).inputValue()).toBe('');
-    expect(await db().selectFrom('questions_p1').select('is_published').where('id', '=', created).executeTakeFirstOrThrow()).toEqual({ is_published: 0 });
+    await page.getByText('Пока вы не нажали «Сохранить», вопрос не создан.').waitFor();
+    // Issue 26 item 6: «Создать вопрос» then «Отменить» used to leave an empty draft (79 → 80).
     await page.getByRole('button', { name: 'Отменить', exact: true }).click();
     await page.waitForURL(/\/curator\/questions\/p1$/);
+    expect(await count()).toBe(before);
+
+    // A first «Сохранить» the rules refuse stores nothing either; leaving asks first.
+    await page.getByRole('button', { name: 'Создать вопрос' }).click();
+    await page.getByLabel('Текст вопроса', { exact: true }).fill('Какое понятие обозначает форму правления?');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByText('Исправьте ошибки в полях, отмеченных красным.').waitFor();
+    await page.getByRole('button', { name: 'Отменить', exact: true }).click();
+    await page.getByRole('button', { name: 'Закрыть без сохранения' }).click();
+    await page.waitForURL(/\/curator\/questions\/p1$/);
+    expect(await count()).toBe(before);
+    expect(errors).toEqual([]);
     // The remembered curator link brings the open question back.
     await page.goto(`/study/curator/questions/p1?id=${questionId}`);
     await dialogTitle(page, questionId).waitFor();
@@ -171,6 +185,10 @@ describe('part 1 question bank in chromium', () => {
         await page.getByRole('combobox', { name: 'Строка А' }).waitFor();
         await page.getByRole('combobox', { name: 'Строка А' }).scrollIntoViewIfNeeded();
         await viewportShot(page, `${name}-match`);
+        // A new question: a blank dialog, nothing stored until «Сохранить».
+        await page.goto('/study/curator/questions/p1?id=new');
+        await page.getByRole('dialog', { name: 'Новый вопрос' }).waitFor();
+        await viewportShot(page, `${name}-new`);
         expect(errors).toEqual([]);
         await context.close();
       }

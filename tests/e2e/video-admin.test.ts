@@ -40,24 +40,47 @@ describe('video administration in chromium', () => {
       .execute();
   }
 
-  async function createThroughList(page: Page): Promise<string> {
+  const videoCount = async () => Number((await server.server.services.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  /** «Добавить новое» opens a blank form; nothing is stored until its first «Сохранить» (issue 26 item 6). */
+  async function openNewForm(page: Page): Promise<void> {
     await page.goto('/study/curator/video_edit');
     await page.getByRole('heading', { name: 'Видеоуроки', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Добавить новое' }).click();
+    await page.getByRole('link', { name: 'Добавить новое' }).click();
+    await page.waitForURL(/\/curator\/video_edit\/new$/);
+    await page.getByRole('heading', { name: 'Новое видео' }).waitFor();
+  }
+
+  /** The first save creates the video and moves to its own address. */
+  async function savedVideoId(page: Page): Promise<string> {
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await page.waitForURL(/\/curator\/video_edit\/\d+$/);
     return page.url().split('/').pop()!;
   }
 
+  it('stores nothing when a new video is left without saving, by «Назад к списку» or «Отменить»', async () => {
+    const { page, context, errors } = await curatorPage();
+    const before = await videoCount();
+    await openNewForm(page);
+    await page.getByText('Пока вы не нажали «Сохранить», ничего не записано.').waitFor();
+    await page.getByLabel('Название', { exact: true }).fill('Черновик, который передумали');
+    await page.getByRole('link', { name: 'Назад к списку' }).click();
+    await page.waitForURL(/\/curator\/video_edit$/);
+    await openNewForm(page);
+    await page.getByRole('link', { name: 'Отменить' }).click();
+    await page.waitForURL(/\/curator\/video_edit$/);
+    // A refused first save (no chapter) stores nothing either.
+    await openNewForm(page);
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByText('Введите Имя нового раздела, или выберите имеющийся').waitFor();
+    expect(await videoCount()).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('creates a video, requires a chapter, saves fields, edits timecodes and deletes it', async () => {
     const { page, context, errors } = await curatorPage();
-    const videoId = await createThroughList(page);
-    await page.getByRole('heading', { name: `Видео id-${videoId}` }).waitFor();
-
-    // Without a file: no timecodes button; transcription says why it is unavailable.
-    expect(await page.getByRole('link', { name: 'Таймкоды' }).count()).toBe(0);
-    await page.getByText('Расшифровка не настроена: задайте TRANSCRIPTION_URL').waitFor();
-    expect(await page.getByRole('button', { name: 'Расшифровать' }).isDisabled()).toBe(true);
-
+    await openNewForm(page);
     await page.getByLabel('Номер урока').fill('3');
     await page.getByLabel('Название', { exact: true }).fill('Спрос и предложение');
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
@@ -66,8 +89,14 @@ describe('video administration in chromium', () => {
     await page.getByRole('combobox', { name: 'Раздел' }).click();
     await page.getByRole('option', { name: 'Новый раздел…' }).click();
     await page.getByLabel('Имя нового раздела').fill('Рынки');
-    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    const videoId = await savedVideoId(page);
     await page.getByText('Сохранено').first().waitFor();
+    await page.getByRole('heading', { name: `Видео id-${videoId}` }).waitFor();
+
+    // Without a file: no timecodes button; transcription says why it is unavailable.
+    expect(await page.getByRole('link', { name: 'Таймкоды' }).count()).toBe(0);
+    await page.getByText('Расшифровка не настроена: задайте TRANSCRIPTION_URL').waitFor();
+    expect(await page.getByRole('button', { name: 'Расшифровать' }).isDisabled()).toBe(true);
     const stored = await server.server.services.db.selectFrom('videos').selectAll().where('id', '=', Number(videoId)).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ lesson_num: 3, shown_name: 'Спрос и предложение', chapter: 'Рынки', is_published: 0 });
 
@@ -132,13 +161,14 @@ describe('video administration in chromium', () => {
     for (const width of [1280, 390]) {
       it(`looks right ${dark ? 'dark' : 'light'} at ${width} px`, async () => {
         const { page, context } = await curatorPage({ width, dark });
-        const videoId = await createThroughList(page);
+        await openNewForm(page);
+        if (width === 390) await screenshot(page, `video-admin-new-${dark ? 'dark' : 'light'}-${width}`);
         await page.getByLabel('Номер урока').fill('2');
         await page.getByLabel('Название', { exact: true }).fill('Познание: формы и уровни');
         await page.getByRole('combobox', { name: 'Раздел' }).click();
         await page.getByRole('option', { name: 'Человек и общество' }).click();
         await page.getByLabel('Описание').fill('Чувственное и рациональное познание, истина и её критерии.');
-        await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+        const videoId = await savedVideoId(page);
         await page.getByText('Сохранено').first().waitFor();
         await giveFile(videoId);
         await page.reload();
@@ -193,15 +223,17 @@ describe('video upload, transcode, transcription and publishing in chromium', ()
     await signInThroughForm(page, 'curator');
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto('/study/curator/video_edit');
-    await page.getByRole('button', { name: 'Добавить новое' }).click();
-    await page.waitForURL(/\/curator\/video_edit\/\d+$/);
-    const videoId = Number(page.url().split('/').pop());
+    await page.getByRole('link', { name: 'Добавить новое' }).click();
+    await page.waitForURL(/\/curator\/video_edit\/new$/);
 
     await page.getByLabel('Номер урока').fill('3');
     await page.getByLabel('Название', { exact: true }).fill('Рыночное равновесие');
     await page.getByRole('combobox', { name: 'Раздел' }).click();
     await page.getByRole('option', { name: 'Экономика' }).click();
+    // The first save creates the video; uploads open on its own page.
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.waitForURL(/\/curator\/video_edit\/\d+$/);
+    const videoId = Number(page.url().split('/').pop());
     await page.getByText('Сохранено').first().waitFor();
 
     // Not published yet: the student's card does not list it.

@@ -36,6 +36,8 @@ import * as m0096 from './0096-word-answers-all-or-nothing';
 import * as m0100 from './0100-kv-entries';
 import * as m0101 from './0101-nearby-grid';
 import * as m0102 from './0102-assistant-sequences';
+import * as m0103 from './0103-school-documents';
+import * as m0104 from './0104-drop-empty-drafts';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0100-kv-entries': m0100,
   '0101-nearby-grid': m0101,
   '0102-assistant-sequences': m0102,
+  '0103-school-documents': m0103,
+  '0104-drop-empty-drafts': m0104,
 };

@@ -16,6 +16,7 @@ import { seedCourseProgress, seedQuestionBank, seedQuestionBankP2 } from './home
 import { seedSchoolHistory } from './school-stats';
 import { seedStandards } from './standards';
 import { seedKnowledge } from './knowledge';
+import { seedDocuments } from './documents';
 
 /** Password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'demo';
@@ -234,6 +235,7 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedVerbalCreditSlots(trx, now, ids.get('curator'));
     await seedStandards(trx, now, ids);
     await seedKnowledge(trx, now);
+    await seedDocuments(trx, now);
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

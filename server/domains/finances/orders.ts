@@ -84,6 +84,8 @@ export interface CreateOrderInput {
   amountKopecks: number;
   description: string;
   email: string;
+  /** The offer version the buyer agreed to (top-ups); kept with the order. */
+  offerDocumentId?: number | null;
 }
 
 /**
@@ -108,6 +110,7 @@ export async function createPaymentOrder(services: Services, input: CreateOrderI
       provider: payments.kind,
       payment_id: null,
       status: 'NEW',
+      offer_document_id: input.offerDocumentId ?? null,
       created_at: now,
       updated_at: now,
     })

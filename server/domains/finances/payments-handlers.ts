@@ -10,6 +10,7 @@ import {
   TOP_UP_MAX_RUBLES,
 } from '../../../src/shared/contract/finances';
 import { fail } from '../../contract/errors';
+import { currentDocument } from '../../documents/store';
 import { implement } from '../../contract/implement';
 import { balanceKopecks, roublesText } from '../account/user-info';
 import { listCards, removeUserCard } from './cards';
@@ -45,7 +46,10 @@ export const paymentsHandlers = [
   implement(getTinkoffPaymentLink, async (ctx, { amount }) => {
     if (ctx.user.type === 'Неактивный') fail(TOP_UP_MESSAGES.inactive);
     const rubles = parseTopUpRubles(amount);
+    // The popup's agreement box links to the offer in effect now: that is the version agreed to.
+    const offer = await currentDocument(ctx.services.db, 'oferta', ctx.services.clock.now());
     const { paymentUrl } = await createPaymentOrder(ctx.services, {
+      offerDocumentId: offer?.id ?? null,
       userId: ctx.user.id,
       kind: 'topup',
       amountKopecks: rubles * 100,

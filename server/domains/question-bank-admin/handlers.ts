@@ -1,6 +1,6 @@
 import { questionBankAdmin } from '../../../src/shared/contract';
 import { isQuestionType, QUESTION_BANK_TEXTS as T, shortTextOf, tidyQuestion, validateQuestion } from '../../../src/shared/domain/question-bank-p1';
-import { editableQuestion } from '../../../src/shared/contract/question-bank-admin';
+import { editableQuestion, type EditableQuestion } from '../../../src/shared/contract/question-bank-admin';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { Db } from '../../db';
@@ -11,6 +11,16 @@ async function questionRow(db: Db, questionId: number) {
   const row = await db.selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirst();
   if (!row) fail(T.notFound);
   return row;
+}
+
+/** A question the editor sent, tidied, or a refusal naming what is wrong (the spec's texts per field). */
+async function checkedQuestion(db: Db, question: EditableQuestion): Promise<EditableQuestion> {
+  if (!isQuestionType(question.questionType)) fail(T.unsupportedType, { errors: { questionType: T.unsupportedType } });
+  const tidy = tidyQuestion({ ...question, questionType: question.questionType });
+  const errors = validateQuestion(tidy, await bankReference(db));
+  const first = Object.values(errors)[0];
+  if (first) fail(first, { errors });
+  return tidy;
 }
 
 /** Handlers of the part 1 bank, one per contract in src/shared/contract/question-bank-admin.ts. */
@@ -42,13 +52,19 @@ export const questionBankAdminHandlers = [
     return { question: { ...editableQuestionOf(row), qId: row.id }, chapters: [...reference.chapters], lessons: reference.lessonRows };
   }),
 
-  implement(questionBankAdmin.createQuestion, async (ctx) => {
+  implement(questionBankAdmin.getQuestionReference, async (ctx) => {
+    const reference = await bankReference(ctx.services.db);
+    return { chapters: [...reference.chapters], lessons: reference.lessonRows };
+  }),
+
+  implement(questionBankAdmin.createQuestion, async (ctx, { question }) => {
     const now = ctx.services.clock.now();
-    // A draft: unpublished, no answer yet; a save must pass every rule before students can see it.
-    const draft = editableQuestion.parse({ questionType: 'VARIANTS', rightAnswers: [] });
+    // The editor's first save: checked like any save, so a refused one stores nothing. Without a
+    // question (the spec's form) a draft: unpublished, no answer yet, hidden from students.
+    const stored = question ? await checkedQuestion(ctx.services.db, question) : editableQuestion.parse({ questionType: 'VARIANTS', rightAnswers: [] });
     const row = await ctx.services.db
       .insertInto('questions_p1')
-      .values({ ...storedColumnsOf(draft), created_at: now, updated_at: now })
+      .values({ ...storedColumnsOf(stored), created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirst();
     if (!row) fail(T.createFailed);
@@ -59,11 +75,7 @@ export const questionBankAdminHandlers = [
   implement(questionBankAdmin.saveQuestion, async (ctx, { questionId, question }) => {
     const db = ctx.services.db;
     await questionRow(db, questionId);
-    if (!isQuestionType(question.questionType)) fail(T.unsupportedType, { errors: { questionType: T.unsupportedType } });
-    const tidy = tidyQuestion({ ...question, questionType: question.questionType });
-    const errors = validateQuestion(tidy, await bankReference(db));
-    const first = Object.values(errors)[0];
-    if (first) fail(first, { errors });
+    const tidy = await checkedQuestion(db, question);
     await db
       .updateTable('questions_p1')
       .set({ ...storedColumnsOf(tidy), updated_at: ctx.services.clock.now() })

@@ -99,6 +99,27 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
     expect((await get(questionId)).rightAnswers).toEqual(['13']);
   });
 
+  it('creates a question with its content in one call, and stores nothing when that content is refused (issue 26 item 6)', async () => {
+    const count = async () => Number((await db().selectFrom('questions_p1').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const refused = await curator.callRaw(questionBankAdmin.createQuestion, { question: { ...VALID.VARIANTS, questionText: '   ' } });
+    expect(refused.body).toMatchObject({ success: '0', message: 'Введите текст вопроса', errors: { questionText: 'Введите текст вопроса' } });
+    expect(await count()).toBe(before);
+
+    const created = await curator.callRaw(questionBankAdmin.createQuestion, { question: VALID.WORD });
+    expect(created.body.success).toBe('1');
+    const questionId = Number(created.body.questionId);
+    expect(await count()).toBe(before + 1);
+    expect(await get(questionId)).toMatchObject({ questionType: 'WORD', rightAnswers: ['елка', 'ель'] });
+
+    // The new dialog's chapters and lessons come without storing anything.
+    const reference = await curator.call(questionBankAdmin.getQuestionReference, {});
+    expect(reference.chapters.length).toBeGreaterThan(0);
+    expect(reference.lessons[0]).toMatchObject({ number: expect.any(Number), name: expect.any(String) });
+    expect((await student.callRaw(questionBankAdmin.getQuestionReference, {})).status).toBe(403);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('refuses every broken rule with its Russian text and the field', async () => {
     const { questionId } = await admin.call(questionBankAdmin.createQuestion, {});
     const refused = async (question: Partial<EditableQuestion>, field: string, message: string | RegExp) => {

@@ -3,6 +3,7 @@ import { ICON_KEYS, ICON_ROLE_ALL, PERMISSION_GROUPS } from '../domain/icons';
 import { USER_TYPES } from '../domain/user-types';
 import { access } from './access';
 import { live } from './core';
+import { documentKind, DOCUMENT_MAX_CHARS } from './documents';
 import { intLike, noInput, safeString } from './fields';
 
 /** Admin settings (back-office §2.10, §3 'Icon', 'Access group'; §7.2 /admin_settings/…). */
@@ -214,4 +215,53 @@ export const updateTarif = live('/admin_settings/tarifs/update_tarif', {
     }),
   output: z.object({}),
   access: adminSettings,
+});
+
+/* The «Документы» tab (issue 26 item 4; our extension): versions of the school's documents and the course page address. */
+
+const documentVersion = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  /** dd.mm.yyyy (Moscow). */
+  effectiveFrom: z.string(),
+  /** dd.mm.yyyy hh:mm (Moscow). */
+  createdAt: z.string(),
+  authorName: z.string(),
+  /** '1' for the version the public page shows now. */
+  current: z.enum(['0', '1']),
+  /** '1' while its date has not come yet. */
+  scheduled: z.enum(['0', '1']),
+});
+
+/** The «Документы» tab: every version of each document (newest first) and the course page address. */
+export const getDocumentsAdmin = live('/admin_settings/documents/get_documents', {
+  input: noInput,
+  output: z.object({
+    documents: z.array(z.object({ kind: documentKind, title: z.string(), versions: z.array(documentVersion) })),
+    coursePageUrl: z.string(),
+  }),
+  access: adminSettings,
+  extension: true,
+});
+
+/** Adds a version. `effectiveFrom` 'yyyy-mm-dd' (Moscow) not in the past; empty = at once. */
+export const addDocumentVersion = live('/admin_settings/documents/add_document_version', {
+  input: z.object({
+    kind: documentKind,
+    text: z.string().trim().min(1, 'текст документа пуст').max(DOCUMENT_MAX_CHARS, `не длиннее ${DOCUMENT_MAX_CHARS} символов`),
+    effectiveFrom: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')]).default(''),
+  }),
+  output: z.object({ versionId: z.number().int() }),
+  access: adminSettings,
+  extension: true,
+});
+
+/** The «Страница курса» address: an http(s) URL, or empty to hide the links. */
+export const updateCoursePageUrl = live('/admin_settings/documents/update_course_page_url', {
+  input: z.object({
+    coursePageUrl: z.union([z.literal(''), z.string().trim().max(500, 'не длиннее 500 символов').url('адрес должен начинаться с https://').refine((url) => /^https?:\/\//i.test(url), 'адрес должен начинаться с https://')]),
+  }),
+  output: z.object({}),
+  access: adminSettings,
+  extension: true,
 });

@@ -6,6 +6,7 @@ import * as course from './course';
 import * as credits from './credits';
 import * as curatorHomework from './curator-homework';
 import * as decideFirst from './decide-first';
+import * as documents from './documents';
 import type { AnyContract } from './core';
 import * as finances from './finances';
 import * as homeworkP1 from './homework-p1';
@@ -75,6 +76,7 @@ export const allContracts: readonly AnyContract[] = [
   textbooks,
   pet,
   decideFirst,
+  documents,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -82,5 +84,5 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { crm, files, mailings, questionBankP2, schoolStats, tickets };
+export { crm, documents, files, mailings, questionBankP2, schoolStats, tickets };
 export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };

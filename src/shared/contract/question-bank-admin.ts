@@ -68,10 +68,25 @@ export const saveQuestion = http('/app/api/train_p1/admin/save_question.php', {
   access: questionsP1Editors,
 });
 
+/**
+ * Creates a question. With no input (the spec's form) it stores an unpublished draft; our editor
+ * sends the filled `question` with its first «Сохранить», checked like a save, so a dialog closed
+ * without saving stores nothing (issue 26 item 6).
+ */
 export const createQuestion = http('/app/api/train_p1/admin/create_question.php', {
-  input: noInput,
+  input: z.object({ question: editableQuestion.optional() }),
   output: z.object({ questionId: z.number().int() }),
   access: questionsP1Editors,
+});
+
+const lessonOption = z.object({ number: z.number().int(), name: z.string(), chapter: z.string() });
+
+/** Our extension: the chapters and lessons a new question's dialog offers before anything is stored. */
+export const getQuestionReference = http('/app/api/train_p1/admin/get_question_reference.php', {
+  input: noInput,
+  output: z.object({ chapters: z.array(z.string()), lessons: z.array(lessonOption) }),
+  access: questionsP1Editors,
+  extension: true,
 });
 
 /** Multipart: `file` (jpeg or png, 10 MB at most) + `data` = signed JSON {questionId}. Answers {questionImage}. */

@@ -22,6 +22,17 @@ export const routes: RouteObject[] = [
     lazy: () => import('../features/auth/SignupPage').then((m) => ({ Component: m.SignupPage })),
     handle: { title: ruTitles.signup, bare: true } satisfies RouteHandle,
   },
+  // The school's documents (issue 26 item 4): public, outside the shell, linked from the top-up popup.
+  {
+    path: 'oferta',
+    lazy: () => import('../features/documents/DocumentPage').then((m) => ({ Component: m.OfertaPage })),
+    handle: { title: ruTitles.oferta, bare: true } satisfies RouteHandle,
+  },
+  {
+    path: 'privacy',
+    lazy: () => import('../features/documents/DocumentPage').then((m) => ({ Component: m.PrivacyPage })),
+    handle: { title: ruTitles.privacy, bare: true } satisfies RouteHandle,
+  },
   {
     lazy: () => import('./shell/AppShell').then((m) => ({ Component: m.AppShell })),
     children: [

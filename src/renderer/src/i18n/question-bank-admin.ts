@@ -45,6 +45,8 @@ export const ruQuestionBankAdmin = {
   } satisfies Record<QuestionType, string>,
   dialog: {
     title: (id: number) => `Редактирование вопроса №${id}`,
+    newTitle: 'Новый вопрос',
+    imageAfterSave: 'Картинку к вопросу можно добавить после первого сохранения. Пока вы не нажали «Сохранить», вопрос не создан.',
     loading: 'Загрузка вопроса…',
     type: 'Тип вопроса',
     text: 'Текст вопроса',

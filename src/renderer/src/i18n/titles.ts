@@ -51,6 +51,8 @@ export const ruTitles = {
   settings: 'Настройки',
   login: 'Вход',
   signup: 'Регистрация',
+  oferta: 'Договор-оферта',
+  privacy: 'Политика конфиденциальности',
   webinar: 'Вебинар',
   notFound: 'Страница не найдена',
 } as const;

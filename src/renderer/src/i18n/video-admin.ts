@@ -42,6 +42,10 @@ export const ruVideoAdmin = {
   detail: {
     back: 'Назад к списку',
     title: (id: string) => `Видео id-${id}`,
+    newTitle: 'Новое видео',
+    mediaLater: 'Файл и превью',
+    mediaLaterText: 'Файл видео, превью и расшифровку можно добавить после первого сохранения. Пока вы не нажали «Сохранить», ничего не записано.',
+    cancelNew: 'Отменить',
     timecodes: 'Таймкоды',
     loadError: 'Ошибка получения инфо о видео',
     loading: 'Загружаем видео…',

@@ -65,3 +65,4 @@ export {
 } from './theme';
 export { useControllableState } from './use-controllable-state';
 export { type ModalOptions, useModal } from './use-modal';
+export { Markdown } from './Markdown';

@@ -1,7 +1,7 @@
 import type { UserInfo } from '@shared/contract/account';
 import { TARIFF_NOTES, tariffName } from '@shared/domain/tariffs';
 import { ruAccount } from '../../i18n/account';
-import { apiBaseUrl } from '../../lib/api';
+import { useCoursePageLink } from '../../lib/course-page';
 import { buttonClassName, Card, cx } from '../../ui';
 import { dateOrDash, personName, roublesText, balanceTone } from './format';
 import { InfoList } from './InfoList';
@@ -20,16 +20,7 @@ export function CourseDataCard({ info }: { info: UserInfo | undefined }) {
       </Card>
     );
   }
-  if (WITHOUT_COURSE.has(info.user_type)) {
-    return (
-      <Card title={t.title} className="account-card account-purchase" data-testid="course-purchase">
-        <p className="muted">{t.purchaseText}</p>
-        <a className={buttonClassName('primary')} href={`${apiBaseUrl()}/kurs?utm_source=platform&utm_medium=lk`} target="_blank" rel="noreferrer">
-          {t.purchase}
-        </a>
-      </Card>
-    );
-  }
+  if (WITHOUT_COURSE.has(info.user_type)) return <PurchaseCard />;
   const note = TARIFF_NOTES[Number(info.user_tarif_num)];
   const tone = balanceTone(info.bn_balance);
   return (
@@ -59,6 +50,23 @@ export function CourseDataCard({ info }: { info: UserInfo | undefined }) {
           { label: t.curatorDz, value: personName(info.curator_dz_name, info.curator_dz_surname) },
         ]}
       />
+    </Card>
+  );
+}
+
+/** Inactive and demo users: the course page link, or who to ask while the school has not set it. */
+function PurchaseCard() {
+  const courseLink = useCoursePageLink('lk');
+  return (
+    <Card title={t.title} className="account-card account-purchase" data-testid="course-purchase">
+      <p className="muted">{t.purchaseText}</p>
+      {courseLink ? (
+        <a className={buttonClassName('primary')} href={courseLink} target="_blank" rel="noreferrer">
+          {t.purchase}
+        </a>
+      ) : (
+        <p>{t.askCurator}</p>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { ruAdmin } from '../../i18n/admin';
 import { Tabs } from '../../ui';
+import { DocumentsTab } from './DocumentsTab';
 import { ExamTab } from './ExamTab';
 import { GroupsTab } from './GroupsTab';
 import { IconsTab } from './IconsTab';
@@ -9,7 +10,7 @@ import './admin.css';
 
 const t = ruAdmin.tabs;
 
-/** Back-office §2.10 'change-variables': six tabs, each loading on its first open. */
+/** Back-office §2.10 'change-variables': six tabs and «Документы», each loading on its first open. */
 export function ChangeVariablesPage() {
   return (
     <section className="screen admin-settings" aria-labelledby="admin-settings-title">
@@ -23,6 +24,7 @@ export function ChangeVariablesPage() {
           { key: 'zoom', label: t.zoom, render: () => <ZoomTab /> },
           { key: 'intensiv', label: t.intensiv, render: () => <IntensivTab /> },
           { key: 'tariffs', label: t.tariffs, render: () => <TariffsTab /> },
+          { key: 'documents', label: t.documents, render: () => <DocumentsTab /> },
         ]}
       />
     </section>

@@ -5,6 +5,7 @@ import type { OutputOf } from '@shared/contract/core';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
+import { useCoursePageLink } from '../../lib/course-page';
 import { readSession } from '../../lib/session';
 import { Button, Loader, TextField } from '../../ui';
 import { ServerAddress } from './ServerAddress';
@@ -28,6 +29,9 @@ export function LoginPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [returning, setReturning] = useState(() => params.has('code') || params.has('error'));
   const handled = useRef(false);
+  // /curator (shell §2.1) lands here: the same local sign-in, titled for curators and graduates.
+  const forCurators = params.get('for') === 'curator';
+  const courseLink = useCoursePageLink('login');
 
   // Return from VK ID: exchange the code, then sign in (or sign up when that is what started it).
   useEffect(() => {
@@ -65,13 +69,14 @@ export function LoginPage() {
   }, [returning, params, completeSignIn]);
 
   // Judged once: after a sign-in here the page navigates itself to the landing route.
-  if (alreadySignedIn) return <Navigate to="/" replace />;
+  if (alreadySignedIn) return <Navigate to={forCurators ? '/curator' : '/'} replace />;
 
   return (
     <main className="auth-page">
       <section className="auth-card" aria-labelledby="login-title" aria-busy={returning}>
         <AuthHeader />
-        <h1 id="login-title">{t.signInTitle}</h1>
+        <h1 id="login-title">{forCurators ? t.curatorLink : t.signInTitle}</h1>
+        {forCurators && <p className="muted">{t.curatorNote}</p>}
         {returning ? (
           <Loader label={t.vkReturning} />
         ) : (
@@ -83,8 +88,12 @@ export function LoginPage() {
             <ServerAddress />
             <nav className="auth-card__links">
               <Link to="/signup">{t.toSignup}</Link>
-              <a href="/curator">{t.curatorLink}</a>
-              <a href="/kurs?utm_source=platform&utm_medium=login">{t.courseLink}</a>
+              {forCurators ? <Link to="/login">{t.toStudentLogin}</Link> : <Link to="/login?for=curator">{t.curatorLink}</Link>}
+              {courseLink && (
+                <a href={courseLink} target="_blank" rel="noreferrer">
+                  {t.courseLink}
+                </a>
+              )}
             </nav>
           </>
         )}

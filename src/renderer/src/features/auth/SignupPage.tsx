@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ru } from '../../i18n/ru';
+import { useCoursePageLink } from '../../lib/course-page';
 import { readSession } from '../../lib/session';
 import { AuthHeader, VkButton } from './LoginPage';
 import './auth.css';
@@ -10,6 +11,7 @@ const t = ru.auth;
 /** Shell §2.2: demo access for 7 days through VK ID; the return lands on /study/login. */
 export function SignupPage() {
   const [alreadySignedIn] = useState(() => readSession() !== null);
+  const courseLink = useCoursePageLink('signup');
   // Judged once: after a sign-in here the page navigates itself to the landing route.
   if (alreadySignedIn) return <Navigate to="/" replace />;
   return (
@@ -21,7 +23,11 @@ export function SignupPage() {
         <VkButton mode="signup" />
         <nav className="auth-card__links">
           <Link to="/login">{t.toLogin}</Link>
-          <a href="/kurs?utm_source=platform&utm_medium=signup">{t.courseLink}</a>
+          {courseLink && (
+            <a href={courseLink} target="_blank" rel="noreferrer">
+              {t.courseLink}
+            </a>
+          )}
         </nav>
       </section>
     </main>

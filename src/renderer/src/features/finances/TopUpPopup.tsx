@@ -5,6 +5,7 @@ import { useUserInfo } from '../../app/shell/use-user-info';
 import { ruFinances } from '../../i18n/finances';
 import { ru } from '../../i18n/ru';
 import { api, apiBaseUrl } from '../../lib/api';
+import { useCoursePageLink } from '../../lib/course-page';
 import { storedUserType } from '../../lib/session';
 import { Button, buttonClassName, Checkbox, Popup, TextField } from '../../ui';
 import { failureText, isRefusal } from './errors';
@@ -58,7 +59,9 @@ export function TopUpPopup({ open, onClose, onPaymentUrl }: Props) {
     if (!problem) link.mutate(normalisedAmount(amount));
   };
 
+  // The documents are pages of the app on the school's server (a new tab keeps the popup as it is).
   const base = apiBaseUrl();
+  const courseLink = useCoursePageLink('topup');
   return (
     <Popup open={open} onClose={close} title={t.title} size="sm" className="fin-popup">
       {inactive ? (
@@ -68,9 +71,13 @@ export function TopUpPopup({ open, onClose, onPaymentUrl }: Props) {
             <Button variant="secondary" onClick={close}>
               {ru.common.close}
             </Button>
-            <a className={buttonClassName('primary')} href={`${base}/kurs`} target="_blank" rel="noreferrer">
-              {t.purchase}
-            </a>
+            {courseLink ? (
+              <a className={buttonClassName('primary')} href={courseLink} target="_blank" rel="noreferrer">
+                {t.purchase}
+              </a>
+            ) : (
+              <p className="muted">{t.askCurator}</p>
+            )}
           </div>
         </div>
       ) : (
@@ -91,11 +98,11 @@ export function TopUpPopup({ open, onClose, onPaymentUrl }: Props) {
             label={
               <>
                 {t.agreeBefore}
-                <a href={`${base}/kurs/oferta`} target="_blank" rel="noreferrer">
+                <a href={`${base}/study/oferta`} target="_blank" rel="noreferrer">
                   {t.offer}
                 </a>
                 {t.agreeMiddle}
-                <a href={`${base}/kurs/privacy`} target="_blank" rel="noreferrer">
+                <a href={`${base}/study/privacy`} target="_blank" rel="noreferrer">
                   {t.privacy}
                 </a>
               </>

@@ -1,6 +1,6 @@
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteImageQuestion, getQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
+import { createQuestion, deleteImageQuestion, editableQuestion, getQuestion, getQuestionReference, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
 import { EGE_NUM_MAX, EGE_NUM_MIN, isQuestionType, randomPermutation, tidyQuestion, validateQuestion, type QuestionFieldErrors } from '@shared/domain/question-bank-p1';
 import { MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
@@ -33,7 +33,63 @@ export interface DialogNeighbours {
   onOpen: (questionId: number) => void;
 }
 
-export function QuestionEditDialog({ questionId, onClose, neighbours }: { questionId: number; onClose: () => void; neighbours: DialogNeighbours }) {
+/** The `?id=` of a question not stored yet. */
+export const NEW_QUESTION = 'new' as const;
+
+interface DialogProps {
+  questionId: number | typeof NEW_QUESTION;
+  onClose: () => void;
+  /** The first «Сохранить» of a new question stored it under this id. */
+  onCreated: (questionId: number) => void;
+  onCreatedNoRefresh: () => void;
+  neighbours: DialogNeighbours;
+}
+
+const ignore = () => undefined;
+
+export function QuestionEditDialog({
+  questionId,
+  onCreated = ignore,
+  onCreatedNoRefresh = ignore,
+  ...rest
+}: Omit<DialogProps, 'onCreated' | 'onCreatedNoRefresh'> & Partial<Pick<DialogProps, 'onCreated' | 'onCreatedNoRefresh'>>) {
+  const props = { ...rest, onCreated, onCreatedNoRefresh };
+  return questionId === NEW_QUESTION ? <NewQuestionDialog {...props} /> : <StoredQuestionDialog questionId={questionId} {...props} />;
+}
+
+/**
+ * A new question: only the chapters and lessons are loaded; nothing is stored until the first
+ * «Сохранить», so «Отменить» leaves no empty question behind (issue 26 item 6).
+ */
+function NewQuestionDialog({ onClose, onCreated, onCreatedNoRefresh, neighbours }: Omit<DialogProps, 'questionId'>) {
+  const reference = useQuery({
+    queryKey: ['questionBankAdmin', 'reference'],
+    queryFn: ({ signal }) => api.call(getQuestionReference, {}, { handleErrors: true, signal }),
+    retry: false,
+  });
+  if (reference.isSuccess) {
+    const blank = editableQuestion.parse({ questionType: 'VARIANTS', rightAnswers: [] });
+    return (
+      <QuestionEditor
+        questionId={null}
+        loaded={blank}
+        chapters={reference.data.chapters}
+        lessons={reference.data.lessons}
+        onClose={onClose}
+        onCreated={onCreated}
+        onCreatedNoRefresh={onCreatedNoRefresh}
+        neighbours={neighbours}
+      />
+    );
+  }
+  return (
+    <Popup open onClose={onClose} title={t.newTitle} size="lg">
+      {reference.isPending ? <Loader label={t.loading} /> : <ErrorBox message={ruQuestionBankAdmin.loadError(reference.error.message)} onRetry={() => void reference.refetch()} />}
+    </Popup>
+  );
+}
+
+function StoredQuestionDialog({ questionId, onClose, onCreated, onCreatedNoRefresh, neighbours }: Omit<DialogProps, 'questionId'> & { questionId: number }) {
   const question = useQuery({
     queryKey: ['questionBankAdmin', 'question', questionId],
     queryFn: ({ signal }) => api.call(getQuestion, { questionId }, { handleErrors: true, signal }),
@@ -42,7 +98,18 @@ export function QuestionEditDialog({ questionId, onClose, neighbours }: { questi
   });
   if (question.isSuccess) {
     const { qId: _id, ...form } = question.data.question;
-    return <QuestionEditor questionId={questionId} loaded={form} chapters={question.data.chapters} lessons={question.data.lessons} onClose={onClose} neighbours={neighbours} />;
+    return (
+      <QuestionEditor
+        questionId={questionId}
+        loaded={form}
+        chapters={question.data.chapters}
+        lessons={question.data.lessons}
+        onClose={onClose}
+        onCreated={onCreated}
+        onCreatedNoRefresh={onCreatedNoRefresh}
+        neighbours={neighbours}
+      />
+    );
   }
   return (
     <Popup open onClose={onClose} title={ruQuestionBankAdmin.rowTitle(questionId)} size="lg">
@@ -64,13 +131,18 @@ function QuestionEditor({
   chapters,
   lessons,
   onClose,
+  onCreated,
+  onCreatedNoRefresh,
   neighbours,
 }: {
-  questionId: number;
+  /** null: not stored yet. */
+  questionId: number | null;
   loaded: QuestionForm;
   chapters: string[];
   lessons: LessonOption[];
   onClose: () => void;
+  onCreated: (questionId: number) => void;
+  onCreatedNoRefresh: () => void;
   neighbours: DialogNeighbours;
 }) {
   const queryClient = useQueryClient();
@@ -109,6 +181,17 @@ function QuestionEditor({
     }
     setSaving(true);
     try {
+      if (questionId === null) {
+        // The first save creates the question with its content in one call: a refusal stores nothing.
+        const created = await api.call(createQuestion, { question: form }, { handleErrors: true });
+        try {
+          await queryClient.refetchQueries({ queryKey: LIST_KEY, exact: true }, { throwOnError: true });
+        } catch {
+          onCreatedNoRefresh();
+        }
+        onCreated(created.questionId);
+        return;
+      }
       await api.call(saveQuestion, { questionId, question: form }, { handleErrors: true });
       setSaved(form);
       setTried(false);
@@ -139,7 +222,7 @@ function QuestionEditor({
       <Popup
         open
         onClose={requestClose}
-        title={t.title(questionId)}
+        title={questionId === null ? t.newTitle : t.title(questionId)}
         size="lg"
         className="qedit"
         actions={
@@ -235,7 +318,7 @@ function QuestionEditor({
               </div>
             </fieldset>
 
-            <ImageField questionId={questionId} image={form.questionImage} onChanged={imageChanged} />
+            {questionId === null ? <p className="muted small">{t.imageAfterSave}</p> : <ImageField questionId={questionId} image={form.questionImage} onChanged={imageChanged} />}
           </div>
 
           <aside className="qedit__preview" aria-label={t.preview}>

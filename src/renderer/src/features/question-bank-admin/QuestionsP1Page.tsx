@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createQuestion, getQuestionsList, type QuestionListRow } from '@shared/contract/question-bank-admin';
+import { useQuery } from '@tanstack/react-query';
+import { getQuestionsList, type QuestionListRow } from '@shared/contract/question-bank-admin';
 import { QUESTION_TYPES } from '@shared/domain/questions';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
 import { api } from '../../lib/api';
 import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';
 import { LIST_KEY } from './editor-logic';
-import { type DialogNeighbours, QuestionEditDialog } from './QuestionEditDialog';
+import { type DialogNeighbours, NEW_QUESTION, QuestionEditDialog } from './QuestionEditDialog';
 import './question-bank-admin.css';
 
 const t = ruQuestionBankAdmin;
@@ -19,8 +19,8 @@ const PAGE_SIZE = 20;
 export function QuestionsP1Page() {
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('id') ?? '');
-  const editing = Number.isInteger(openId) && openId > 0 ? openId : null;
-  const queryClient = useQueryClient();
+  // `?id=new`: a question not stored yet; its first «Сохранить» creates it (issue 26 item 6).
+  const editing = params.get('id') === NEW_QUESTION ? NEW_QUESTION : Number.isInteger(openId) && openId > 0 ? openId : null;
   const [lesson, setLesson] = useState<number>(0);
   const [type, setType] = useState<string>('');
   const [page, setPage] = useState(1);
@@ -29,7 +29,7 @@ export function QuestionsP1Page() {
 
   // The open question is part of the remembered curator link (back-office §2.13).
   useEffect(() => {
-    rememberLink('curator', editing ? `questions/p1?id=${editing}` : 'questions/p1');
+    rememberLink('curator', typeof editing === 'number' ? `questions/p1?id=${editing}` : 'questions/p1');
   }, [editing]);
 
   const list = useQuery({
@@ -37,21 +37,7 @@ export function QuestionsP1Page() {
     queryFn: ({ signal }) => api.call(getQuestionsList, {}, { handleErrors: true, signal }),
   });
 
-  const open = (id: number | null) => setParams(id ? { id: String(id) } : {}, { replace: false });
-
-  const create = useMutation({
-    mutationFn: () => api.call(createQuestion, {}, { handleErrors: true }),
-    onMutate: () => setNotice(null),
-    onSuccess: async ({ questionId }) => {
-      open(questionId);
-      try {
-        await queryClient.refetchQueries({ queryKey: LIST_KEY, exact: true }, { throwOnError: true });
-      } catch {
-        setNotice(t.createdNoRefresh);
-      }
-    },
-    onError: () => setNotice(t.createFailed),
-  });
+  const open = (id: number | typeof NEW_QUESTION | null) => setParams(id ? { id: String(id) } : {}, { replace: false });
 
   const rows = list.data?.list ?? [];
   const lessons = useMemo(() => [...new Set(rows.map((row) => row.qLessonNum))].sort((a, b) => a - b), [rows]);
@@ -70,8 +56,13 @@ export function QuestionsP1Page() {
     <section className="screen qbank" aria-labelledby="qbank-title">
       <div className="qbank__head">
         <h1 id="qbank-title">{t.title}</h1>
-        <Button onClick={() => create.mutate()} loading={create.isPending} disabled={create.isPending}>
-          {create.isPending ? t.creating : t.create}
+        <Button
+          onClick={() => {
+            setNotice(null);
+            open(NEW_QUESTION);
+          }}
+        >
+          {t.create}
         </Button>
       </div>
       {notice && (
@@ -142,7 +133,16 @@ export function QuestionsP1Page() {
         </>
       )}
 
-      {editing !== null && <QuestionEditDialog key={editing} questionId={editing} onClose={() => open(null)} neighbours={neighboursOf(filtered, editing, (id) => setParams({ id: String(id) }, { replace: true }))} />}
+      {editing !== null && (
+        <QuestionEditDialog
+          key={editing}
+          questionId={editing}
+          onClose={() => open(null)}
+          onCreated={(id) => setParams({ id: String(id) }, { replace: true })}
+          onCreatedNoRefresh={() => setNotice(t.createdNoRefresh)}
+          neighbours={editing === NEW_QUESTION ? { previous: null, next: null, onOpen: () => undefined } : neighboursOf(filtered, editing, (id) => setParams({ id: String(id) }, { replace: true }))}
+        />
+      )}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { ruTrainP2 as t } from '../../i18n/train-p2';
 import { api } from '../../lib/api';
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { cx, Switch } from '../../ui';
-import { Markdown } from '../knowledge/Markdown';
+import { Markdown } from '../../ui/Markdown';
 import { questionImageUrl, scoreTone } from './logic';
 
 /** Task number, chapter and maximum, then the question's image (if any) and text. */

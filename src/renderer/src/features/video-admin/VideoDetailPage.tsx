@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAPTER_REQUIRED, deleteVideo, getVideo, getVideoChapters, updateVideo, type AdminVideo } from '@shared/contract/video-admin';
+import { CHAPTER_REQUIRED, createVideo, deleteVideo, getVideo, getVideoChapters, updateVideo, type AdminVideo } from '@shared/contract/video-admin';
 import { videoMediaUpdated } from '@shared/contract/video-media';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { MediaUploadCard } from './MediaUploadCard';
 import { PlayerSlot } from './PlayerSlot';
 import { TranscriptCard } from './TranscriptCard';
 import { usePush } from '../../lib/use-push';
-import { VIDEO_LIST_KEY } from './VideoListPage';
+import { NEW_VIDEO_ID, VIDEO_LIST_KEY } from './VideoListPage';
 import './video-admin.css';
 
 const t = ruVideoAdmin.detail;
@@ -18,10 +18,31 @@ const NEW_CHAPTER = '\u0000new';
 
 export const videoKey = (videoId: string) => ['videoAdmin', 'video', videoId] as const;
 
+/** A blank form: nothing is stored until the first save, so leaving it leaves no empty row (issue 26 item 6). */
+const BLANK_VIDEO: AdminVideo = {
+  videoId: '',
+  videoFilename: '',
+  videoLessonNum: '',
+  videoShownName: '',
+  videoChapter: '',
+  videoDescription: '',
+  videoObyaz: '1',
+  videoPublic: '0',
+  videoPreview: '',
+  videoViews: '0',
+  videoTranscribingJson: '',
+  videoTranscribingSrt: '',
+  mediaStatus: 'none',
+  mediaError: '',
+  durationMs: '0',
+};
+
 /** Back-office §2.12 video detail, route curator/video_edit/:videoId. */
 export function VideoDetailPage() {
   const { videoId = '' } = useParams();
+  const isNew = videoId === NEW_VIDEO_ID;
   const video = useQuery({
+    enabled: !isNew,
     queryKey: videoKey(videoId),
     queryFn: () => liveRequest(getVideo, { videoId }),
     retry: retryLive,
@@ -40,14 +61,16 @@ export function VideoDetailPage() {
         <Link to="/curator/video_edit" className={buttonClassName('secondary', { size: 'sm' })}>
           {t.back}
         </Link>
-        <h1 id="video-detail-title">{t.title(videoId)}</h1>
+        <h1 id="video-detail-title">{isNew ? t.newTitle : t.title(videoId)}</h1>
         {video.data && video.data.video.mediaStatus !== 'none' && (
           <Link to={`/curator/timecodes/${videoId}`} className={buttonClassName('secondary')}>
             {t.timecodes}
           </Link>
         )}
       </div>
-      {video.isPending ? (
+      {isNew ? (
+        <VideoDetail video={BLANK_VIDEO} configured={false} mediaProblem="" reload={() => undefined} />
+      ) : video.isPending ? (
         <Loader label={t.loading} />
       ) : video.isError ? (
         <ErrorBox title={t.loadError} message={liveErrorText(video.error)} onRetry={() => void video.refetch()} />
@@ -88,29 +111,42 @@ function VideoDetail({ video, configured, mediaProblem, reload }: { video: Admin
     { value: '0' as const, label: t.no },
   ];
 
+  const isNew = video.videoId === '';
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       const chosen = chapter === NEW_CHAPTER ? newChapter.trim() : chapter.trim();
       if (chosen === '') throw new Error(CHAPTER_REQUIRED);
       if (lessonNum.trim() !== '' && !/^\d{1,6}$/.test(lessonNum.trim())) throw new Error(t.lessonInvalid);
-      return liveRequest(updateVideo, {
-        videoId: video.videoId,
-        videoFields: {
-          videoLessonNum: lessonNum.trim(),
-          videoShownName: name,
-          videoChapter: chosen,
-          videoDescription: description,
-          videoObyaz: mandatory,
-          videoPublic: published,
-        },
-      });
+      const videoFields = {
+        videoLessonNum: lessonNum.trim(),
+        videoShownName: name,
+        videoChapter: chosen,
+        videoDescription: description,
+        videoObyaz: mandatory,
+        videoPublic: published,
+      };
+      if (!isNew) {
+        await liveRequest(updateVideo, { videoId: video.videoId, videoFields });
+        return video.videoId;
+      }
+      // The first save: the spec's create, then the fields. Should the fields be refused, the new
+      // row goes again, so a failed first save leaves nothing behind either.
+      const { videoId } = await liveRequest(createVideo, {});
+      try {
+        await liveRequest(updateVideo, { videoId, videoFields });
+      } catch (error) {
+        await liveRequest(deleteVideo, { videoId }).catch(() => undefined);
+        throw error;
+      }
+      return videoId;
     },
     onMutate: () => setFormError(null),
-    onSuccess: () => {
+    onSuccess: (videoId) => {
       notify(t.saved, { tone: 'success' });
       void queryClient.invalidateQueries({ queryKey: VIDEO_LIST_KEY });
       void queryClient.invalidateQueries({ queryKey: ['videoAdmin', 'chapters'] });
-      reload();
+      if (isNew) void navigate(`/curator/video_edit/${videoId}`, { replace: true });
+      else reload();
     },
     onError: (error) => setFormError(liveErrorText(error)),
   });
@@ -125,7 +161,13 @@ function VideoDetail({ video, configured, mediaProblem, reload }: { video: Admin
 
   return (
     <div className="video-detail__grid">
-      <MediaUploadCard video={video} mediaProblem={mediaProblem} onUploaded={reload} />
+      {isNew ? (
+        <Card title={t.mediaLater} className="video-detail__later">
+          <p className="muted">{t.mediaLaterText}</p>
+        </Card>
+      ) : (
+        <MediaUploadCard video={video} mediaProblem={mediaProblem} onUploaded={reload} />
+      )}
       {video.mediaStatus === 'ready' && (
         <Card title={t.player} className="video-detail__player" aria-label={video.videoShownName || video.videoFilename}>
           <PlayerSlot videoId={video.videoId} ready />
@@ -158,13 +200,19 @@ function VideoDetail({ video, configured, mediaProblem, reload }: { video: Admin
             <Button type="submit" loading={save.isPending}>
               {t.save}
             </Button>
-            <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-              {t.delete}
-            </Button>
+            {isNew ? (
+              <Link to="/curator/video_edit" className={buttonClassName('secondary')}>
+                {t.cancelNew}
+              </Link>
+            ) : (
+              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                {t.delete}
+              </Button>
+            )}
           </div>
         </form>
       </Card>
-      <TranscriptCard video={video} configured={configured} onFinished={reload} />
+      {!isNew && <TranscriptCard video={video} configured={configured} onFinished={reload} />}
       <ConfirmPopup
         open={confirmDelete}
         title={t.deleteTitle}

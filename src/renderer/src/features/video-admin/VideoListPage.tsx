@@ -1,12 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { createVideo, getVideoList } from '@shared/contract/video-admin';
+import { useQuery } from '@tanstack/react-query';
+import { getVideoList } from '@shared/contract/video-admin';
 import type { z } from 'zod';
 import type { adminVideoListItemSchema } from '@shared/contract/video-admin';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ruVideoAdmin } from '../../i18n/video-admin';
 import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Accordion, Button, EmptyState, ErrorBox, Loader } from '../../ui';
+import { Accordion, Button, buttonClassName, EmptyState, ErrorBox, Loader } from '../../ui';
 import { BulkTranscribePopup } from './BulkTranscribePopup';
 import { MediaStatusBadge } from './MediaStatusBadge';
 import { serverAssetUrl } from '../../lib/server-asset-url';
@@ -16,6 +16,9 @@ const t = ruVideoAdmin.list;
 type Item = z.infer<typeof adminVideoListItemSchema>;
 
 export const VIDEO_LIST_KEY = ['videoAdmin', 'list'] as const;
+
+/** Route id of a video not stored yet: «Добавить новое» opens it, the first «Сохранить» creates the row. */
+export const NEW_VIDEO_ID = 'new';
 
 /** Groups by lesson number, highest first; videos without a lesson last; newest video first within a group. */
 export function groupByLesson(videos: readonly Item[]): Array<{ lesson: string; videos: Item[] }> {
@@ -36,26 +39,21 @@ export function VideoListPage() {
   const navigate = useNavigate();
   const [bulkOpen, setBulkOpen] = useState(false);
   const list = useQuery({ queryKey: VIDEO_LIST_KEY, queryFn: () => liveRequest(getVideoList, {}), retry: retryLive });
-  const create = useMutation({
-    mutationFn: () => liveRequest(createVideo, {}),
-    // Creating opens the new video's detail right away (§4).
-    onSuccess: ({ videoId }) => void navigate(`/curator/video_edit/${videoId}`),
-  });
 
   return (
     <section className="screen video-admin" aria-labelledby="video-admin-title">
       <div className="video-admin__head">
         <h1 id="video-admin-title">{t.title}</h1>
         <div className="video-admin__actions">
-          <Button onClick={() => create.mutate()} loading={create.isPending}>
+          {/* Opens the detail right away (§4); the row is created by its first «Сохранить» (issue 26 item 6). */}
+          <Link to={`/curator/video_edit/${NEW_VIDEO_ID}`} className={buttonClassName('primary')}>
             {t.add}
-          </Button>
+          </Link>
           <Button variant="secondary" onClick={() => setBulkOpen(true)}>
             {t.transcribe}
           </Button>
         </div>
       </div>
-      {create.isError && <ErrorBox message={t.createError(liveErrorText(create.error))} />}
       {list.data?.mediaProblem && <ErrorBox title={ruVideoAdmin.detail.mediaUnavailable} message={list.data.mediaProblem} />}
       {list.isPending ? (
         <Loader label={t.loading} />
