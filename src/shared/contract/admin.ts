@@ -248,7 +248,7 @@ export const getDocumentsAdmin = live('/admin_settings/documents/get_documents',
 export const addDocumentVersion = live('/admin_settings/documents/add_document_version', {
   input: z.object({
     kind: documentKind,
-    text: z.string().trim().min(1, 'текст документа пуст').max(DOCUMENT_MAX_CHARS, `не длиннее ${DOCUMENT_MAX_CHARS} символов`),
+    text: safeString().trim().min(1, 'текст документа пуст').max(DOCUMENT_MAX_CHARS, `не длиннее ${DOCUMENT_MAX_CHARS} символов`),
     effectiveFrom: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')]).default(''),
   }),
   output: z.object({ versionId: z.number().int() }),
