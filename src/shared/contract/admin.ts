@@ -259,7 +259,7 @@ export const addDocumentVersion = live('/admin_settings/documents/add_document_v
 /** The «Страница курса» address: an http(s) URL, or empty to hide the links. */
 export const updateCoursePageUrl = live('/admin_settings/documents/update_course_page_url', {
   input: z.object({
-    coursePageUrl: z.union([z.literal(''), z.string().trim().max(500, 'не длиннее 500 символов').url('адрес должен начинаться с https://').refine((url) => /^https?:\/\//i.test(url), 'адрес должен начинаться с https://')]),
+    coursePageUrl: z.union([z.literal(''), safeString().trim().max(500, 'не длиннее 500 символов').url('адрес должен начинаться с https://').refine((url) => /^https?:\/\//i.test(url), 'адрес должен начинаться с https://')]),
   }),
   output: z.object({}),
   access: adminSettings,
