@@ -30,6 +30,11 @@ export interface JobDefinition<P = unknown> extends JobKind<P> {
    * instance resume the job soon after a crash (a live runner keeps renewing it while it runs).
    */
   leaseMs?: number;
+  /**
+   * Upkeep that repeats for ever (e.g. the key-value sweep): run like any job, but not counted by
+   * `runDue`, whose count says how much of the school's own work was done.
+   */
+  housekeeping?: boolean;
   run(services: Services, payload: P, context: { job: ClaimedJob; now: number }): Promise<JobOutcome>;
 }
 

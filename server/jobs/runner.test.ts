@@ -38,6 +38,24 @@ describe.each(testDialects)('durable job runner on %s', (dialect) => {
     await db().updateTable('jobs').set({ status: 'done' }).where('status', '=', 'pending').execute();
   });
 
+  it('runs housekeeping like any job but leaves it out of the count', async () => {
+    const upkeep = defineJob({
+      kind: 'test-upkeep',
+      payload: z.object({}),
+      housekeeping: true,
+      run: async (_services, _payload, { now }) => {
+        calls.push({ note: 'upkeep', attempts: 1, now });
+        return { retryAt: now + MINUTE, error: '' };
+      },
+    });
+    const runner = new JobRunner(services, [echo, upkeep]);
+    await enqueueJob(db(), upkeep, {}, { runAt: T0, key: 'upkeep', now: T0 });
+    await enqueueJob(db(), echo, { note: 'работа' }, { runAt: T0, key: 'work', now: T0 });
+    expect(await runner.runDue(T0)).toBe(1);
+    expect(calls.map((call) => call.note).sort()).toEqual(['upkeep', 'работа']);
+    expect(await jobByKey('upkeep')).toMatchObject({ status: 'pending', run_at: T0 + MINUTE });
+  });
+
   it('runs a job once it is due, in order, and marks it done', async () => {
     const runner = new JobRunner(services, [echo]);
     await enqueueJob(db(), echo, { note: 'второе' }, { runAt: T0 + MINUTE, key: 'order-2', now: T0 });

@@ -58,7 +58,7 @@ export class JobRunner {
     this.definitions = new Map(definitions.map((definition) => [definition.kind, definition]));
   }
 
-  /** Runs every job due at `now` that this runner manages to claim; returns how many it ran. */
+  /** Runs every job due at `now` that this runner manages to claim; returns how many it ran (housekeeping not counted). */
   async runDue(now: number = this.services.clock.now()): Promise<number> {
     let ran = 0;
     // A job rescheduled to a time already due waits for the next look, never loops within this one.
@@ -82,7 +82,7 @@ export class JobRunner {
         if (!job) continue;
         claimedAny = true;
         await this.execute(job, now);
-        ran += 1;
+        if (!this.definitions.get(kind)?.housekeeping) ran += 1;
       }
       // Another runner took the rest, or nothing is left: stop rather than spin.
       if (!claimedAny || fresh.length < this.batch) return ran;

@@ -15,6 +15,7 @@ export const KV_SWEEP_EVERY_MS = 60_000;
 export const kvSweepJob = defineJob({
   kind: 'kv-sweep',
   payload: z.object({}),
+  housekeeping: true,
   async run(services, _payload, { now }) {
     await sweepExpiredEntries(services.db, now);
     return { retryAt: now + KV_SWEEP_EVERY_MS, error: '' };

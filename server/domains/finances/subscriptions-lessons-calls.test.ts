@@ -33,8 +33,7 @@ describe.each(testDialects)('demo subscription renewal through the test acquirer
     ]);
 
     const runner = new JobRunner(server.server.services, jobDefinitions);
-    // Besides the renewal, the key-value sweep every database-backed server keeps armed may be due: check the renewal by its effect.
-    await runner.runDue(sub.paydate);
+    expect(await runner.runDue(sub.paydate)).toBe(1);
     const after = await db.selectFrom('subscriptions').selectAll().where('id', '=', sub.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ status: 'active', period: 2, failed_attempts: 0 });
     expect(after.paydate).toBeGreaterThan(sub.paydate + 27 * 86_400_000);

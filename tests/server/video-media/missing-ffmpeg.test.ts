@@ -57,10 +57,8 @@ describe.each(testDialects)('a server whose ffmpeg cannot run, on %s', (dialect)
     const jobs = await db().selectFrom('jobs').select(['status', 'attempts', 'last_error']).where('key', 'like', 'demo-media:%').execute();
     expect(jobs).toHaveLength(videos.length);
     for (const job of jobs) expect(job).toEqual({ status: 'failed', attempts: 1, last_error: reason });
-    // Hours later the demo media is not tried again: no loop (the key-value sweep may run meanwhile).
-    await server.server.jobs.runDue(Date.now() + 3 * HOUR);
-    const later = await db().selectFrom('jobs').select(['status', 'attempts', 'last_error']).where('key', 'like', 'demo-media:%').execute();
-    expect(later).toEqual(jobs);
+    // Hours later nothing is due: no loop.
+    expect(await server.server.jobs.runDue(Date.now() + 3 * HOUR)).toBe(0);
   });
 
   it('logs one warning line and no error or stack trace', () => {
