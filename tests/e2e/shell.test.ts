@@ -121,7 +121,7 @@ describe('client spine in chromium', () => {
     await context.close();
   });
 
-  it('loads no back-office code on the sign-in page and stays within 152 KB of gzipped JS', async () => {
+  it('loads no back-office code on the sign-in page and stays within 157 KB of gzipped JS', async () => {
     const { page, context } = await openPage(browser, server.url);
     const scripts = new Map<string, Buffer>();
     page.on('response', async (response) => {
@@ -136,7 +136,9 @@ describe('client spine in chromium', () => {
     console.log(`sign-in page: ${names.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
     // 150 KB until the second half added a dozen screens: the route table and titles live in the
     // entry chunk and grow with every screen (150.6 KB with all of them); the screens themselves are lazy.
-    expect(gzipped).toBeLessThanOrEqual(152 * 1024);
+    // 152 KB until the sign-in page gained the school's links (documents, course page, curators'
+    // sign-in) and signing its JSON limits: 156.3 KB with them.
+    expect(gzipped).toBeLessThanOrEqual(157 * 1024);
     await context.close();
   });
 
