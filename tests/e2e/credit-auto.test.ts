@@ -111,6 +111,12 @@ describe('automatic credit in chromium', () => {
     // Before «Начать»: the length and that closing the page does not pause it; opening started nothing.
     expect(await page.getByTestId('credit-start-length').textContent()).toBe('На попытку даётся 20 минут. Отсчёт начнётся после нажатия «Начать» и не остановится, даже если закрыть страницу.');
     const studentId = (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
+    // The lesson card said the time per attempt before the credit was opened.
+    await page.goto('/study/roadmap/4');
+    const row = page.getByRole('link', { name: new RegExp(`^Зачёт ${CREDIT}\\b`) });
+    await expect.poll(() => row.getByTestId('lesson-credit-time').textContent()).toBe('20 мин на попытку');
+    await row.click();
+    await page.getByTestId('credit-start-length').waitFor();
     expect(await db().selectFrom('user_credits_auto').select('status').where('user_id', '=', studentId).where('credit_num', '=', CREDIT).executeTakeFirst()).toBeUndefined();
 
     await page.getByTestId('credit-start').click();

@@ -196,6 +196,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     expect(told).toContain('Статус ДЗ сменится с «Проверен» на «Выполняется»');
     expect(told).toContain(`Набранные баллы (${earned}) останутся видны до новой проверки.`);
     expect(told).toContain('урок на дороге уроков не будет считаться выполненным');
+    await page.waitForTimeout(400); // the popup's fade-in
     await shot(page, 'p2-mistake-confirm-light-1280');
     await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
     await confirm.waitFor({ state: 'detached' });
