@@ -205,7 +205,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
 
     // Confirmed: the checked answer shown read-only with its score, only the appended part editable; no budget.
     await page.getByTestId('p2-mistake-work').click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Начать работу над ошибками' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Начать', exact: true }).click();
     await page.getByTestId('p2-mistake-subtitle').waitFor();
     // The points earned stay in sight, and the countdown says it runs to the deadline.
     expect(await page.getByTestId('p2-points').textContent()).toBe(earned);

@@ -180,7 +180,7 @@ describe('homework part 2 in chromium', () => {
     await page.getByTestId('p2-mistake-confirm').waitFor();
     await page.waitForTimeout(400); // the popup's fade-in
     await screenshot(page, 'homework-p2-mistake-confirm-dark-390');
-    await page.getByRole('dialog').getByRole('button', { name: 'Начать работу над ошибками' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Начать', exact: true }).click();
     await page.getByTestId('p2-mistake-subtitle').waitFor();
     const old = (await db().selectFrom('homework_answers_p2').innerJoin('users', 'users.id', 'homework_answers_p2.user_id').select('old_answer').where('users.login', '=', 'student').where('ht_num', '=', 2).where('q_number', '=', 1).executeTakeFirstOrThrow()).old_answer;
     expect(old.length).toBeGreaterThan(0);

@@ -95,6 +95,6 @@ export const ruHomeworkP2 = {
   mistakeConfirmPoints: (points: number | null, max: number) =>
     points === null ? 'Баллы за ДЗ останутся видны до новой проверки.' : `Набранные баллы (${points} / ${max}) останутся видны до новой проверки.`,
   mistakeConfirmTime: 'Время на работу над ошибками не ограничено.',
-  mistakeConfirmYes: 'Начать работу над ошибками',
+  mistakeConfirmYes: 'Начать',
   earnedBefore: 'Набрано до работы над ошибками',
 } as const;
