@@ -108,6 +108,16 @@ describe('automatic credit in chromium', () => {
     expect(text).toMatch(/Дедлайндо \d{2}\.\d{2}\.\d{4} \(\d{2}:\d{2} мск\)/);
     expect(await page.getByTestId('credit-timer').count()).toBe(0);
     expect(await page.getByTestId('credit-back').getAttribute('href')).toBe('/study/roadmap/4');
+    // Before «Начать»: the length and that closing the page does not pause it; opening started nothing.
+    expect(await page.getByTestId('credit-start-length').textContent()).toBe('На попытку даётся 20 минут. Отсчёт начнётся после нажатия «Начать» и не остановится, даже если закрыть страницу.');
+    const studentId = (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
+    // The lesson card said the time per attempt before the credit was opened.
+    await page.goto('/study/roadmap/4');
+    const row = page.getByRole('link', { name: new RegExp(`^Зачёт ${CREDIT}\\b`) });
+    await expect.poll(() => row.getByTestId('lesson-credit-time').textContent()).toBe('20 мин на попытку');
+    await row.click();
+    await page.getByTestId('credit-start-length').waitFor();
+    expect(await db().selectFrom('user_credits_auto').select('status').where('user_id', '=', studentId).where('credit_num', '=', CREDIT).executeTakeFirst()).toBeUndefined();
 
     await page.getByTestId('credit-start').click();
     await page.locator('.credit-nav').waitFor();
@@ -174,6 +184,8 @@ describe('automatic credit in chromium', () => {
     // Retakes 2 and 3 (the same start call); then no retake, the spec's limit text.
     for (const attempt of [2, 3]) {
       expect(await page.getByTestId('credit-retake').textContent()).toBe('Пересдать');
+      // A retake starts its clock at once: the length and the warning are said beside the button.
+      expect(await page.getByTestId('credit-retake-length').textContent()).toBe('Новая попытка — 20 минут. Отсчёт начнётся сразу после нажатия «Пересдать» и не остановится, даже если закрыть страницу.');
       await page.getByTestId('credit-retake').click();
       await page.locator('.credit-nav').waitFor();
       expect(await page.locator('.credit-nav__item[data-answered="1"]').count()).toBe(0);

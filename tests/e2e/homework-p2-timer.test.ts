@@ -15,6 +15,12 @@ async function openWork(page: Page, htNum: number): Promise<void> {
   await page.getByTestId('p2-info').waitFor();
 }
 
+/** «Начать» on the start screen of a timed work; the clock starts now. */
+async function startWork(page: Page): Promise<void> {
+  await page.getByTestId('p2-start').click();
+  await page.getByTestId('p2-timer').waitFor();
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -42,16 +48,45 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     [false, 390],
     [true, 390],
   ] as const) {
-    it(`shows the server's time budget as hh:mm:ss while in progress (${dark ? 'dark' : 'light'}, ${width})`, async () => {
+    it(`says the length first and starts the clock only on «Начать», then shows it as hh:mm:ss (${dark ? 'dark' : 'light'}, ${width})`, async () => {
+      // Each run begins with the work never opened.
+      const timofey = await userId('timofey');
+      await db().deleteFrom('homework_answers_p2').where('user_id', '=', timofey).where('ht_num', '=', HT_TIMED).execute();
+      await db().deleteFrom('user_homeworks').where('user_id', '=', timofey).where('ht_num', '=', HT_TIMED).execute();
       const { page, context, errors } = await openPage(browser, server.url, { width, height: width === 390 ? 844 : 800 });
       await signInAs(page, 'timofey', { dark });
+
+      // The lesson card tells the length before the first click.
+      await page.goto('/study/roadmap/3');
+      const note = page.getByTestId('lesson-part-note');
+      await note.waitFor();
+      expect(await note.textContent()).toBe('90 минут с первого открытия');
+      if (width === 1280) await shot(page, `p2-lesson-card-${dark ? 'dark' : 'light'}-${width}`);
+
       await openWork(page, HT_TIMED);
+      // The start screen: the length, the warning, «Начать»; no clock, no questions, nothing stored.
+      const startView = page.getByTestId('p2-start-view');
+      await startView.waitFor();
+      expect(await page.getByTestId('p2-start-length').textContent()).toBe('На вторую часть даётся 90 минут.');
+      expect(await startView.textContent()).toContain('не остановится, даже если закрыть страницу');
+      expect(await page.getByTestId('p2-status').textContent()).toBe('Не начато');
+      expect(await page.getByTestId('p2-timer').count()).toBe(0);
+      expect(await page.locator('textarea[data-testid^="p2-answer-"]').count()).toBe(0);
+      const before = await db().selectFrom('user_homeworks').select(['status_p2', 'p2_timer_started_at']).where('user_id', '=', timofey).where('ht_num', '=', HT_TIMED).executeTakeFirst();
+      expect(before?.p2_timer_started_at ?? null).toBeNull();
+      expect(before?.status_p2 ?? '').toBe('');
+      await shot(page, `p2-start-${dark ? 'dark' : 'light'}-${width}`);
+
+      await startWork(page);
       const timer = page.getByTestId('p2-timer');
       expect(await timer.getAttribute('data-kind')).toBe('budget');
       expect(await timer.getAttribute('aria-label')).toBe('Осталось времени на вторую часть');
-      // 90 minutes from the first open (the first of these four runs); counted down each second.
+      // The countdown says what it counts down to, in words beside the digits.
+      expect(await page.locator('.ui-timer__label').textContent()).toBe('Осталось времени на вторую часть');
+      // 90 minutes from «Начать»; counted down each second.
       const first = await timer.textContent();
-      expect(first).toMatch(/^01:[0-2]\d:\d{2}$|^01:30:00$/);
+      expect(first).toMatch(/^01:2\d:\d{2}$|^01:30:00$/);
+      expect((await db().selectFrom('user_homeworks').select('p2_timer_started_at').where('user_id', '=', timofey).where('ht_num', '=', HT_TIMED).executeTakeFirstOrThrow()).p2_timer_started_at).not.toBeNull();
       await expect.poll(() => timer.textContent(), { timeout: 3000 }).not.toBe(first);
       await page.getByTestId('p2-answer-1').fill('Конкуренция снижает цены: магазины борются за покупателя.');
       await shot(page, `p2-timer-${dark ? 'dark' : 'light'}-${width}`);
@@ -64,6 +99,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     const { page, context, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
     await signInAs(page, 'student');
     await openWork(page, HT_TIMED);
+    await startWork(page);
     expect(await page.getByTestId('p2-timer').getAttribute('data-kind')).toBe('budget');
     // The server's clock says 12 s are left; the client hears it on the next sync (focus or every 2 min).
     const student = await userId('student');
@@ -103,6 +139,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     const timer = page.getByTestId('p2-timer');
     expect(await timer.getAttribute('data-kind')).toBe('deadline');
     expect(await timer.textContent()).toMatch(/^\d{2,}:\d{2}:\d{2}$/);
+    expect(await page.locator('.ui-timer__label').textContent()).toBe('До дедлайна');
     await shot(page, 'p2-deadline-dark-390');
     await context.close();
   });
@@ -149,9 +186,32 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     expect(await page.getByTestId('p2-popup').getByTestId('p2-difficult').getByRole('switch').getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Escape');
 
-    // Mistake work: the checked answer shown read-only, only the appended part editable; no budget.
+    // Mistake work asks first and says what will happen; cancelled, nothing changes.
+    const earned = await page.getByTestId('p2-points').textContent();
+    expect(earned).toMatch(/^\d+ \/ \d+$/);
     await page.getByTestId('p2-mistake-work').click();
+    const confirm = page.getByTestId('p2-mistake-confirm');
+    await confirm.waitFor();
+    const told = (await confirm.textContent()) ?? '';
+    expect(told).toContain('Статус ДЗ сменится с «Проверен» на «Выполняется»');
+    expect(told).toContain(`Набранные баллы (${earned}) останутся видны до новой проверки.`);
+    expect(told).toContain('урок на дороге уроков не будет считаться выполненным');
+    await page.waitForTimeout(400); // the popup's fade-in
+    await shot(page, 'p2-mistake-confirm-light-1280');
+    await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('p2-status').textContent()).toBe('Проверен');
+    expect((await db().selectFrom('user_homeworks').select(['status_p2', 'p2_mistake_work']).where('user_id', '=', student).where('ht_num', '=', HT).executeTakeFirstOrThrow())).toEqual({ status_p2: 'Проверен', p2_mistake_work: 0 });
+
+    // Confirmed: the checked answer shown read-only with its score, only the appended part editable; no budget.
+    await page.getByTestId('p2-mistake-work').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Начать', exact: true }).click();
     await page.getByTestId('p2-mistake-subtitle').waitFor();
+    // The points earned stay in sight, and the countdown says it runs to the deadline.
+    expect(await page.getByTestId('p2-points').textContent()).toBe(earned);
+    expect(await page.getByTestId('p2-info').textContent()).toContain('Набрано до работы над ошибками');
+    expect(await page.getByTestId('p2-old-score-1').textContent()).toMatch(/^\d+ \/ \d+$/);
+    expect(await page.locator('.ui-timer__label').textContent()).toBe('До дедлайна');
     const old = (await db().selectFrom('homework_answers_p2').select('old_answer').where('user_id', '=', student).where('ht_num', '=', HT).where('q_number', '=', 1).executeTakeFirstOrThrow()).old_answer;
     const question = page.getByTestId('p2-question-1');
     expect(await question.locator('.p2-old__text').textContent()).toBe(old);
@@ -164,6 +224,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     await expect.poll(() => page.getByTestId('p2-save-state').textContent()).toMatch(/^Сохранено /);
     const saved = await db().selectFrom('homework_answers_p2').select('user_answer').where('user_id', '=', student).where('ht_num', '=', HT).where('q_number', '=', 1).executeTakeFirstOrThrow();
     expect(saved.user_answer).toBe(`${old}\n\nПример: закон о налогах принят парламентом.`);
+    await shot(page, 'p2-mistake-work-light-1280');
     expect(errors).toEqual([]);
     await context.close();
   });

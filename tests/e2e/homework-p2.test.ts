@@ -11,6 +11,12 @@ async function openWork(page: Page, htNum: number): Promise<void> {
   await page.getByTestId('p2-info').waitFor();
 }
 
+/** Homework 3 is timed (90 minutes in the demo seed): the first open shows its start screen. */
+async function startWork(page: Page): Promise<void> {
+  await page.getByTestId('p2-start').click();
+  await page.getByTestId('p2-answer-1').waitFor();
+}
+
 describe('homework part 2 in chromium', () => {
   let server: TestServer;
   let browser: Browser;
@@ -54,6 +60,7 @@ describe('homework part 2 in chromium', () => {
     const { page, context, errors } = await openPage(browser, server.url);
     await signInAs(page, 'student');
     await openWork(page, 3);
+    await startWork(page);
     expect(await page.getByTestId('p2-status').textContent()).toBe('Выполняется');
     const answers = page.locator('textarea[data-testid^="p2-answer-"]');
     const count = await answers.count();
@@ -165,10 +172,15 @@ describe('homework part 2 in chromium', () => {
   }
 
   it('starts mistake work: the old answer read-only, the new part appended after two line breaks', async () => {
-    const { page, context } = await openPage(browser, server.url);
-    await signInAs(page, 'student');
+    const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(page, 'student', { dark: true });
     await openWork(page, 2);
     await page.getByTestId('p2-mistake-work').click();
+    // Asked first; confirmed, it starts.
+    await page.getByTestId('p2-mistake-confirm').waitFor();
+    await page.waitForTimeout(400); // the popup's fade-in
+    await screenshot(page, 'homework-p2-mistake-confirm-dark-390');
+    await page.getByRole('dialog').getByRole('button', { name: 'Начать', exact: true }).click();
     await page.getByTestId('p2-mistake-subtitle').waitFor();
     const old = (await db().selectFrom('homework_answers_p2').innerJoin('users', 'users.id', 'homework_answers_p2.user_id').select('old_answer').where('users.login', '=', 'student').where('ht_num', '=', 2).where('q_number', '=', 1).executeTakeFirstOrThrow()).old_answer;
     expect(old.length).toBeGreaterThan(0);
@@ -178,7 +190,7 @@ describe('homework part 2 in chromium', () => {
     await expect.poll(() => page.getByTestId('p2-save-state').textContent()).toMatch(/^Сохранено /);
     const saved = await db().selectFrom('homework_answers_p2').innerJoin('users', 'users.id', 'homework_answers_p2.user_id').select('user_answer').where('users.login', '=', 'student').where('ht_num', '=', 2).where('q_number', '=', 1).executeTakeFirstOrThrow();
     expect(saved.user_answer).toBe(`${old}\n\nДополнение`);
-    await screenshot(page, 'homework-p2-mistake-work-light-1280');
+    await screenshot(page, 'homework-p2-mistake-work-dark-390');
     await context.close();
   });
 

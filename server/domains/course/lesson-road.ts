@@ -53,7 +53,7 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
       .leftJoin('user_credits_auto', (join) =>
         join.onRef('user_credits_auto.credit_num', '=', 'credits_auto.num').on('user_credits_auto.user_id', '=', user.id),
       )
-      .select(['credits_auto.num', 'credits_auto.lesson_num', 'credits_auto.lesson_numbers', 'credits_auto.starts_at', 'credits_auto.deadline_at', 'user_credits_auto.status'])
+      .select(['credits_auto.num', 'credits_auto.lesson_num', 'credits_auto.lesson_numbers', 'credits_auto.starts_at', 'credits_auto.deadline_at', 'credits_auto.max_minutes', 'user_credits_auto.status'])
       .where('credits_auto.lesson_num', 'in', numbers)
       .orderBy('credits_auto.num')
       .execute(),
@@ -95,6 +95,8 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
             ht_nums_P1: isDop ? homework.dop_p1_count : homework.p1_count,
             ht_nums_P2: isDop ? homework.dop_p2_count : homework.p2_count,
             is_probnik: homework.is_probnik === 1 ? '1' : '0',
+            // Additional parts are never timed (p2-timer.ts).
+            ht_p2_time_limit_min: isDop ? null : homework.p2_time_limit_min,
             dzSecondaryBall: scored && !isDop ? secondaryScore((pointsP1 ?? 0) + (pointsP2 ?? 0), scale) : null,
           };
         });
@@ -142,6 +144,7 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
           za_date_start: credit.starts_at === null ? '' : formatMoscowDate(credit.starts_at),
           za_deadline: credit.deadline_at === null ? '' : formatMoscowDate(credit.deadline_at),
           za_lesson_numbers: credit.lesson_numbers,
+          za_max_time: credit.max_minutes,
           zu_status: credit.status ?? '',
         })),
         zachetsVerbal: lessonCreditsVerbal.map((credit) => ({

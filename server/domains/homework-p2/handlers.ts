@@ -9,7 +9,9 @@ const dop = (flag: '0' | '1') => (flag === '1' ? 1 : 0) as 0 | 1;
 
 /** Handlers of homework part 2 for students, one per contract in src/shared/contract/homework-p2.ts. */
 export const homeworkP2Handlers = [
-  implement(homeworkP2.getHtP2Camel, async (ctx, { htNum, markSave, isDopPart }) => openPartTwo(ctx.services.db, ctx.user, htNum, dop(isDopPart), markSave, ctx.services.clock.now())),
+  implement(homeworkP2.getHtP2Camel, async (ctx, { htNum, markSave, isDopPart, startButtonPressed }) =>
+    openPartTwo(ctx.services.db, ctx.user, htNum, dop(isDopPart), markSave, ctx.services.clock.now(), startButtonPressed === '1'),
+  ),
 
   implement(homeworkP2.saveHtP2New, async (ctx, { htNum, isDopPart, questions, forceSave, markSave }) => {
     const now = ctx.services.clock.now();

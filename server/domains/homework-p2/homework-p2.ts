@@ -79,12 +79,30 @@ function parseSegments(json: string): Record<string, CommentSegment> {
   }
 }
 
-/** Opens the work: starts it on first open, and makes this tab the one that may save. */
-export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, tab: string, now: number) {
+/**
+ * A timed work whose clock has not started: no progress yet, or a progress row whose budget never
+ * began (part 1 made the row, or the limit was set after the student began).
+ */
+function awaitsStart(homework: Homework, isDop: 0 | 1, progress: Awaited<ReturnType<typeof progressOf>>): boolean {
+  if (!isTimedPart(homework, isDop, progress?.p2_mistake_work ?? 0)) return false;
+  if (!progress) return true;
+  return (progress.status_p2 === '' || progress.status_p2 === EDITABLE) && progress.p2_timer_started_at === null;
+}
+
+/**
+ * Opens the work: starts it on first open, and makes this tab the one that may save. With
+ * `start` false a timed work that has not started stays as it is (nothing is written) and is
+ * answered with status '' and no questions: its clock starts only when the student asks.
+ */
+export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, tab: string, now: number, start = true) {
   const homework = await openHomework(db, user, htNum, now);
   const questions = await questionsOf(db, htNum, isDop);
   if (questions.length === 0) fail(T.noPart);
   const key: P2Key = { userId: user.id, htNum, isDop };
+  if (!start) {
+    const before = await progressOf(db, key);
+    if (awaitsStart(homework, isDop, before)) return notStartedView(homework, htNum, isDop, questions);
+  }
   await db
     .insertInto('user_homeworks')
     .values({ user_id: user.id, ht_num: htNum, is_dop: isDop, status_p2: EDITABLE, p2_started_at: now, p2_mark_save: tab, updated_at: now })
@@ -168,8 +186,35 @@ export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDo
       isLate: progress.p2_late === 1 ? ('1' as const) : ('0' as const),
       isSelfCheck: homework.p2_self_check === 1 ? ('1' as const) : ('0' as const),
       timer: secondsLeftP2(homework, isDop, progress, now),
+      timeLimitMin: isTimedPart(homework, isDop, 0) ? homework.p2_time_limit_min : null,
     },
     questions: list,
+  };
+}
+
+/** The start screen's data: the length and the totals, no question text (reading it would use no budget). */
+function notStartedView(homework: Homework, htNum: number, isDop: 0 | 1, questions: Awaited<ReturnType<typeof questionsOf>>) {
+  return {
+    htStatusP2: '' as const,
+    htInfo: {
+      htNum,
+      qNumsP2: questions.length,
+      htDeadline: homework.deadline_at === null ? '' : formatMoscowDateTime(homework.deadline_at),
+      htUserMaxballovP2: questions.reduce((sum, question) => sum + question.max_points, 0),
+      htUserBallovP2: null,
+      mistakeWorkP2: '0' as const,
+      isAvailableMistakeWork: '0' as const,
+      htUserChecker: '',
+      htUserCheckerName: '',
+      htUserDateP2: '',
+      htUserTimeP2: '',
+      lessonNum: homework.lesson_num,
+      isLate: '0' as const,
+      isSelfCheck: homework.p2_self_check === 1 ? ('1' as const) : ('0' as const),
+      timer: null,
+      timeLimitMin: homework.p2_time_limit_min,
+    },
+    questions: [] as HomeworkP2Question[],
   };
 }
 
@@ -198,6 +243,7 @@ export async function savePartTwo(
   const homework = await openHomework(db, user, htNum, now);
   const key: P2Key = { userId: user.id, htNum, isDop };
   const progress = await progressOf(db, key);
+  if (awaitsStart(homework, isDop, progress)) fail(T.notStarted);
   if (!progress || progress.status_p2 !== EDITABLE) fail(T.notEditable);
   if (pastGrace(homework, isDop, progress, now)) {
     await closeWork(db, key, homework, budgetEndsAt(homework, isDop, progress), now);
@@ -259,6 +305,7 @@ export async function submitPartTwo(db: Db, user: CurrentUser, htNum: number, is
   const homework = await openHomework(db, user, htNum, now);
   const key: P2Key = { userId: user.id, htNum, isDop };
   const progress = await progressOf(db, key);
+  if (awaitsStart(homework, isDop, progress)) fail(T.notStarted);
   if (!progress || progress.status_p2 !== EDITABLE) fail(T.notEditable);
   const questions = await questionsOf(db, htNum, isDop);
   const answers = await answersOf(db, key);

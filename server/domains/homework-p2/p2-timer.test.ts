@@ -50,6 +50,34 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' })).htInfo.timer).toBeNull();
   });
 
+  it("with startButtonPressed '0' tells the length and starts nothing until the student presses «Начать»", async () => {
+    const sofia = await server.signIn('sofia');
+    const look = await sofia.call(homeworkP2.getHtP2Camel, { htNum: 4, markSave: 'Sofia9', startButtonPressed: '0' });
+    // Not started: no status, no clock, no question text to read for free, but the length and totals.
+    expect(look.htStatusP2).toBe('');
+    expect(look.questions).toEqual([]);
+    expect(look.htInfo).toMatchObject({ timer: null, timeLimitMin: 30, qNumsP2: 2 });
+    const stored = await db().selectFrom('user_homeworks').select(['status_p2', 'p2_timer_started_at']).where('user_id', '=', await userId('sofia')).where('ht_num', '=', 4).executeTakeFirst();
+    expect(stored?.status_p2 ?? '').toBe('');
+    expect(stored?.p2_timer_started_at ?? null).toBeNull();
+    expect(await sofia.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 4 })).toEqual({ timer: null });
+    // Nothing can be saved or sent before the start.
+    expect((await sofia.callRaw(homeworkP2.saveHtP2New, { htNum: 4, questions: ANSWERS, markSave: 'Sofia9' })).body).toEqual({ success: '0', message: T.notStarted });
+    expect((await sofia.callRaw(homeworkP2.endHtP2, { htNum: 4 })).body).toEqual({ success: '0', message: T.notStarted });
+    // «Начать»: the clock starts now and the questions arrive.
+    const started = await sofia.call(homeworkP2.getHtP2Camel, { htNum: 4, markSave: 'Sofia9', startButtonPressed: '1' });
+    expect(started).toMatchObject({ htStatusP2: 'Выполняется', htInfo: { timer: 30 * 60, timeLimitMin: 30 } });
+    expect(started.questions).toHaveLength(2);
+    expect((await progress('sofia', 4)).p2_timer_started_at).not.toBeNull();
+    // Once started, '0' opens the running work as it is.
+    const again = await sofia.call(homeworkP2.getHtP2Camel, { htNum: 4, markSave: 'Sofia9', startButtonPressed: '0' });
+    expect(again.htStatusP2).toBe('Выполняется');
+    expect(again.htInfo.timer).toBeGreaterThan(30 * 60 - 5);
+    // An untimed homework opens in progress with '0' too: no clock runs, nothing to announce.
+    const untimed = await sofia.call(homeworkP2.getHtP2Camel, { htNum: 2, markSave: 'Sofia9', startButtonPressed: '0' });
+    expect(untimed).toMatchObject({ htStatusP2: 'Выполняется', htInfo: { timer: null, timeLimitMin: null } });
+  });
+
   it('at zero takes the in-flight save and a submit without every mandatory answer', async () => {
     const timofey = await server.signIn('timofey');
     await timofey.call(homeworkP2.getHtP2Camel, { htNum: 5, markSave: 'Tim001' });

@@ -1,9 +1,11 @@
 /**
  * The part 2 time budget (homeworks.p2_time_limit_min), decided by the server's clock only.
  *
- * - The budget starts on the first open of the required part in progress (p2_timer_started_at)
- *   and runs whether or not the page is open, like part 1's timer: closing the tab does not
- *   stop it, so it cannot be paused by leaving.
+ * - The budget starts when the work is started (p2_timer_started_at): on the site by «Начать»
+ *   (get_ht_p2_camel with startButtonPressed '1', after a start screen that says the length),
+ *   for clients that send no flag on the first open, as the spec's open always did. It runs
+ *   whether or not the page is open, like part 1's timer: closing the tab does not stop it, so it
+ *   cannot be paused by leaving.
  * - The client's `localTimer` (get_home_task_timer) decides nothing: the answer is always the
  *   server's own count, so a client can neither add time nor lose any by a slow or fast clock.
  * - At zero the answers already saved are kept. Saves are still taken for GRACE_MS after zero

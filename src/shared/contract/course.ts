@@ -53,6 +53,8 @@ export const cardHomeworkSchema = z.object({
   ht_nums_P1: z.number().int(),
   ht_nums_P2: z.number().int(),
   is_probnik: flag,
+  /** Our extension: minutes of part 2's time budget (null = untimed), told before the student opens it. */
+  ht_p2_time_limit_min: z.number().int().nullable(),
   /** Secondary (100-point) score of a scored mock exam, else null. */
   dzSecondaryBall: z.number().int().nullable(),
 });
@@ -63,6 +65,8 @@ export const cardCreditAutoSchema = z.object({
   za_date_start: z.string(),
   za_deadline: z.string(),
   za_lesson_numbers: z.string(),
+  /** Our extension (named as in get_zachet_auto): minutes per attempt, told before it starts. */
+  za_max_time: z.number().int(),
   /** '' Не начато, 'Проводится', 'Сдан', 'Несдан'. */
   zu_status: z.string(),
 });

@@ -50,9 +50,22 @@ export const homeworkP2Question = z.object({
 export type HomeworkP2Question = z.infer<typeof homeworkP2Question>;
 
 export const getHtP2Camel = http('/app/api/home_tasks/get_ht_p2_camel.php', {
-  input: z.object({ htNum, markSave: tabId, isDopPart: flag.default('0') }),
+  input: z.object({
+    htNum,
+    markSave: tabId,
+    isDopPart: flag.default('0'),
+    /**
+     * Our extension, named like get_zachet_auto's flag. '1' (the default, what the mobile apps
+     * get by sending nothing) opens the work and starts it, as the spec's open always did. '0'
+     * opens a timed work that has not started without starting it: status '' and no questions,
+     * so the site can show its length and «Начать» first; «Начать» sends '1'. An untimed work,
+     * or one already started, opens the same way with either value.
+     */
+    startButtonPressed: flag.default('1'),
+  }),
   output: z.object({
-    htStatusP2: z.enum(P2_STATUSES),
+    /** '' = a timed work not started yet (only with startButtonPressed '0'). */
+    htStatusP2: z.enum(P2_STATUSES).or(z.literal('')),
     htInfo: z.object({
       htNum: z.number().int(),
       qNumsP2: z.number().int(),
@@ -79,6 +92,8 @@ export const getHtP2Camel = http('/app/api/home_tasks/get_ht_p2_camel.php', {
        * (no limit, mistake work, additional part) or not in progress. The server's clock decides.
        */
       timer: z.number().int().nullable(),
+      /** Our extension: the required part's time budget in minutes (null = untimed), told before it starts. */
+      timeLimitMin: z.number().int().nullable(),
     }),
     questions: z.array(homeworkP2Question),
   }),
@@ -136,6 +151,8 @@ export const P2_TEXTS = {
   /** §8: the client shows its warning and may resave with forceSave. */
   otherDevice: 'ДЗ открыто на другом устройстве',
   notEditable: 'ДЗ уже отправлено на проверку',
+  /** A save or submit of a timed work nobody started (the site starts it with «Начать» first). */
+  notStarted: 'Вторая часть ещё не начата: откройте её и нажмите «Начать»',
   unknownQuestion: 'Вопрос не найден',
   checkedLocked: 'Проверенный ответ изменить нельзя',
   oldAnswerKept: 'В работе над ошибками старый ответ изменить нельзя: допишите новый после него',

@@ -42,6 +42,10 @@ export const ruCourse = {
     creditVerbal: (num: number) => `Устный зачёт ${num}`,
     creditLessons: (numbers: string) => `Уроки: ${numbers}`,
     creditUntil: (date: string) => `до ${date}`,
+    /** A timed part 2 not started yet (issue 26, verbatim): its length, said before the first click. */
+    p2TimeLimit: (minutes: number) => `${minutes} ${plural(minutes, 'минута', 'минуты', 'минут')} с первого открытия`,
+    /** An automatic credit's time per attempt, said before it is opened. */
+    creditTime: (minutes: number) => `${minutes} мин на попытку`,
     creditPeriod: (start: string, end: string) => `${start} — ${end}`,
   },
   /** Homework and credit status texts of §4. */

@@ -1,3 +1,7 @@
+import { pluralIndex } from '@shared/domain/russian-plural';
+
+const minutes = (n: number) => `${n} ${['минута', 'минуты', 'минут'][pluralIndex(n)]}`;
+
 /** Texts of the homework part 2 screen (learning §2, §8, §9; spec texts verbatim). */
 export const ruHomeworkP2 = {
   title: (htNum: number | string) => `Домашнее задание №${htNum} Часть 2`,
@@ -76,4 +80,21 @@ export const ruHomeworkP2 = {
   selfWhole: 'Балл — целое число',
   selfScored: (ball: number) => `Оценено: ${ball}`,
   noQuestions: 'В этом ДЗ нет вопросов',
+  /** Status '' of a timed work nobody started (§4: empty means 'Не начато'). */
+  notStarted: 'Не начато',
+  // Start screen of a timed work: its length and that the time runs even with the page closed.
+  startTitle: 'Вторая часть на время',
+  startLength: (n: number) => `На вторую часть даётся ${minutes(n)}.`,
+  startWarning: 'Отсчёт начнётся после нажатия «Начать» и не остановится, даже если закрыть страницу или уйти с неё. Когда время выйдет, сохранённые ответы сами уйдут на проверку.',
+  startHint: 'Вопросы откроются после начала. Ответы сохраняются автоматически каждые две минуты и при уходе со страницы.',
+  start: 'Начать',
+  // Mistake work: asked first, with what will happen.
+  mistakeConfirmTitle: 'Начать работу над ошибками?',
+  mistakeConfirmStatus: (status: string) => `Статус ДЗ сменится с «${status}» на «Выполняется»: к проверенным ответам можно будет дописать исправления и снова отправить ДЗ на проверку.`,
+  mistakeConfirmRoad: 'Пока ДЗ не отправлено снова, урок на дороге уроков не будет считаться выполненным.',
+  mistakeConfirmPoints: (points: number | null, max: number) =>
+    points === null ? 'Баллы за ДЗ останутся видны до новой проверки.' : `Набранные баллы (${points} / ${max}) останутся видны до новой проверки.`,
+  mistakeConfirmTime: 'Время на работу над ошибками не ограничено.',
+  mistakeConfirmYes: 'Начать',
+  earnedBefore: 'Набрано до работы над ошибками',
 } as const;

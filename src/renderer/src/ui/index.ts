@@ -11,6 +11,7 @@ export { DateRangeCalendar, type DateRangeCalendarProps } from './DateRangeCalen
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorBox, type ErrorBoxProps } from './ErrorBox';
 export { FloatingIcon, type FloatingIconProps } from './FloatingIcon';
+export { LabelledTimer, type LabelledTimerProps } from './LabelledTimer';
 export { Loader, type LoaderProps } from './Loader';
 export { NotifierProvider, type NotifierProviderProps, useNotifier, useNotify } from './Notifier';
 export { PersonLink, type PersonLinkProps } from './PersonLink';

@@ -59,6 +59,7 @@ export function LessonCardView({ card }: { card: LessonCard }) {
                 title={t.creditAuto(credit.za_id)}
                 lessons={credit.za_lesson_numbers}
                 when={credit.za_deadline !== '' ? t.creditUntil(credit.za_deadline) : ''}
+                time={t.creditTime(credit.za_max_time)}
                 status={credit.zu_status}
                 statusText={taskStatusText(credit.zu_status, 'auto')}
               />
@@ -127,7 +128,12 @@ function HomeworkItem({ task, dop }: { task: CardHomework; dop: boolean }) {
           <li>
             {/* Part 2 is a full page of its own (no header and footer), so a plain address. */}
             <a className="lesson-part" href={`/study${paths.ht_p2(task.ht_num, dopFlag)}`}>
-              <PartBody label={t.part2} status={task.ht_user_status_p2} points={pointsText(task.ht_user_ballov_p2, task.ht_user_maxballov_p2)} />
+              <PartBody
+                label={t.part2}
+                note={task.ht_p2_time_limit_min !== null && task.ht_user_status_p2 === '' ? t.p2TimeLimit(task.ht_p2_time_limit_min) : undefined}
+                status={task.ht_user_status_p2}
+                points={pointsText(task.ht_user_ballov_p2, task.ht_user_maxballov_p2)}
+              />
             </a>
           </li>
         )}
@@ -144,12 +150,14 @@ interface CreditRowProps {
   lessons: string;
   /** Deadline or period text, '' when there is none. */
   when: string;
+  /** Time per attempt of an automatic credit. */
+  time?: string;
   status: string;
   statusText: string;
 }
 
 /** One automatic or oral credit: a link to its screen with lessons, dates and status. */
-function CreditRow({ to, icon, title, lessons, when, status, statusText }: CreditRowProps) {
+function CreditRow({ to, icon, title, lessons, when, time, status, statusText }: CreditRowProps) {
   return (
     <Link className="lesson-row lesson-row--link" to={to}>
       <span className="lesson-row__icon" aria-hidden="true">
@@ -160,6 +168,7 @@ function CreditRow({ to, icon, title, lessons, when, status, statusText }: Credi
         <span className="lesson-row__meta">
           {lessons !== '' && <span>{t.creditLessons(lessons)}</span>}
           {when !== '' && <span>{when}</span>}
+          {time !== undefined && <span data-testid="lesson-credit-time">{time}</span>}
         </span>
       </span>
       <StatusPill raw={status} text={statusText} />
@@ -168,10 +177,17 @@ function CreditRow({ to, icon, title, lessons, when, status, statusText }: Credi
   );
 }
 
-function PartBody({ label, status, points }: { label: string; status: string; points: string }) {
+function PartBody({ label, note, status, points }: { label: string; note?: string; status: string; points: string }) {
   return (
     <>
-      <span className="lesson-part__label">{label}</span>
+      <span className="lesson-part__label">
+        {label}
+        {note !== undefined && (
+          <span className="lesson-part__note" data-testid="lesson-part-note">
+            {note}
+          </span>
+        )}
+      </span>
       <StatusPill raw={status} text={taskStatusText(status, 'homework')} />
       <span className="lesson-part__points" aria-label={`${t.points}: ${points}`}>
         {points}

@@ -6,7 +6,7 @@ import { paths } from '../../app/route-names';
 import { ruCredits } from '../../i18n/credits';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { buttonClassName, ErrorBox, IconChevronLeft, Loader } from '../../ui';
+import { buttonClassName, ErrorBox, IconChevronLeft, LabelledTimer, Loader } from '../../ui';
 import { formatTimer } from '../homework-p1/logic';
 import { CreditResultView } from './CreditResultView';
 import { CreditSolvingView } from './CreditSolvingView';
@@ -95,9 +95,9 @@ export function CreditAutoPage() {
           {t.title(valid ? num : (params.numberTest ?? ''))}
         </h1>
         {left !== null && (
-          <p className="ht-timer" role="timer" aria-label={t.timer} data-testid="credit-timer">
+          <LabelledTimer label={t.timer} className="ht-timer" data-testid="credit-timer">
             {formatTimer(left)}
-          </p>
+          </LabelledTimer>
         )}
       </div>
       {!valid ? (

@@ -11,6 +11,10 @@ export function CreditStartView({ info, start, onStart }: { info: CreditInfo; st
   return (
     <Card as="section" title={t.about} className="credit-start">
       <CreditFacts info={info} status="" />
+      <p className="credit-start__length" role="note" data-testid="credit-start-length">
+        <IconAlert className="credit-start__icon" aria-hidden="true" />
+        <span>{t.startLength(info.za_max_time)}</span>
+      </p>
       <p className="muted small credit-start__rules">{t.rules}</p>
       {start.kind === 'refused' && <Refusal message={start.message} />}
       <div className="credit-start__actions">

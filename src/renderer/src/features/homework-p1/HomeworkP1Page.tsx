@@ -5,7 +5,7 @@ import { paths } from '../../app/route-names';
 import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { buttonClassName, ErrorBox, IconChevronLeft, Loader } from '../../ui';
+import { buttonClassName, ErrorBox, IconChevronLeft, LabelledTimer, Loader } from '../../ui';
 import { formatTimer } from './logic';
 import { ResultView } from './ResultView';
 import { SolvingView } from './SolvingView';
@@ -46,9 +46,9 @@ export function HomeworkP1Page() {
           {t.title(valid ? htNum : (params.htNum ?? ''), dop === '1')}
         </h1>
         {left !== null && (
-          <p className="ht-timer" role="timer" aria-label={t.timer} data-testid="ht-timer">
+          <LabelledTimer label={t.timer} className="ht-timer" data-testid="ht-timer">
             {formatTimer(left)}
-          </p>
+          </LabelledTimer>
         )}
       </div>
       {!valid ? (

@@ -8,6 +8,7 @@ import { ErrorPopup } from './ErrorPopup';
 import { joinMistakeWork, mergeDraft, splitMistakeWork } from './logic';
 import { readDraft } from './p2-storage';
 import { QuestionHead } from './QuestionHead';
+import { ScoreBadge } from './ScoreBadge';
 import { saveStateText, useP2Save } from './use-p2-save';
 
 interface AnswerFormProps {
@@ -96,7 +97,11 @@ export function AnswerForm(props: AnswerFormProps) {
             <QuestionHead question={question} headingId={headingId} />
             {old !== '' && (
               <div className="p2-old">
-                <p className="p2-old__label">{t.oldAnswer}</p>
+                <p className="p2-old__label">
+                  {t.oldAnswer}
+                  {/* The points earned for it stay in sight while it is being improved. */}
+                  {question.userBall !== null && <ScoreBadge ball={question.userBall} max={question.realBall} testId={`p2-old-score-${q}`} />}
+                </p>
                 <p className="p2-old__text">{old}</p>
               </div>
             )}

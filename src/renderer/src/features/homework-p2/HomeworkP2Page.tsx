@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getHtP2Camel } from '@shared/contract/homework-p2';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { claimStoredTab, homeworkKey } from './p2-storage';
 import { ReadOnlyView } from './ReadOnlyView';
 import { ResultsView } from './ResultsView';
 import { SelfCheckView } from './SelfCheckView';
+import { type StartState, StartView } from './StartView';
 import { useP2Timer } from './use-p2-timer';
 import '../../ui/field.css';
 import '../homework-p1/homework-p1.css';
@@ -34,9 +35,12 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
   // One tab id per homework, kept across reloads (learning §9).
   const tab = useMemo(() => claimStoredTab(storageKey), [storageKey]);
 
+  const client = useQueryClient();
+  const queryKey = ['htP2', htNum, dop, tab];
   const work = useQuery({
-    queryKey: ['htP2', htNum, dop, tab],
-    queryFn: ({ signal }) => api.call(getHtP2Camel, { htNum, markSave: tab, isDopPart: dop }, { handleErrors: true, signal }),
+    queryKey,
+    // Opening never starts a timed work: the server answers '' until «Начать» (startButtonPressed '1').
+    queryFn: ({ signal }) => api.call(getHtP2Camel, { htNum, markSave: tab, isDopPart: dop, startButtonPressed: '0' }, { handleErrors: true, signal }),
     enabled: valid,
     retry: false,
     refetchOnWindowFocus: false,
@@ -51,6 +55,20 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
   const seconds = useP2Timer(htNum, status === 'Выполняется' ? (data?.htInfo.timer ?? null) : null, work.dataUpdatedAt);
   // At zero the form saves and submits once; the notice stays across the reload that follows.
   const [timeUp, setTimeUp] = useState<TimeUpState | null>(null);
+
+  // «Начать»: the server starts the clock and answers the work in progress, shown at once.
+  const [start, setStart] = useState<StartState>({ kind: 'idle' });
+  const begin = async () => {
+    if (start.kind === 'starting') return;
+    setStart({ kind: 'starting' });
+    try {
+      const next = await api.call(getHtP2Camel, { htNum, markSave: tab, isDopPart: dop, startButtonPressed: '1' }, { handleErrors: true });
+      client.setQueryData(queryKey, next);
+      setStart({ kind: 'idle' });
+    } catch (caught) {
+      setStart({ kind: 'refused', message: caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.loadError + (caught instanceof Error ? caught.message : String(caught)) });
+    }
+  };
 
   return (
     <section className="screen ht-p1 p2" aria-labelledby="p2-title">
@@ -91,7 +109,9 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
               {t.appeal}
             </p>
           )}
-          {data.questions.length === 0 ? (
+          {status === '' ? (
+            <StartView minutes={data.htInfo.timeLimitMin ?? 0} start={start} onStart={() => void begin()} />
+          ) : data.questions.length === 0 ? (
             <p className="p2-muted">{t.noQuestions}</p>
           ) : status === 'Выполняется' ? (
             <AnswerForm
@@ -115,7 +135,7 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
           ) : status === 'Самопров' ? (
             <SelfCheckView htNum={htNum} questions={data.questions} onReload={reload} />
           ) : (
-            <ResultsView htNum={htNum} dop={dop} checker={data.htInfo.htUserChecker} checkerName={data.htInfo.htUserCheckerName} mistakeWorkAvailable={data.htInfo.isAvailableMistakeWork === '1'} questions={data.questions} onReload={reload} />
+            <ResultsView htNum={htNum} dop={dop} status={data.htStatusP2} points={data.htInfo.htUserBallovP2} maxPoints={data.htInfo.htUserMaxballovP2} checker={data.htInfo.htUserChecker} checkerName={data.htInfo.htUserCheckerName} mistakeWorkAvailable={data.htInfo.isAvailableMistakeWork === '1'} questions={data.questions} onReload={reload} />
           )}
         </>
       ) : null}

@@ -6,7 +6,9 @@ type Info = OutputOf<typeof getHtP2Camel>['htInfo'];
 
 /** Question count, status, deadline, and max points (or the earned ones once checked). */
 export function InfoCard({ status, info }: { status: string; info: Info }) {
-  const earned = info.htUserBallovP2 !== null && status !== 'Выполняется' && status !== 'Готово' && status !== 'Самопров';
+  // In mistake work the points of the check stay shown: the work is being improved, not redone.
+  const mistakeWork = info.mistakeWorkP2 === '1';
+  const earned = info.htUserBallovP2 !== null && (mistakeWork || (status !== 'Выполняется' && status !== 'Готово' && status !== 'Самопров'));
   const submitted = info.htUserDateP2 ? `${info.htUserDateP2.split('-').reverse().join('.')} ${info.htUserTimeP2.slice(0, 5)}` : '';
   return (
     <dl className="p2-info" data-testid="p2-info">
@@ -16,14 +18,14 @@ export function InfoCard({ status, info }: { status: string; info: Info }) {
       </div>
       <div>
         <dt>{t.status}</dt>
-        <dd data-testid="p2-status">{status}</dd>
+        <dd data-testid="p2-status">{status === '' ? t.notStarted : status}</dd>
       </div>
       <div>
         <dt>{t.deadline}</dt>
         <dd>{info.htDeadline ? `${info.htDeadline} мск` : t.noDeadline}</dd>
       </div>
       <div>
-        <dt>{earned ? t.earnedPoints : t.maxPoints}</dt>
+        <dt>{earned ? (mistakeWork && status === 'Выполняется' ? t.earnedBefore : t.earnedPoints) : t.maxPoints}</dt>
         <dd data-testid="p2-points">{earned ? `${info.htUserBallovP2} / ${info.htUserMaxballovP2}` : info.htUserMaxballovP2}</dd>
       </div>
       {submitted && (

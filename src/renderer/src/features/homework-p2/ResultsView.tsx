@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { Button, PersonLink, Popup } from '../../ui';
+import { Button, ConfirmPopup, PersonLink, Popup } from '../../ui';
 import { DifficultSwitch } from '../questions/DifficultSwitch';
 import { AnswerWithSegments } from './AnswerWithSegments';
 import { ErrorPopup } from './ErrorPopup';
@@ -13,6 +13,10 @@ import { ScoreBadge } from './ScoreBadge';
 interface ResultsViewProps {
   htNum: number;
   dop: '0' | '1';
+  /** The checked status and points, told in the mistake-work question (what changes, what stays). */
+  status: string;
+  points: number | null;
+  maxPoints: number;
   checker: string;
   checkerName: string;
   mistakeWorkAvailable: boolean;
@@ -23,21 +27,21 @@ interface ResultsViewProps {
 /** Checked work: a card per question and a popup with the checker's marks for one (learning §2, §3). */
 export function ResultsView(props: ResultsViewProps) {
   const [openQ, setOpenQ] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [confirmMistakeWork, setConfirmMistakeWork] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = props.questions.find((q) => q.qNumber === openQ);
   // Held here so reopening a question's popup shows the flag as last saved.
   const [difficult, setDifficult] = useState<Record<number, boolean>>(() => Object.fromEntries(props.questions.map((q) => [q.qId, q.isDifficult === '1'])));
 
+  // Asked first (it turns a checked work back into one in progress); confirmed, it starts.
   const startMistakeWork = async () => {
-    setBusy(true);
     try {
       await api.call(htToMistakeWorkP2, { htNum: props.htNum, isDopPart: props.dop }, { handleErrors: true });
+      setConfirmMistakeWork(false);
       props.onReload();
     } catch (caught) {
+      setConfirmMistakeWork(false);
       setError(caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.mistakeWorkError + (caught instanceof Error ? caught.message : String(caught)));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -53,7 +57,7 @@ export function ResultsView(props: ResultsViewProps) {
           </p>
         )}
         {props.mistakeWorkAvailable && (
-          <Button type="button" variant="secondary" loading={busy} onClick={() => void startMistakeWork()} data-testid="p2-mistake-work">
+          <Button type="button" variant="secondary" onClick={() => setConfirmMistakeWork(true)} data-testid="p2-mistake-work">
             {t.startMistakeWork}
           </Button>
         )}
@@ -107,6 +111,22 @@ export function ResultsView(props: ResultsViewProps) {
           </div>
         )}
       </Popup>
+      <ConfirmPopup
+        open={confirmMistakeWork}
+        title={t.mistakeConfirmTitle}
+        text={
+          <ul className="p2-confirm-list" data-testid="p2-mistake-confirm">
+            <li>{t.mistakeConfirmStatus(props.status)}</li>
+            <li>{t.mistakeConfirmPoints(props.points, props.maxPoints)}</li>
+            <li>{t.mistakeConfirmRoad}</li>
+            <li>{t.mistakeConfirmTime}</li>
+          </ul>
+        }
+        confirmLabel={t.mistakeConfirmYes}
+        cancelLabel={t.cancel}
+        onConfirm={startMistakeWork}
+        onCancel={() => setConfirmMistakeWork(false)}
+      />
       <ErrorPopup message={error} onClose={() => setError(null)} />
     </section>
   );
