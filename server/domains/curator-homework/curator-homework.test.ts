@@ -61,6 +61,9 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     // The same count as the works list shows in 'Готово'.
     const works = await curator.call(curatorHomework.getHtListForDz, { htNumber: HT });
     expect(works.users.filter((row) => row.htUserStatusP2 === 'Готово')).toHaveLength(3);
+    // The works list puts the waiting ones first.
+    expect(works.users.slice(0, 3).map((row) => row.htUserStatusP2)).toEqual(['Готово', 'Готово', 'Готово']);
+    expect(works.users.length).toBeGreaterThan(3);
     // Oldest submission first among homeworks of equal standing.
     const order = queue.homeworks.map((item) => item.oldestSubmitDate.replace(/^(\d\d)\.(\d\d)\.(\d{4}) (.*)$/, '$3$2$1 $4'));
     expect(order).toEqual([...order].sort());

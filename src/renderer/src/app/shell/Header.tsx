@@ -5,7 +5,8 @@ import { logout } from '@shared/contract/auth';
 import type { IconKey } from '@shared/domain/icons';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
-import { useTheme } from '../../ui';
+import { CountBadge, useTheme } from '../../ui';
+import { useWaitingWorks } from '../../features/curator-homework/use-waiting-works';
 import { displayFlagsAtom } from '../live';
 import { rememberedLink } from '../nav-memory';
 import { signOutLocally } from '../sign-out';
@@ -32,6 +33,9 @@ const LINKS: HeaderLink[] = [
 export function Header() {
   const flags = useAtomValue(displayFlagsAtom);
   const { dark, setDark } = useTheme();
+  // «Кураторская» shows how many works wait for a check (issue 26); only people with the queue ask.
+  const waiting = useWaitingWorks(flags?.homework === '1' && flags.curator === '1');
+  const waitingTotal = waiting.data?.total ?? 0;
   return (
     <header className="shell__header">
       <div className="container shell__header-row">
@@ -45,6 +49,7 @@ export function Header() {
             : LINKS.filter((link) => flags[link.flag] === '1').map((link) => (
                 <NavLink key={link.flag} to={link.to()} className="shell__nav-link" data-flag={link.flag}>
                   {link.label}
+                  {link.flag === 'curator' && <CountBadge count={waitingTotal} label={ru.sections.curator.waitingCount(waitingTotal)} />}
                 </NavLink>
               ))}
         </nav>
