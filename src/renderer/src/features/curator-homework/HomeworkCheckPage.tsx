@@ -174,7 +174,7 @@ function WorkCard({ row, htNumber, p2Count, local }: { row: StudentHomeworkRow; 
         )}
         <span>
           {t.part2}: {part(row.htUserStatusP2, row.htUserDateP2, row.htUserTimeP2, row.htUserBallovP2, row.htUserMaxballovP2)}
-          {row.htUserStatusP2 !== '' && ` · ${t.checked(row.p2CheckedCount, p2Count)}`}
+          {row.htUserStatusP2 !== '' && row.htUserStatusP2 !== 'Выполняется' && ` · ${t.checked(row.p2CheckedCount, p2Count)}`}
         </span>
       </div>
       <div className="work-card__links">
