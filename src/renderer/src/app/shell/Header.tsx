@@ -1,12 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { logout } from '@shared/contract/auth';
 import type { IconKey } from '@shared/domain/icons';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
-import { CountBadge, useTheme } from '../../ui';
-import { useWaitingWorks } from '../../features/curator-homework/use-waiting-works';
+import { useTheme } from '../../ui';
 import { displayFlagsAtom } from '../live';
 import { rememberedLink } from '../nav-memory';
 import { signOutLocally } from '../sign-out';
@@ -19,6 +18,8 @@ interface HeaderLink {
 }
 
 const t = ru.shell;
+
+const WaitingBadge = lazy(() => import('../../features/curator-homework/WaitingBadge').then((m) => ({ default: m.WaitingBadge })));
 
 /** Header links of shell §2.5, each shown only when the server's flag allows it. */
 const LINKS: HeaderLink[] = [
@@ -33,9 +34,8 @@ const LINKS: HeaderLink[] = [
 export function Header() {
   const flags = useAtomValue(displayFlagsAtom);
   const { dark, setDark } = useTheme();
-  // «Кураторская» shows how many works wait for a check (issue 26); only people with the queue ask.
-  const waiting = useWaitingWorks(flags?.homework === '1' && flags.curator === '1');
-  const waitingTotal = waiting.data?.total ?? 0;
+  // «Кураторская» shows how many works wait for a check (issue 26); only people with the queue load and ask.
+  const showWaiting = flags?.homework === '1';
   return (
     <header className="shell__header">
       <div className="container shell__header-row">
@@ -49,7 +49,11 @@ export function Header() {
             : LINKS.filter((link) => flags[link.flag] === '1').map((link) => (
                 <NavLink key={link.flag} to={link.to()} className="shell__nav-link" data-flag={link.flag}>
                   {link.label}
-                  {link.flag === 'curator' && <CountBadge count={waitingTotal} label={ru.sections.curator.waitingCount(waitingTotal)} />}
+                  {link.flag === 'curator' && showWaiting && (
+                    <Suspense fallback={null}>
+                      <WaitingBadge />
+                    </Suspense>
+                  )}
                 </NavLink>
               ))}
         </nav>
