@@ -41,6 +41,73 @@ describe('curator homework checking in chromium', () => {
     await server?.close();
   });
 
+  it('lands the curator on the checking queue with the right counts; a work still being written is not offered for checking', async () => {
+    // The demo student is writing part 2 of homework 3: it is not waiting, and not offered for checking.
+    const studentId = (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
+    await db()
+      .insertInto('user_homeworks')
+      .values({ user_id: studentId, ht_num: HT, is_dop: 0, status_p2: 'Выполняется', p2_started_at: Date.now(), updated_at: Date.now() })
+      .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop']).doUpdateSet({ status_p2: 'Выполняется' }))
+      .execute();
+    // Counted here straight from the tables, not by the code under test: submitted works of the curator's students.
+    const curatorId = (await db().selectFrom('users').select('id').where('login', '=', 'curator').executeTakeFirstOrThrow()).id;
+    const submitted = await db()
+      .selectFrom('user_homeworks')
+      .innerJoin('users', 'users.id', 'user_homeworks.user_id')
+      .innerJoin('homeworks', 'homeworks.num', 'user_homeworks.ht_num')
+      .select(['user_homeworks.ht_num'])
+      .where('user_homeworks.status_p2', '=', 'Готово')
+      .where('user_homeworks.is_dop', '=', 0)
+      .where('homeworks.p2_self_check', '=', 0)
+      .where('users.curator_dz_id', '=', curatorId)
+      .execute();
+    const total = submitted.length;
+    expect(submitted.filter((row) => row.ht_num === HT)).toHaveLength(3);
+
+    const { page, errors } = await openPage(browser, server.url);
+    await signInAs(page, 'curator');
+    // The first screen after sign-in is the queue, not the student road.
+    expect(new URL(page.url()).pathname).toBe('/study/curator/homeworks');
+    await page.getByTestId(`queue-${HT}`).waitFor();
+    expect(await page.getByTestId(`queue-${HT}`).getByTestId('queue-count').textContent()).toBe('3 работы');
+    expect(await page.getByTestId('checking-queue').locator('li').count()).toBe(new Set(submitted.map((row) => row.ht_num)).size);
+    expect(await page.getByTestId(`waiting-cell-${HT}`).textContent()).toBe('3');
+    // The navigation carries the waiting count: the side link «Проверка ДЗ» and the header's «Кураторская».
+    const sideLink = page.locator('.side-nav__link', { hasText: 'Проверка ДЗ' });
+    await sideLink.getByTestId('count-badge').waitFor();
+    expect(await sideLink.getByTestId('count-badge').textContent()).toBe(String(total));
+    const headerLink = page.locator('.shell__nav-link[data-flag="curator"]');
+    expect(await headerLink.getByTestId('count-badge').textContent()).toBe(String(total));
+    await screenshot(page, 'curator-queue-landing-light-1280');
+
+    // «Кураторская» opens the curator's area where they were: the queue.
+    await page.goto('/study/lk');
+    await page.locator('.shell__nav-link[data-flag="curator"]').click();
+    await page.getByTestId('checking-queue').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/study/curator/homeworks');
+    // So does the app's home address.
+    await page.goto('/study/');
+    await page.getByTestId(`queue-${HT}`).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/study/curator/homeworks');
+
+    // The works of homework 3: the submitted ones can be checked, the one being written cannot.
+    await page.getByTestId(`queue-${HT}`).getByRole('link', { name: 'Проверить' }).click();
+    await page.getByRole('heading', { level: 1, name: `Домашнее задание ${HT} (проверка)` }).waitFor();
+    const writing = page.locator('.work-card', { hasText: 'Часть 2: Выполняется' });
+    await writing.waitFor();
+    await writing.getByText('ученик ещё выполняет').waitFor();
+    expect(await writing.getByRole('link', { name: 'Проверить часть 2' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Проверить часть 2' }).count()).toBe(3);
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // A student still lands on the road.
+    const student = await openPage(browser, server.url);
+    await signInAs(student.page, 'student');
+    expect(new URL(student.page.url()).pathname).toBe('/study/roadmap');
+    await student.context.close();
+  });
+
   it('opens homework 3, checks egor’s work with a segment and scores; egor sees the check', async () => {
     const { page, errors } = await openPage(browser, server.url);
     await signInAs(page, 'curator');
@@ -104,6 +171,10 @@ describe('curator homework checking in chromium', () => {
         await selectInAnswer(page, 0, 12);
         await page.getByRole('button', { name: 'Добавить фрагмент' }).waitFor();
         await screenshot(page, `curator-ht-p2-${name}`);
+        await page.goto('/study/curator/homeworks');
+        await page.getByTestId(`queue-${HT}`).waitFor();
+        await page.locator('.side-nav__link', { hasText: 'Проверка ДЗ' }).getByTestId('count-badge').waitFor();
+        await screenshot(page, `curator-queue-${name}`);
         await page.goto(`/study/curator/homeworks/${HT}`);
         await page.locator('.work-card').first().waitFor();
         await screenshot(page, `curator-homework-check-${name}`);

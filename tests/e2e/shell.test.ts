@@ -11,7 +11,8 @@ const HEADER_FLAGS = ['webinar', 'lk', 'roadmap', 'trains', 'search', 'curator']
 
 const LANDINGS: Record<string, RegExp> = {
   admin: /\/study\/roadmap$/,
-  curator: /\/study\/roadmap$/,
+  // Curators land on the checking queue (issue 26), not the student road.
+  curator: /\/study\/curator\/homeworks$/,
   intensive: /\/study\/roadmap$/,
   demo: /\/study\/roadmap$/,
   // 'Неактивный' goes to /study, which opens the remembered main link (lk).
@@ -176,7 +177,7 @@ describe('client spine in chromium', () => {
         await page.getByRole('heading', { name: 'Вход' }).waitFor();
         await screenshot(page, `login-${suffix}`);
         await signInThroughForm(page, 'curator');
-        await page.waitForURL(/roadmap/);
+        await page.waitForURL(/curator\/homeworks$/);
         await page.goto('/study/lk');
         await page.locator('.side-nav__link').first().waitFor();
         await screenshot(page, `shell-${suffix}`);

@@ -1,5 +1,7 @@
 import { auth } from '../../../src/shared/contract';
-import { DEMO_DAYS, effectiveUserType, isUserType } from '../../../src/shared/domain/user-types';
+import { DEMO_DAYS, effectiveUserType, isUserType, landingPathFor } from '../../../src/shared/domain/user-types';
+import { currentUserFromRow } from '../../auth/current-user';
+import { landingOf } from '../../auth/landing';
 import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
 import { createSession, revokeSession } from '../../auth/sessions';
 import { fail } from '../../contract/errors';
@@ -24,7 +26,9 @@ async function issueSession(ctx: CallContext, user: UserRow) {
     ip: ctx.request.ip,
   });
   const stored = isUserType(user.user_type) ? user.user_type : 'Неактивный';
-  return { ...session, userType: effectiveUserType(stored, user.demo_until, now) };
+  const current = await currentUserFromRow(services.db, user, now);
+  const landing = current ? await landingOf(current, await services.iconRules.get()) : landingPathFor(effectiveUserType(stored, user.demo_until, now));
+  return { ...session, userType: effectiveUserType(stored, user.demo_until, now), landing };
 }
 
 /**

@@ -52,7 +52,7 @@ describe.each(testDialects)('local sign-in and sessions on %s', (dialect) => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ success: '1', message: '', userType: type });
     expect(reply.body.token).toMatch(/^[0-9a-f]{64}$/);
-    expect(Object.keys(reply.body).sort()).toEqual(['device', 'message', 'success', 'token', 'userType']);
+    expect(Object.keys(reply.body).sort()).toEqual(['device', 'landing', 'message', 'success', 'token', 'userType']);
 
     const { token, device } = reply.body as unknown as { token: string; device: string };
     const client = new TestClient(server.url, { token, device, userType: type });

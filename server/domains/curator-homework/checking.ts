@@ -1,4 +1,4 @@
-import { CHECK_TEXTS as T, type ReviewerAction, type TaskCheck } from '../../../src/shared/contract/curator-homework';
+import { CHECK_TEXTS as T, REVIEWER_ACTION_NAMES, type ReviewerAction, type TaskCheck } from '../../../src/shared/contract/curator-homework';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
@@ -13,6 +13,12 @@ import { readWorkVersion } from './work-version';
  * Every write re-reads the work's status inside its transaction and updates it only from that
  * status, so two checkers (or a checker and the student) cannot interleave.
  */
+
+/** Refuses an action the work's status does not allow; a work not yet submitted says so plainly. */
+function refuseAction(action: ReviewerAction, status: string): never {
+  if (status === 'Выполняется') fail(T.notSubmitted);
+  fail(T.actionRefused.replace('{action}', REVIEWER_ACTION_NAMES[action]).replace('{status}', status));
+}
 
 type Question = Awaited<ReturnType<typeof questionsP2>>[number];
 type Tx = Db;
@@ -58,7 +64,7 @@ async function writeCheck(db: Tx, userId: number, htNum: number, question: Quest
 type Guard = { updatedAt: number; refuse: () => never };
 
 /** Moves the work from `from` to `to` with extra columns; refuses if someone changed it meanwhile. */
-async function moveWork(db: Tx, userId: number, htNum: number, from: string, set: Record<string, unknown>, action: string, guard?: Guard) {
+async function moveWork(db: Tx, userId: number, htNum: number, from: string, set: Record<string, unknown>, action: ReviewerAction, guard?: Guard) {
   const values = guard && typeof set.updated_at === 'number' ? { ...set, updated_at: Math.max(set.updated_at, guard.updatedAt + 1) } : set;
   const moved = await db
     .updateTable('user_homeworks')
@@ -71,7 +77,7 @@ async function moveWork(db: Tx, userId: number, htNum: number, from: string, set
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) === 1) return;
   if (guard) guard.refuse();
-  fail(T.actionRefused.replace('{action}', action).replace('{status}', from));
+  refuseAction(action, from);
 }
 
 /** Finishes a work: every task checked, points_p2 = their sum; refuses while a task has no score. */
@@ -119,7 +125,7 @@ export async function reviewWork(
     }
     const from = current.work.status_p2;
     const next = reviewerTransition(action, from);
-    if (next === null) fail(T.actionRefused.replace('{action}', action).replace('{status}', from));
+    if (next === null) refuseAction(action, from);
     const entries = Object.entries(checks).map(([qNumber, check]) => {
       const num = Number(qNumber);
       return { question: validateCheck(questions, num, check, current.answers.find((answer) => answer.q_number === num)?.user_answer ?? ''), check };
@@ -157,7 +163,7 @@ export async function setTaskFlags(db: Db, user: CurrentUser, tasks: readonly Ta
     await loadHomework(db, task.dzNum);
     const student = await checkableStudent(db, user, task.studentId);
     const work = await workOf(db, student.id, task.dzNum);
-    if (!mayEditTasks(work.status_p2)) fail(T.actionRefused.replace('{action}', 'saveChecking').replace('{status}', work.status_p2));
+    if (!mayEditTasks(work.status_p2)) refuseAction('saveChecking', work.status_p2);
     const questions = await questionsP2(db, task.dzNum);
     const answer = (await answersOf(db, student.id, task.dzNum)).find((row) => row.q_number === task.taskNum)?.user_answer ?? '';
     const question = validateCheck(questions, task.taskNum, task.jsonData, answer);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curatorHomework, homeworkP2 } from '../../../src/shared/contract';
+import { auth, curatorHomework, homeworkP2 } from '../../../src/shared/contract';
+import { CHECKING_QUEUE_PATH } from '../../../src/shared/domain/user-types';
 import { CHECK_TEXTS as T } from '../../../src/shared/contract/curator-homework';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
@@ -39,6 +40,59 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     expect(list.crossChecks.find((item) => item.htNumber === 1)).toMatchObject({ htStatus: 1 });
     const student = await server.signIn('student');
     expect((await student.callRaw(curatorHomework.getDzList, {})).body.success).not.toBe('1');
+  });
+
+  it('counts the works waiting per homework (issue 26): in-progress works left out, own students first for a checker of everyone', async () => {
+    const curator = await server.signIn('curator');
+    const waitingOf = async (client: typeof curator) => client.call(curatorHomework.getWaitingWorks, {});
+    // A work still being written ('Выполняется') is not waiting for a check.
+    const intensive = await idOf('intensive');
+    const before = await db().selectFrom('user_homeworks').select('status_p2').where('user_id', '=', intensive).where('ht_num', '=', HT).where('is_dop', '=', 0).executeTakeFirst();
+    await db()
+      .insertInto('user_homeworks')
+      .values({ user_id: intensive, ht_num: HT, is_dop: 0, status_p2: 'Выполняется', p2_started_at: 1, updated_at: 1 })
+      .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop']).doUpdateSet({ status_p2: 'Выполняется' }))
+      .execute();
+    const queue = await waitingOf(curator);
+    const three = queue.homeworks.find((item) => item.htNumber === HT)!;
+    expect(three).toMatchObject({ waiting: 3, waitingMine: 3, oldestSubmitDate: expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/) });
+    expect(queue.total).toBe(queue.homeworks.reduce((sum, item) => sum + item.waiting, 0));
+    expect(queue.homeworks.every((item) => item.waiting > 0)).toBe(true);
+    // The same count as the works list shows in 'Готово'.
+    const works = await curator.call(curatorHomework.getHtListForDz, { htNumber: HT });
+    expect(works.users.filter((row) => row.htUserStatusP2 === 'Готово')).toHaveLength(3);
+    // The works list puts the waiting ones first.
+    expect(works.users.slice(0, 3).map((row) => row.htUserStatusP2)).toEqual(['Готово', 'Готово', 'Готово']);
+    expect(works.users.length).toBeGreaterThan(3);
+    // Oldest submission first among homeworks of equal standing.
+    const order = queue.homeworks.map((item) => item.oldestSubmitDate.replace(/^(\d\d)\.(\d\d)\.(\d{4}) (.*)$/, '$3$2$1 $4'));
+    expect(order).toEqual([...order].sort());
+
+    // The admin checks everyone; after maxim moves to the admin, homework 3 (the admin's own student) comes first.
+    const adminId = await idOf('admin');
+    const maxim = await idOf('maxim');
+    await db().updateTable('users').set({ curator_id: adminId, curator_dz_id: adminId }).where('id', '=', maxim).execute();
+    const adminQueue = await waitingOf(await server.signIn('admin'));
+    expect(adminQueue.homeworks[0]).toMatchObject({ htNumber: HT, waiting: 3, waitingMine: 1 });
+    expect(adminQueue.totalMine).toBe(1);
+    expect((await waitingOf(curator)).homeworks.find((item) => item.htNumber === HT)).toMatchObject({ waiting: 2, waitingMine: 2 });
+    await db().updateTable('users').set({ curator_id: await idOf('curator'), curator_dz_id: await idOf('curator') }).where('id', '=', maxim).execute();
+    await db().updateTable('user_homeworks').set({ status_p2: before?.status_p2 ?? '' }).where('user_id', '=', intensive).where('ht_num', '=', HT).where('is_dop', '=', 0).execute();
+
+    // Students have no queue.
+    const student = await server.signIn('student');
+    expect((await student.callRaw(curatorHomework.getWaitingWorks, {})).body.success).not.toBe('1');
+  });
+
+  it('lands curators and USERS_EDIT_DZ checkers on the queue at sign-in; students and admins where the spec says', async () => {
+    const landing = async (login: string) => (await server.anonymous.post(auth.localSignIn.path, { login, password: 'demo' })).body.landing;
+    expect(await landing('curator')).toBe(CHECKING_QUEUE_PATH);
+    expect(await landing('student')).toBe('/study/roadmap');
+    expect(await landing('admin')).toBe('/study/roadmap');
+    expect(await landing('varvara')).toBe('/study/roadmap');
+    await db().insertInto('permission_group_members').values({ group_name: 'USERS_EDIT_DZ', user_id: await idOf('varvara') }).execute();
+    expect(await landing('varvara')).toBe(CHECKING_QUEUE_PATH);
+    await db().deleteFrom('permission_group_members').where('user_id', '=', await idOf('varvara')).execute();
   });
 
   it('lists the works of one homework, with the late flag; unknown homework refused', async () => {
@@ -113,7 +167,7 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
 
     expect((await curator.callRaw(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId })).body).toEqual({
       success: '0',
-      message: T.actionRefused.replace('{action}', 'saveChecking').replace('{status}', 'Проверен'),
+      message: T.actionRefused.replace('{action}', 'Сохранить проверку').replace('{status}', 'Проверен'),
     });
   });
 
@@ -128,7 +182,13 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     const sofia = await server.signIn('sofia');
     await sofia.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'SofiaT' });
     await sofia.call(homeworkP2.saveHtP2New, { htNum: HT, questions: [{ q_number: 1, user_answer: 'Новый ответ с тремя аргументами.' }], markSave: 'SofiaT' });
-    expect((await curator.callRaw(curatorHomework.setResultP2, { action: 'return', dzNum: HT, studentId })).body.success).toBe('0');
+    // A work the student is writing again is not checked: every reviewer action and task check is refused.
+    for (const action of ['saveChecking', 'endChecking', 'reject', 'return'] as const) {
+      expect((await curator.callRaw(curatorHomework.setResultP2, { action, dzNum: HT, studentId })).body).toEqual({ success: '0', message: T.notSubmitted });
+    }
+    const task = { dzNum: HT, studentId, taskNum: 1, taskStatus: '1' as const, jsonData: { cur_comment: '', ballov: 1, add_comments: {} } };
+    expect((await curator.callRaw(curatorHomework.setTaskCheckedP2, task)).body).toEqual({ success: '0', message: T.notSubmitted });
+    expect((await curator.call(curatorHomework.getWaitingWorks, {})).homeworks.find((item) => item.htNumber === HT)?.waiting).toBe(1);
   });
 
   it('refuses a check based on an old version (offline sync), and of two parallel ones exactly one lands', async () => {

@@ -1,11 +1,14 @@
 import { curatorHomework } from '../../../src/shared/contract';
 import { implement } from '../../contract/implement';
 import { reviewWork, sendChecked, setTaskFlags } from './checking';
+import { waitingWorks } from './queue';
 import { homeworkList, resultP1, resultP2, worksOfHomework } from './reading';
 
 /** Handlers of curator homework checking, one per contract in src/shared/contract/curator-homework.ts. */
 export const curatorHomeworkHandlers = [
   implement(curatorHomework.getDzList, async (ctx) => homeworkList(ctx.services.db, ctx.user)),
+
+  implement(curatorHomework.getWaitingWorks, async (ctx) => waitingWorks(ctx.services.db, ctx.user)),
 
   implement(curatorHomework.sendCheckedP2, async (ctx, { taskId }) => ({ sent: await sendChecked(ctx.services.db, ctx.user, taskId, ctx.services.clock.now()) })),
 

@@ -91,7 +91,11 @@ const date = (ms: number | null) => (ms === null ? '' : formatMoscowDate(ms));
 const time = (ms: number | null) => (ms === null ? '' : formatMoscowTime(ms));
 const fullName = (user: { surname: string; name: string } | undefined) => (user ? `${user.surname} ${user.name}`.trim() : '');
 
-/** Works of one homework: every visible student who has started any part of it. */
+/**
+ * Works of one homework: every visible student who has started any part of it. Ordered for the
+ * checker (issue 26): their own students first, then works waiting for a check ('Готово') oldest
+ * submission first, then the rest by name.
+ */
 export async function worksOfHomework(db: Db, user: CurrentUser, htNum: number) {
   const homework = await loadHomework(db, htNum);
   const students = await visibleStudents(db, user);
@@ -111,11 +115,14 @@ export async function worksOfHomework(db: Db, user: CurrentUser, htNum: number) 
   const curatorIds = [...new Set(students.map((student) => student.curator_dz_id ?? student.curator_id).filter((id): id is number => id !== null))];
   const curators = curatorIds.length === 0 ? [] : await db.selectFrom('users').select(['id', 'surname', 'name']).where('id', 'in', curatorIds).execute();
   const users: StudentHomeworkRow[] = [];
-  for (const student of students) {
+  const order = new Map<StudentHomeworkRow, [number, number, number]>();
+  for (const [position, student] of students.entries()) {
     const main = progress.find((row) => row.user_id === student.id && row.is_dop === 0);
     const dop = progress.find((row) => row.user_id === student.id && row.is_dop === 1);
     if (!main && !dop) continue;
-    users.push({
+    const mine = student.curator_dz_id === user.id || student.curator_id === user.id;
+    const waiting = main?.status_p2 === 'Готово';
+    const row: StudentHomeworkRow = {
       userSurname: student.surname,
       userName: student.name,
       userBlocked: student.blocked === 1 ? '1' : '0',
@@ -141,8 +148,14 @@ export async function worksOfHomework(db: Db, user: CurrentUser, htNum: number) 
       withCheck: homework.p2_self_check === 1 ? '0' : '1',
       isLate: main?.p2_late === 1 ? '1' : '0',
       p2CheckedCount: checked.filter((row) => row.user_id === student.id).length,
-    });
+    };
+    users.push(row);
+    order.set(row, [mine ? 0 : 1, waiting ? (main?.p2_submitted_at ?? 0) : Infinity, position]);
   }
+  users.sort((a, b) => {
+    const [x, y] = [order.get(a)!, order.get(b)!];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
   return { users, homeTask: homeworkView(homework), crossCheck: await crossCheckOf(db, htNum, ids) };
 }
 

@@ -11,6 +11,11 @@ const sessionIssued = z.object({
   token: z.string(),
   device: z.string(),
   userType: z.enum(USER_TYPES),
+  /**
+   * Our extension (issue 26): where the client goes after sign-in and on /study/ — the checking
+   * queue for curators and checkers, otherwise the spec's landing for the type.
+   */
+  landing: z.string(),
 });
 
 const vkCredentials = z.object({

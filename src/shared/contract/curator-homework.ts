@@ -115,6 +115,31 @@ export const getHtListForDz = http('/app/api/home_tasks/curator/get_ht_list_for_
   access: checkers,
 });
 
+/** One homework in the checking queue: part 2 works submitted ('Готово') and waiting for a check. */
+export const waitingHomework = z.object({
+  htNumber: z.number().int(),
+  isProbnik: z.number().int(),
+  /** Works waiting that the caller may check. */
+  waiting: z.number().int(),
+  /** Of them, works of the caller's own students (curator or homework curator). */
+  waitingMine: z.number().int(),
+  /** Moscow 'dd.mm.yyyy hh:mm' of the oldest waiting submission. */
+  oldestSubmitDate: z.string(),
+});
+export type WaitingHomework = z.infer<typeof waitingHomework>;
+
+/**
+ * Our extension (issue 26): the checking queue a curator or checker lands on. Homeworks with works
+ * waiting, those with the caller's own students first, then the oldest submission first; the
+ * total feeds the count in the navigation. One grouped query, whatever the number of homeworks.
+ */
+export const getWaitingWorks = http('/app/api/home_tasks/curator/get_waiting_works.php', {
+  input: z.object({}),
+  output: z.object({ homeworks: z.array(waitingHomework), total: z.number().int(), totalMine: z.number().int() }),
+  access: checkers,
+  extension: true,
+});
+
 export const resultP1Question = z.object({
   qNumber: z.number().int(),
   qId: z.number().int(),
@@ -215,6 +240,8 @@ export const CHECK_TEXTS = {
   notYours: 'Проверять эту работу может только куратор ученика',
   noWork: 'Работа ученика не найдена',
   actionRefused: 'Действие «{action}» недоступно для работы в статусе «{status}»',
+  /** A work the student has not submitted yet is never checked (issue 26). */
+  notSubmitted: 'Ученик ещё не сдал эту работу: проверить её можно после сдачи',
   unknownTask: 'Задание {num} не найдено в работе',
   overMax: 'Балл за задание {num}: от 0 до {max}',
   segmentOutside: 'Фрагмент в задании {num} выходит за пределы ответа',
@@ -225,6 +252,14 @@ export const CHECK_TEXTS = {
   saved: 'Изменения успешно сохранены',
   sent: 'ДЗ успешно отправлены',
 } as const;
+
+/** The reviewer actions as people read them (refusals name them in Russian, never the wire name). */
+export const REVIEWER_ACTION_NAMES: Record<ReviewerAction, string> = {
+  saveChecking: 'Сохранить проверку',
+  endChecking: 'Завершить проверку',
+  reject: 'Отклонить',
+  return: 'Вернуть на доработку',
+};
 
 /** Days a curator has after the student deadline to check (the curator deadline, §2.4). */
 export const CURATOR_CHECK_DAYS = 3;

@@ -32,6 +32,9 @@ export function isUserType(value: string): value is UserType {
   return (USER_TYPES as readonly string[]).includes(value);
 }
 
+/** The checking queue curators and checkers land on (issue 26; decided by the server, see server/auth/landing.ts). */
+export const CHECKING_QUEUE_PATH = '/study/curator/homeworks';
+
 /** Where the client goes after sign-in (shell §2.4). */
 export function landingPathFor(type: UserType): string {
   return type === 'Неактивный' ? '/study' : '/study/roadmap';

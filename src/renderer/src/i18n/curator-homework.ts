@@ -1,7 +1,21 @@
+import { pluralIndex } from '@shared/domain/russian-plural';
+
 /** Texts of the curator homework screens (back-office §2.4, §4, §5, §8 verbatim where quoted). */
 export const ruCuratorHomework = {
+  queue: {
+    title: 'Ждут проверки',
+    hint: 'Сданные работы части 2: сначала ДЗ ваших учеников, затем те, что ждут дольше всего.',
+    homework: (num: number) => `ДЗ ${num}`,
+    works: (n: number) => `${n} ${(['работа', 'работы', 'работ'] as const)[pluralIndex(n)]}`,
+    mine: (n: number) => `ваших учеников: ${n}`,
+    oldest: (when: string) => `ждёт с ${when}`,
+    check: 'Проверить',
+    empty: 'Все сданные работы проверены',
+    error: (message: string) => `Не удалось получить работы на проверку: ${message}`,
+  },
   list: {
     title: 'Домашние задания',
+    waiting: 'Ждут проверки',
     lesson: 'ДЗ',
     p1: 'Часть 1',
     p2: 'Часть 2',
@@ -38,6 +52,8 @@ export const ruCuratorHomework = {
     open1: 'Часть 1',
     open1Dop: 'Доп. часть 1',
     open2: 'Проверить часть 2',
+    view2: 'Посмотреть часть 2',
+    inProgress: 'ученик ещё выполняет',
     blocked: 'заблокирован',
     notStarted: 'не начато',
   },

@@ -231,6 +231,7 @@ export const ru = {
       textbooks: 'Учебники',
       verbalSlots: 'Устные зачёты',
       heading: 'Кураторская',
+      waitingCount: (n: number) => `Ждут проверки: ${n}`,
     },
     questions: {
       p1: 'Вопросы 1 части',

@@ -6,6 +6,7 @@ export { Accordion, type AccordionProps } from './Accordion';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './Button';
 export { Card, type CardProps } from './Card';
 export { Checkbox, type CheckboxProps } from './Checkbox';
+export { CountBadge, type CountBadgeProps } from './CountBadge';
 export { ConfirmPopup, type ConfirmPopupProps } from './ConfirmPopup';
 export { DateRangeCalendar, type DateRangeCalendarProps } from './DateRangeCalendar';
 export { EmptyState, type EmptyStateProps } from './EmptyState';

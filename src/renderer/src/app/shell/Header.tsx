@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { logout } from '@shared/contract/auth';
 import type { IconKey } from '@shared/domain/icons';
@@ -19,6 +19,8 @@ interface HeaderLink {
 
 const t = ru.shell;
 
+const WaitingBadge = lazy(() => import('../../features/curator-homework/WaitingBadge').then((m) => ({ default: m.WaitingBadge })));
+
 /** Header links of shell §2.5, each shown only when the server's flag allows it. */
 const LINKS: HeaderLink[] = [
   { flag: 'webinar', label: t.nav.webinar, to: () => '/webinar' },
@@ -32,6 +34,8 @@ const LINKS: HeaderLink[] = [
 export function Header() {
   const flags = useAtomValue(displayFlagsAtom);
   const { dark, setDark } = useTheme();
+  // «Кураторская» shows how many works wait for a check (issue 26); only people with the queue load and ask.
+  const showWaiting = flags?.homework === '1';
   return (
     <header className="shell__header">
       <div className="container shell__header-row">
@@ -45,6 +49,11 @@ export function Header() {
             : LINKS.filter((link) => flags[link.flag] === '1').map((link) => (
                 <NavLink key={link.flag} to={link.to()} className="shell__nav-link" data-flag={link.flag}>
                   {link.label}
+                  {link.flag === 'curator' && showWaiting && (
+                    <Suspense fallback={null}>
+                      <WaitingBadge />
+                    </Suspense>
+                  )}
                 </NavLink>
               ))}
         </nav>

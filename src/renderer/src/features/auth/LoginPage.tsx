@@ -165,7 +165,7 @@ export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
   );
 }
 
-function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string; device: string; userType: string }) => void }) {
+function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string; device: string; userType: string; landing?: string }) => void }) {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');

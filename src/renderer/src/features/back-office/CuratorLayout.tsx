@@ -1,5 +1,9 @@
+import { useAtomValue } from 'jotai';
+import { displayFlagsAtom } from '../../app/live';
 import { NavSection, type SideNavItem } from '../sections/SideNav';
+import { useWaitingWorks } from '../curator-homework/use-waiting-works';
 import { ru } from '../../i18n/ru';
+import { CountBadge } from '../../ui';
 
 const t = ru.sections.curator;
 
@@ -21,6 +25,11 @@ const ITEMS: SideNavItem[] = [
   { to: '/curator/verbal_slots', label: t.verbalSlots, flag: 'curator' },
 ];
 
+/** The curator area; «Проверка ДЗ» carries the count of works waiting for a check (issue 26). */
 export function CuratorLayout() {
-  return <NavSection items={ITEMS} label={t.heading} />;
+  const flags = useAtomValue(displayFlagsAtom);
+  const waiting = useWaitingWorks(flags?.homework === '1');
+  const total = waiting.data?.total ?? 0;
+  const items = ITEMS.map((item) => (item.flag === 'homework' ? { ...item, badge: <CountBadge count={total} label={t.waitingCount(total)} /> } : item));
+  return <NavSection items={items} label={t.heading} />;
 }

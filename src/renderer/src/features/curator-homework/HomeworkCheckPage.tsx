@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getHtListForDz, sendCheckedP2, type StudentHomeworkRow } from '@shared/contract/curator-homework';
 import { formatMoscowDateTime } from '@shared/domain/moscow-time';
+import { reviewerTransition } from '@shared/domain/reviewer-transitions';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
@@ -127,6 +128,17 @@ function part(status: string, date: string, time: string, points: number | null,
   return [status, date && `${date} ${time}`, points !== null && `${points} / ${max}`].filter(Boolean).join(' · ');
 }
 
+/**
+ * What a work card offers for part 2: checking only a work the student has handed in (the server
+ * refuses every check of one still being written, issue 26), reading a checked one.
+ */
+function p2Link(status: string): 'check' | 'view' | 'writing' | null {
+  if (status === '') return null;
+  if (reviewerTransition('endChecking', status) !== null) return 'check';
+  if (status === 'Выполняется') return 'writing';
+  return 'view';
+}
+
 type LocalState = keyof typeof ruCuratorHomework.offline.badge;
 
 /** How a work stands on this device: kept, waiting to be sent, or in conflict. */
@@ -162,13 +174,15 @@ function WorkCard({ row, htNumber, p2Count, local }: { row: StudentHomeworkRow; 
         )}
         <span>
           {t.part2}: {part(row.htUserStatusP2, row.htUserDateP2, row.htUserTimeP2, row.htUserBallovP2, row.htUserMaxballovP2)}
-          {row.htUserStatusP2 !== '' && ` · ${t.checked(row.p2CheckedCount, p2Count)}`}
+          {row.htUserStatusP2 !== '' && row.htUserStatusP2 !== 'Выполняется' && ` · ${t.checked(row.p2CheckedCount, p2Count)}`}
         </span>
       </div>
       <div className="work-card__links">
         {row.htUserStatusP1 !== '' && <Link to={`/curator/homeworks/ht_p1/${htNumber}/0/${row.userVkId}`}>{t.open1}</Link>}
         {row.htUserStatusP1Dop !== '' && <Link to={`/curator/homeworks/ht_p1/${htNumber}/1/${row.userVkId}`}>{t.open1Dop}</Link>}
-        {row.htUserStatusP2 !== '' && <Link to={`/curator/homeworks/ht_p2/${htNumber}/${row.userVkId}`}>{t.open2}</Link>}
+        {p2Link(row.htUserStatusP2) === 'check' && <Link to={`/curator/homeworks/ht_p2/${htNumber}/${row.userVkId}`}>{t.open2}</Link>}
+        {p2Link(row.htUserStatusP2) === 'view' && <Link to={`/curator/homeworks/ht_p2/${htNumber}/${row.userVkId}`}>{t.view2}</Link>}
+        {p2Link(row.htUserStatusP2) === 'writing' && <span className="curator-hw__muted">{t.inProgress}</span>}
       </div>
     </article>
   );

@@ -4,16 +4,26 @@ import { Link } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader } from '../../ui';
+import { useWaitingWorks } from './use-waiting-works';
 import './curator-homework.css';
 
 const t = ruCuratorHomework.list;
+const q = ruCuratorHomework.queue;
 
-/** Back-office §2.4 'homeworks': homework table with a 'trial' badge, and the cross-checks table. */
+/**
+ * Back-office §2.4 'homeworks', the screen curators and checkers land on (issue 26): first the
+ * queue of works waiting for a check, then the homework table with a 'trial' badge and the count
+ * waiting, and the cross-checks table.
+ */
 export function HomeworksPage() {
   const list = useQuery({ queryKey: ['curatorHomework', 'list'], queryFn: ({ signal }) => api.call(getDzList, {}, { handleErrors: true, signal }) });
+  // Every caller of this screen has the 'homework' button: the server refuses the route's calls otherwise.
+  const waiting = useWaitingWorks(true);
+  const waitingOf = new Map((waiting.data?.homeworks ?? []).map((item) => [item.htNumber, item.waiting]));
   return (
     <section className="screen curator-hw" aria-labelledby="curator-hw-title">
       <h1 id="curator-hw-title">{t.title}</h1>
+      <WaitingQueue waiting={waiting} />
       {list.isPending ? (
         <Loader />
       ) : list.isError ? (
@@ -30,6 +40,7 @@ export function HomeworksPage() {
                   <th>{t.p1}</th>
                   <th>{t.p2}</th>
                   <th>{t.deadline}</th>
+                  <th>{t.waiting}</th>
                   <th />
                 </tr>
               </thead>
@@ -43,6 +54,7 @@ export function HomeworksPage() {
                     <td>{item.htNumsP1}</td>
                     <td>{item.htNumsP2}</td>
                     <td>{item.htDeadline ? `${item.htDeadline} ${item.htDeadlineTime}` : '—'}</td>
+                    <td data-testid={`waiting-cell-${item.htNumber}`}>{waiting.data ? (waitingOf.get(item.htNumber) ?? 0) : '…'}</td>
                     <td>
                       <Link to={`/curator/homeworks/${item.htNumber}`}>{t.toWorks}</Link>
                     </td>
@@ -74,6 +86,47 @@ export function HomeworksPage() {
               </tbody>
             </table>
           </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The checking queue: homeworks with works waiting, in the server's order (own students, then oldest). */
+function WaitingQueue({ waiting }: { waiting: ReturnType<typeof useWaitingWorks> }) {
+  return (
+    <section className="curator-queue" aria-labelledby="curator-queue-title" data-testid="checking-queue">
+      <h2 id="curator-queue-title">{q.title}</h2>
+      {waiting.isPending ? (
+        <Loader />
+      ) : waiting.isError ? (
+        <ErrorBox message={q.error(waiting.error.message)} onRetry={() => void waiting.refetch()} retryLabel={ruCuratorHomework.retry} />
+      ) : waiting.data.homeworks.length === 0 ? (
+        <EmptyState text={q.empty} compact />
+      ) : (
+        <>
+          <p className="curator-hw__muted">{q.hint}</p>
+          <ul className="curator-queue__list">
+            {waiting.data.homeworks.map((item) => (
+              <li key={item.htNumber} className="curator-queue__item" data-testid={`queue-${item.htNumber}`}>
+                <div className="curator-queue__main">
+                  <strong>
+                    {q.homework(item.htNumber)}
+                    {item.isProbnik === 1 && <span className="curator-hw__badge">{t.trial}</span>}
+                  </strong>
+                  <span className="curator-queue__count" data-testid="queue-count">
+                    {q.works(item.waiting)}
+                  </span>
+                </div>
+                <div className="curator-hw__muted">
+                  {[item.waitingMine > 0 && item.waitingMine < item.waiting && q.mine(item.waitingMine), item.oldestSubmitDate && q.oldest(item.oldestSubmitDate)].filter(Boolean).join(' · ')}
+                </div>
+                <Link className="curator-queue__link" to={`/curator/homeworks/${item.htNumber}`}>
+                  {q.check}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </section>

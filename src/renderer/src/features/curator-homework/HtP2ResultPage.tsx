@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getResultP2, type ResultP2Item, type ReviewerAction } from '@shared/contract/curator-homework';
+import { CHECK_TEXTS, getResultP2, type ResultP2Item, type ReviewerAction } from '@shared/contract/curator-homework';
 import { formatMoscowDateTime } from '@shared/domain/moscow-time';
 import { reviewerTransition } from '@shared/domain/reviewer-transitions';
 import { useEffect, useRef, useState } from 'react';
@@ -200,7 +200,7 @@ export function HtP2ResultPage() {
               </dd>
             </div>
           </dl>
-          {!editable && !conflict && <p className="curator-hw__muted">{t.readOnly}</p>}
+          {!editable && !conflict && <p className="curator-hw__muted">{status === 'Выполняется' ? CHECK_TEXTS.notSubmitted : t.readOnly}</p>}
           <div className="curator-hw__tasks">
             {items.map((item) =>
               drafts[item.qNumber] ? (

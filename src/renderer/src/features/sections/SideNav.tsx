@@ -9,6 +9,8 @@ export interface SideNavItem {
   label: string;
   /** The button shows only when this server flag is '1'; absent = always shown. */
   flag?: IconKey;
+  /** Shown after the label, e.g. the count of works waiting for a check. */
+  badge?: React.ReactNode;
 }
 
 /** A section's side navigation driven by the display flags, with placeholders while they load. */
@@ -22,6 +24,7 @@ export function SideNav({ items, label }: { items: SideNavItem[]; label: string 
         return (
           <NavLink key={item.to} to={item.to} className="side-nav__link">
             {item.label}
+            {item.badge}
           </NavLink>
         );
       })}

@@ -195,7 +195,7 @@ describe.each(cases)('offline checking on %s with the %s store', (dialect, store
     const [conflict] = await listConflicts(scope, HT);
     expect(conflict!.server[0]!.htUserStatusP2).toBe('Выполняется');
     // Keeping mine is refused by the server (the work is back with the student); the conflict stays.
-    await expect(resolveConflict(call, scope, conflict!.entryId, 'mine', Date.now())).rejects.toThrow(/недоступно/);
+    await expect(resolveConflict(call, scope, conflict!.entryId, 'mine', Date.now())).rejects.toThrow(T.notSubmitted);
     expect(await listConflicts(scope)).toHaveLength(1);
 
     await resolveConflict(call, scope, conflict!.entryId, 'server', Date.now());
