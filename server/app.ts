@@ -20,6 +20,7 @@ import { mountSiteLinks } from './domains/documents/site-links';
 import { isOutage } from './contract/unavailable';
 import { mountHealthRoutes } from './health/routes';
 import { mountPetImages } from './domains/pet/images';
+import { readBodyText } from './contract/bounded-body';
 
 /** Origins of the desktop app's pages (src/main/protocol/app-protocol.ts). */
 const DESKTOP_ORIGINS = ['app://enot'];
@@ -60,7 +61,7 @@ export function buildApp(services: Services, implementations: readonly Implement
   if (services.config.BENCH_ROUTES) {
     // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.
     app.post('/bench/constant', async (c) => {
-      JSON.parse(await c.req.text());
+      JSON.parse((await readBodyText(c.req.raw, 1024 * 1024)) ?? '{}');
       return c.json({ success: '1', message: '' });
     });
     // Baseline for tests/bench/stream.ts: segment bytes without the cookie and access checks.

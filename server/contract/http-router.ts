@@ -4,6 +4,7 @@ import { currentUserFromRow } from '../auth/current-user';
 import { SIGNED_OUT_MESSAGE, verifySignature } from '../auth/signature';
 import type { Services } from '../services';
 import { parseBoundedJson, type BoundedJson } from './bounded-json';
+import { readBodyText } from './bounded-body';
 import { MESSAGES } from './errors';
 import type { CallContext, Implementation } from './implement';
 import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallResult } from './pipeline';
@@ -27,9 +28,8 @@ type ParsedBody = { ok: true; body: Record<string, unknown> } | { ok: false; res
 
 async function readJsonObject(c: Context<AppEnv>): Promise<ParsedBody> {
   const tooLarge = { ok: false, result: failure(413, 'invalid', MESSAGES.tooLarge) } as const;
-  if (Number(c.req.header('content-length') ?? '0') > MAX_JSON_BYTES) return tooLarge;
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) return tooLarge;
+  const text = await readBodyText(c.req.raw, MAX_JSON_BYTES);
+  if (text === null) return tooLarge;
   // Limits first: nothing below (signature, zod, logs) may meet a body nested 100,000 levels.
   const parsed: BoundedJson = text.trim() === '' ? { ok: true, value: {} } : parseBoundedJson(text);
   if (!parsed.ok) return { ok: false, result: failure(400, 'invalid', parsed.message ?? MESSAGES.badJson) };

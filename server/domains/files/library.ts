@@ -4,6 +4,8 @@ import type { Hono } from 'hono';
 import { createFile, createFileData, FILE_DOWNLOAD_PATH, FILE_MAX_BYTES, FILE_TEXTS, fileDownloadInput } from '../../../src/shared/contract/files';
 import { accessAllowed, currentUserFromRow } from '../../auth/current-user';
 import { verifySignature } from '../../auth/signature';
+import { readBodyText, SIGNED_REQUEST_MAX_BYTES } from '../../contract/bounded-body';
+import { parseBoundedJson } from '../../contract/bounded-json';
 import { MESSAGES } from '../../contract/errors';
 import type { AppEnv } from '../../contract/http-router';
 import type { Db } from '../../db';
@@ -83,13 +85,13 @@ export function mountFileLibrary(app: Hono<AppEnv>, services: Services): void {
   );
 
   app.post(FILE_DOWNLOAD_PATH, async (c) => {
-    const refuse = (status: 400 | 401 | 403 | 404, code: '0' | '-1', message: string) => c.json({ success: code, message }, status);
-    let payload: unknown;
-    try {
-      payload = JSON.parse(await c.req.text());
-    } catch {
-      return refuse(400, '0', MESSAGES.badJson);
-    }
+    const refuse = (status: 400 | 401 | 403 | 404 | 413, code: '0' | '-1', message: string) => c.json({ success: code, message }, status);
+    // A signed request of a few fields: bounded in size and depth before anything reads it.
+    const text = await readBodyText(c.req.raw, SIGNED_REQUEST_MAX_BYTES);
+    if (text === null) return refuse(413, '0', MESSAGES.tooLarge);
+    const parsed = parseBoundedJson(text);
+    if (!parsed.ok) return refuse(400, '0', parsed.message ?? MESSAGES.badJson);
+    const payload = parsed.value;
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return refuse(400, '0', MESSAGES.badJson);
     const now = services.clock.now();
     const check = await verifySignature({ db: services.db, kv: services.kv, now }, FILE_DOWNLOAD_PATH, payload as Record<string, unknown>);

@@ -9,6 +9,7 @@ import { addLedgerEntry } from './ledger';
 import { moveOrder, orderStatusOf, type OrderStatus } from './orders';
 import { PAYMENT_NOTIFICATION_PATH } from './paths';
 import { parseBoundedJson } from '../../contract/bounded-json';
+import { readBodyText } from '../../contract/bounded-body';
 
 /**
  * The acquirer's notifications (T-Bank 'NotificationURL'). The token is checked first; then one
@@ -184,8 +185,8 @@ export async function handleNotification(services: Services, body: Record<string
 /** Mounts the notification route and, for the built-in test acquirer, its payment page. */
 export function mountPaymentRoutes(app: Hono<AppEnv>, services: Services): void {
   app.post(PAYMENT_NOTIFICATION_PATH, async (c) => {
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES) return c.text('Too large', 413);
+    const text = await readBodyText(c.req.raw, MAX_BODY_BYTES);
+    if (text === null) return c.text('Too large', 413);
     // Bounded like every JSON input (depth, sizes) before the token check walks it.
     const parsed = parseBoundedJson(text);
     if (!parsed.ok) return c.text('Bad request', 400);

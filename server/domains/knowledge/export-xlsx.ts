@@ -3,6 +3,8 @@ import type { Context, Hono } from 'hono';
 import { exportChunksData, exportChunksXlsx, type ChunkFilter } from '../../../src/shared/contract/knowledge';
 import { accessAllowed, currentUserFromRow } from '../../auth/current-user';
 import { verifySignature } from '../../auth/signature';
+import { readBodyText, SIGNED_REQUEST_MAX_BYTES } from '../../contract/bounded-body';
+import { parseBoundedJson } from '../../contract/bounded-json';
 import { MESSAGES } from '../../contract/errors';
 import type { AppEnv } from '../../contract/http-router';
 import type { Db } from '../../db';
@@ -31,19 +33,19 @@ export async function chunksWorkbook(db: Db, filter: ChunkFilter): Promise<Buffe
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function refuse(c: Context<AppEnv>, status: 400 | 401 | 403, success: '0' | '-1', message: string) {
+function refuse(c: Context<AppEnv>, status: 400 | 401 | 403 | 413, success: '0' | '-1', message: string) {
   return c.json({ success, message }, status);
 }
 
 /** POST /go/bot_consultant/export_chunks_xlsx: a signed JSON body, answered with file.xlsx. */
 export function mountChunksExport(app: Hono<AppEnv>, services: Services): void {
   app.post(exportChunksXlsx.path, async (c) => {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(await c.req.text());
-    } catch {
-      return refuse(c, 400, '0', MESSAGES.badJson);
-    }
+    // A signed request of a few fields: bounded in size and depth before anything reads it.
+    const text = await readBodyText(c.req.raw, SIGNED_REQUEST_MAX_BYTES);
+    if (text === null) return refuse(c, 413, '0', MESSAGES.tooLarge);
+    const request = parseBoundedJson(text);
+    if (!request.ok) return refuse(c, 400, '0', request.message ?? MESSAGES.badJson);
+    const payload = request.value;
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return refuse(c, 400, '0', MESSAGES.badJson);
     const now = services.clock.now();
     const check = await verifySignature({ db: services.db, kv: services.kv, now }, exportChunksXlsx.path, payload as Record<string, unknown>);
