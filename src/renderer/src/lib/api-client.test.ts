@@ -44,7 +44,7 @@ describe('api client', () => {
   });
 
   it('does not sign public calls', async () => {
-    const { api, calls } = client(() => json({ success: '1', message: '', token: 'x', device: 'y', userType: 'Ученик' }));
+    const { api, calls } = client(() => json({ success: '1', message: '', token: 'x', device: 'y', userType: 'Ученик', landing: '/study/roadmap' }));
     await api.call(localSignIn, { login: 'student', password: 'demo' });
     expect(calls[0]!.body).toEqual({ login: 'student', password: 'demo' });
   });
