@@ -137,7 +137,7 @@ describe('offline checking in chromium', () => {
     const conflict = page.getByTestId(`conflict-${keys.maxim}`);
     await conflict.waitFor();
     await conflict.getByRole('button', { name: 'Оставить мою проверку' }).click();
-    await conflict.getByText(/недоступно для работы в статусе «Выполняется»/).waitFor();
+    await conflict.getByText(/Ученик ещё не сдал эту работу/).waitFor();
     await conflict.getByRole('button', { name: 'Оставить версию сервера' }).click();
     await expect.poll(() => page.getByTestId(`conflict-${keys.maxim}`).count()).toBe(0);
     await expect.poll(() => page.getByTestId('work-status').textContent()).toBe('Выполняется');
