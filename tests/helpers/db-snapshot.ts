@@ -14,8 +14,8 @@ export async function snapshotDatabase(services: Services): Promise<string> {
     if (name === 'kv_entries') continue;
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
     // The key-value sweep's job row reschedules itself every minute, whatever the calls did.
-    if (name === 'jobs') rows.rows.splice(0, rows.rows.length, ...rows.rows.filter((row) => row.kind !== 'kv-sweep'));
-    const lines = rows.rows.map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)))).sort();
+    const kept = name === 'jobs' ? rows.rows.filter((row) => row.kind !== 'kv-sweep') : rows.rows;
+    const lines = kept.map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)))).sort();
     parts.push(`${name}:${lines.join('\n')}`);
   }
   return parts.join('\n\n');

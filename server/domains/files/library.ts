@@ -45,7 +45,7 @@ async function freeName(db: Db, wanted: string): Promise<string> {
  */
 export function mountFileLibrary(app: Hono<AppEnv>, services: Services): void {
   app.post(createFile.path, (c) =>
-    answerUpload(c, services, createFile.path, async (scratch) => {
+    answerUpload(c, services, async (scratch) => {
       const icons = await services.iconRules.get();
       const { user, data, file } = await receiveFile(c, services, scratch, {
         path: createFile.path,

@@ -13,7 +13,7 @@ import { answerUpload, receiveFile, UPLOAD_MESSAGES, uploadedImage } from '../..
  */
 export function mountMailingImages(app: Hono<AppEnv>, services: Services): void {
   app.post(createImage.path, (c) =>
-    answerUpload(c, services, createImage.path, async (scratch) => {
+    answerUpload(c, services, async (scratch) => {
       const icons = await services.iconRules.get();
       const { file } = await receiveFile(c, services, scratch, {
         path: createImage.path,

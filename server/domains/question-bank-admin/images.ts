@@ -29,7 +29,7 @@ export async function removeQuestionImage(services: Services, questionId: number
  */
 export function mountQuestionImages(app: Hono<AppEnv>, services: Services): void {
   app.post(uploadImageQuestion.path, (c) =>
-    answerUpload(c, services, uploadImageQuestion.path, async (scratch) => {
+    answerUpload(c, services, async (scratch) => {
       const icons = new Map();
       const { user, data, file } = await receiveFile(c, services, scratch, {
         path: uploadImageQuestion.path,

@@ -51,7 +51,7 @@ async function signedEditor(services: Services, query: Record<string, string | u
 function mountUpload(app: Hono<AppEnv>, services: Services, contract: typeof uploadQuestionImage, column: 'question_image' | 'explanation_image') {
   const kind = column === 'question_image' ? 'question' : 'poyasn';
   app.post(contract.path, (c) =>
-    answerUpload(c, services, contract.path, async (scratch) => {
+    answerUpload(c, services, async (scratch) => {
       const { user, data, file } = await receiveFile(c, services, scratch, {
         path: contract.path,
         data: uploadP2ImageData,

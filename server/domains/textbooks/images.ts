@@ -60,7 +60,7 @@ async function storePageImage(services: Services, user: CurrentUser, bookId: num
  */
 export function mountTextbookImages(app: Hono<AppEnv>, services: Services): void {
   app.post(uploadBookPage.path, (c) =>
-    answerUpload(c, services, uploadBookPage.path, async (scratch) => {
+    answerUpload(c, services, async (scratch) => {
       const { user, data, file } = await receiveFile(c, services, scratch, {
         path: uploadBookPage.path,
         data: uploadBookPageData,
@@ -76,7 +76,7 @@ export function mountTextbookImages(app: Hono<AppEnv>, services: Services): void
   );
 
   app.post(uploadBookPages.path, (c) =>
-    answerUpload(c, services, uploadBookPages.path, async (scratch) => {
+    answerUpload(c, services, async (scratch) => {
       // Up to five page files in one request, all checked before any is stored (a batch lands whole or not at all).
       const { user, data, files } = await receiveUpload(c, services, scratch, {
         path: uploadBookPages.path,

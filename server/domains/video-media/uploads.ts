@@ -29,7 +29,7 @@ function displayName(filename: string): string {
 
 export function mountVideoUploads(app: Hono<AppEnv>, services: Services): void {
   app.post(uploadVideo.path, (c) =>
-    answerUpload(c, services, uploadVideo.path, async (scratch) => {
+    answerUpload(c, services, async (scratch) => {
       const maxMb = services.config.VIDEO_UPLOAD_MAX_MB;
       // Without a working ffmpeg the file could never be processed: say why before it is sent.
       const toolsReady = async () => {
@@ -71,7 +71,7 @@ export function mountVideoUploads(app: Hono<AppEnv>, services: Services): void {
   );
 
   app.post(uploadPreview.path, (c) =>
-    answerUpload(c, services, uploadPreview.path, async (scratch) => {
+    answerUpload(c, services, async (scratch) => {
       const { data, file } = await receiveFile(c, services, scratch, {
         path: uploadPreview.path,
         data: uploadPreviewData,

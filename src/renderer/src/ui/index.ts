@@ -68,3 +68,4 @@ export {
 export { useControllableState } from './use-controllable-state';
 export { type ModalOptions, useModal } from './use-modal';
 export { Markdown } from './Markdown';
+export { WarningNote } from './WarningNote';

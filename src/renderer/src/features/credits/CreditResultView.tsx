@@ -1,5 +1,5 @@
 import { ruCredits } from '../../i18n/credits';
-import { Button, Card, cx, IconAlert } from '../../ui';
+import { Button, Card, cx, WarningNote } from '../../ui';
 import { ResultView } from '../homework-p1/ResultView';
 import type { StartState } from './CreditAutoPage';
 import { Refusal } from './CreditStartView';
@@ -50,10 +50,9 @@ export function CreditResultView({ status, info, questions, start, onRetake }: {
         {!passed &&
           (retake ? (
             <div className="credit-result__retake">
-              <p className="credit-start__length" role="note" data-testid="credit-retake-length">
-                <IconAlert className="credit-start__icon" aria-hidden="true" />
-                <span>{t.retakeLength(info.za_max_time)}</span>
-              </p>
+              <WarningNote className="credit-start__length" role="note" data-testid="credit-retake-length">
+                {t.retakeLength(info.za_max_time)}
+              </WarningNote>
               <Button loading={start.kind === 'starting'} onClick={onRetake} data-testid="credit-retake">
                 {t.retake}
               </Button>

@@ -1,5 +1,5 @@
 import { ruCredits } from '../../i18n/credits';
-import { Button, Card, IconAlert } from '../../ui';
+import { Button, Card, IconAlert, WarningNote } from '../../ui';
 import type { StartState } from './CreditAutoPage';
 import { CreditFacts } from './CreditFacts';
 import type { CreditInfo } from './types';
@@ -11,10 +11,9 @@ export function CreditStartView({ info, start, onStart }: { info: CreditInfo; st
   return (
     <Card as="section" title={t.about} className="credit-start">
       <CreditFacts info={info} status="" />
-      <p className="credit-start__length" role="note" data-testid="credit-start-length">
-        <IconAlert className="credit-start__icon" aria-hidden="true" />
-        <span>{t.startLength(info.za_max_time)}</span>
-      </p>
+      <WarningNote className="credit-start__length" role="note" data-testid="credit-start-length">
+        {t.startLength(info.za_max_time)}
+      </WarningNote>
       <p className="muted small credit-start__rules">{t.rules}</p>
       {start.kind === 'refused' && <Refusal message={start.message} />}
       <div className="credit-start__actions">

@@ -1,5 +1,5 @@
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
-import { Button, Card, IconAlert } from '../../ui';
+import { Button, Card, WarningNote } from '../../ui';
 
 export type StartState = { kind: 'idle' | 'starting' } | { kind: 'refused'; message: string };
 
@@ -13,10 +13,7 @@ export function StartView({ minutes, start, onStart }: { minutes: number; start:
       <p className="p2-start__length" data-testid="p2-start-length">
         {t.startLength(minutes)}
       </p>
-      <p className="p2-start__warning">
-        <IconAlert className="p2-start__icon" aria-hidden="true" />
-        <span>{t.startWarning}</span>
-      </p>
+      <WarningNote>{t.startWarning}</WarningNote>
       <p className="p2-muted p2-start__hint">{t.startHint}</p>
       {start.kind === 'refused' && (
         <p className="p2-note p2-note--accent" role="alert" data-testid="p2-start-error">
