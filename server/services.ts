@@ -13,7 +13,7 @@ import type { TranscriptionProvider } from './providers/transcription';
 import type { ChatModelProvider } from './providers/chat-model';
 import type { VideoTools } from './providers/video-tools';
 import type { VkIdProvider } from './providers/vk-id';
-import type { VerbalChatRuntime } from './domains/video-chat/signalling';
+import type { VerbalChatRuntime } from './signalling/verbal-chat-runtime';
 
 /**
  * Everything a use case may need, with no HTTP or socket in sight, so the same service code

@@ -1,7 +1,7 @@
 import type { CallContract, OutputOf, ParsedInputOf } from '../../src/shared/contract/core';
 import type { CurrentUser } from '../auth/current-user';
 import type { SessionRow } from '../db/schema';
-import type { Connection } from '../live/hub';
+import type { Connection } from '../live/connection';
 import type { Services } from '../services';
 
 /** What a handler knows about the call besides its input. */

@@ -9,7 +9,10 @@ import type { Implementation } from '../contract/implement';
 import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallResult } from '../contract/pipeline';
 import { isOutage } from '../contract/unavailable';
 import type { Services } from '../services';
+import type { Connection } from './connection';
 import { bodyObject, CLOSE_SIGNED_OUT, liveEnvelope } from './envelope';
+
+export type { Connection } from './connection';
 
 /** Server requests are forgotten when not acknowledged within this time (shell §9). */
 export const ACK_TIMEOUT_MS = 5_000;
@@ -32,22 +35,6 @@ export function encodeFrame(message: Record<string, unknown>): Frame {
 /** A server push (no answer expected), encoded. */
 export function pushFrame(method: string, body: Record<string, unknown>): Frame {
   return encodeFrame({ messageType: 'requestNoResponse', method, body });
-}
-
-export interface Connection {
-  id: string;
-  ws: WebSocket;
-  userId: number;
-  device: string;
-  ip: string;
-  userAgent: string;
-  page: string | null;
-  alive: boolean;
-  /** Which of the PING_SLICES this socket is pinged in. */
-  pingSlice: number;
-  /** Messages of one socket run in order, so a write is visible to the request after it. */
-  queue: Promise<void>;
-  pending: Map<string, { timer: NodeJS.Timeout; resolve: (acknowledged: boolean) => void }>;
 }
 
 /**

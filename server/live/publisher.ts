@@ -1,6 +1,5 @@
 import type { BodyOf, PushContract } from '../../src/shared/contract/core';
 import type { Bus } from './bus';
-import type { Hub } from './hub';
 
 /** Pushes to users wherever their sockets are: every instance gets the message via the bus. */
 export interface LivePublisher {
@@ -12,6 +11,17 @@ export interface LivePublisher {
   refreshIcons(target: readonly number[] | 'all'): Promise<void>;
   /** Closes (4401) every socket opened with this session, wherever it is connected. */
   endSession(device: string): Promise<void>;
+}
+
+/**
+ * What the publisher needs from this instance's socket hub. Named here rather than importing the
+ * Hub class, so `Services` (which holds a publisher) does not depend on the hub that uses it.
+ */
+export interface LocalSockets {
+  broadcastLocal(userIds: Iterable<number>, method: string, body: Record<string, unknown>): number;
+  localUserIds(): number[];
+  hasUser(userId: number): boolean;
+  closeDevice(device: string): void;
 }
 
 interface PushMessage {
@@ -26,7 +36,7 @@ interface IconsMessage {
 
 export function createLivePublisher(
   bus: Bus,
-  hub: Hub,
+  hub: LocalSockets,
   onIconsChanged: (target: number[] | 'all', localUserIds: number[]) => Promise<void>,
 ): LivePublisher {
   bus.subscribe('push', (message) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { safeKey } from '../../providers/storage';
 import { mediaPrefix, playlistKey, segmentKey, sourcePrefix } from '../video-media/media-store';
 import { PLAYLIST_NAME, SEGMENT_NAME } from '../video-media/transcode';
-import type { VideoSource, VideoStorage } from './video-source';
+import type { VideoSource, VideoStorage } from './video-storage';
 
 /**
  * The media domain's storage as the video screens need it: a readable file for transcription and

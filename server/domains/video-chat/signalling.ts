@@ -15,6 +15,7 @@ import type { Hub } from '../../live/hub';
 import type { SocketCaller } from '../../live/sockets';
 import { logUnlessOutage } from '../../contract/unavailable';
 import type { Services } from '../../services';
+import type { VerbalChatRuntime } from '../../signalling/verbal-chat-runtime';
 import { FrameBudget, NoticeGate } from './frame-limits';
 import { activeSessionOf, endSession, expireStale, userWentOffline } from './matchmaking';
 
@@ -23,14 +24,6 @@ export const CLOSE_NO_SESSION = 4403;
 export const CLOSE_SESSION_ENDED = 4000;
 export const CLOSE_REPLACED = 4409;
 const SWEEP_INTERVAL_MS = 5_000;
-
-/** What handlers need from the video-chat runtime: delivery that works across instances. */
-export interface VerbalChatRuntime {
-  /** update_train_info as a server request (acknowledged) to every live socket of the user, on any instance. */
-  sendTrainInfo(userId: number, trainInfo: TrainInfo): Promise<void>;
-  /** Closes the session's signalling sockets on every instance. */
-  closeSignalling(sessionId: number): Promise<void>;
-}
 
 interface Peer {
   ws: WebSocket;
