@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
-import { stemText } from '../domains/video/russian-stemmer';
+import { stemText } from '../search/russian-stemmer';
 import { migrations } from './migrations';
 import type { Dialect } from './migrations/helpers';
 import type { Database } from './schema';

@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type OpenedDb } from '../../server/db';
-import { questionJsonOf } from '../../server/domains/homework-p1/question-bank';
+import { questionJsonOf } from '../../server/questions/question-bank';
 import { account, decideFirst } from '../../src/shared/contract';
 import { DECIDE_FIRST_TEXTS } from '../../src/shared/contract/decide-first';
 import { answerToDisplayed } from '../../src/shared/domain/questions';

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credits } from '../../src/shared/contract';
 import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
-import { questionJsonOf } from '../../server/domains/homework-p1/question-bank';
+import { questionJsonOf } from '../../server/questions/question-bank';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 

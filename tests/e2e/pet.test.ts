@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP1 } from '../../src/shared/contract';
 import { questionJsonSchema } from '../../src/shared/domain/questions';
 import { PET_FEED, PET_REWARDS, PET_START } from '../../src/shared/domain/pet';
-import { questionRowOf } from '../../server/domains/homework-p1/question-bank';
+import { questionRowOf } from '../../server/questions/question-bank';
 import { cookieBalance, earnedRewards } from '../../server/domains/pet/cookies';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db';
-import { questionJsonOf } from '../../server/domains/homework-p1/question-bank';
-import { typedAnswerProblem } from '../../server/domains/homework-p1/present-question';
+import { questionJsonOf } from '../../server/questions/question-bank';
+import { typedAnswerProblem } from '../../server/questions/present-question';
 import { answerInputOf, answerToDisplayed, scoreAnswer } from '../../src/shared/domain/questions';
 
 /**

@@ -6,7 +6,7 @@ import { dialectOf } from './helpers';
  * SQL, so every write to `timecodes` (seed, back-office editor, anything later) keeps it right:
  * - PostgreSQL: a generated tsvector column (Snowball 'russian' stemmer) with a GIN index;
  * - SQLite: an FTS5 table of tag stems filled by triggers that call `ru_stems(tag)`, the same
- *   Snowball algorithm registered on every connection (server/db/index.ts, domains/video/russian-stemmer.ts).
+ *   Snowball algorithm registered on every connection (server/db/index.ts, search/russian-stemmer.ts).
  * Both lower-case and turn ё into е first.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

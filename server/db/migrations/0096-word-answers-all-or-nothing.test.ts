@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionJsonSchema, type QuestionJson } from '../../../src/shared/domain/questions';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { questionRowOf } from '../../domains/homework-p1/question-bank';
+import { questionRowOf } from '../../questions/question-bank';
 import { takeBackWordPoints } from './0096-word-answers-all-or-nothing';
 
 describe.each(testDialects)('migration 0096: stored word answers all or nothing on %s', (dialect) => {

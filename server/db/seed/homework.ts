@@ -1,5 +1,5 @@
 import { answerToDisplayed, digitsOf, pointsOfTask, questionJsonSchema, scoreAnswer, type QuestionJson } from '../../../src/shared/domain/questions';
-import { DEFAULT_EXAM_PRIMARY_SCORES, questionRowOf } from '../../domains/homework-p1/question-bank';
+import { DEFAULT_EXAM_PRIMARY_SCORES, questionRowOf } from '../../questions/question-bank';
 import type { Db } from '../index';
 import { DEMO_QUESTIONS_P1 } from './questions-p1';
 import { DEMO_QUESTIONS_P2 } from './questions-p2';

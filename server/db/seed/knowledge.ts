@@ -1,5 +1,5 @@
 import { countWords, markdownToClean } from '../../../src/shared/domain/knowledge';
-import { searchWords, stemRussianWord } from '../../domains/video/russian-stemmer';
+import { searchWords, stemRussianWord } from '../../search/russian-stemmer';
 import type { Db } from '../index';
 import { DEMO_ORG_CHUNKS } from './knowledge-org';
 import { DEMO_THEORY_CHUNKS } from './knowledge-theory';

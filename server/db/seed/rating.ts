@@ -1,5 +1,5 @@
 import { awardRatings, type RatingAward } from '../../domains/rating/ledger';
-import { dayStartMs, moscowDayIndex } from '../../domains/rating/moscow-days';
+import { dayStartMs, moscowDayIndex } from '../../time/moscow-days';
 import type { Db } from '../index';
 
 /** How far back the demo rating history goes: enough for the two-month chart to mean something. */

@@ -4,7 +4,7 @@ import { fail } from '../../contract/errors';
 import type { Services } from '../../services';
 import { fetchTelegramUsername, TelegramApiError } from './telegram-bot-api';
 import { checkTelegramLogin } from './telegram-login';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 /** The same words as get_current_bot_tg, so the account page says it the same way everywhere. */
 export const BOT_NOT_CONFIGURED = 'Telegram-бот не настроен на этом сервере.';

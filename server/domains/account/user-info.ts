@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { Expression } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
-import { publicUserKey } from '../rating/user-key';
+import { publicUserKey } from '../../users/user-key';
 
 /** Kopecks as the wire's rouble string: '1500', '-12.5', '0'. */
 export function roublesText(kopecks: number): string {

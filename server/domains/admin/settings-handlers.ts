@@ -4,8 +4,8 @@ import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { SignedContext } from '../../contract/implement';
 import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../../src/shared/domain/exam-scale';
-import { DEFAULT_EXAM_PRIMARY_SCORES, EXAM_PRIMARY_SCORES, examPrimaryScores } from '../homework-p1/question-bank';
-import { examSecondaryScale, scaleAsTable, SECONDARY_BALL } from './exam-scale';
+import { DEFAULT_EXAM_PRIMARY_SCORES, EXAM_PRIMARY_SCORES, examPrimaryScores } from '../../questions/question-bank';
+import { examSecondaryScale, scaleAsTable, SECONDARY_BALL } from '../../questions/exam-scale';
 import { maskSecret, readVariable, writeVariable } from './variables';
 
 /** Admin variables of the ЕГЭ, Zoom and Интенсив tabs (back-office §2.10, §3). */

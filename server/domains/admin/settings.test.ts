@@ -4,7 +4,7 @@ import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../../src/shared/domain/exam-sc
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { buyExtraLessonSection } from '../finances/extra-lessons';
 import { addLedgerEntry } from '../finances/ledger';
-import { DEFAULT_EXAM_PRIMARY_SCORES, examPrimaryScores } from '../homework-p1/question-bank';
+import { DEFAULT_EXAM_PRIMARY_SCORES, examPrimaryScores } from '../../questions/question-bank';
 
 const FORBIDDEN = { success: '0', message: 'Недостаточно прав для этого действия.' };
 

@@ -3,8 +3,8 @@ import { secondaryScore } from '../../../src/shared/domain/exam-scale';
 import { formatMoscowDate, formatMoscowTimeWithSeconds, isoDateToRu } from '../../../src/shared/domain/moscow-time';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Db } from '../../db';
-import { examSecondaryScale } from '../admin/exam-scale';
-import { canOpenLesson } from './lesson-access';
+import { examSecondaryScale } from '../../questions/exam-scale';
+import { canOpenLesson } from '../../access/lesson-access';
 import { deriveLessonStatus, type LessonProgress } from './lesson-status';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenLesson } from './lesson-access';
+import { canOpenLesson } from '../../access/lesson-access';
 import { deriveLessonStatus, type LessonProgress } from './lesson-status';
 
 const base: LessonProgress = {

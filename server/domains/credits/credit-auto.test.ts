@@ -4,7 +4,7 @@ import { CREDIT_TEXTS as T } from '../../../src/shared/contract/credits';
 import { answerToDisplayed } from '../../../src/shared/domain/questions';
 import type { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { questionJsonOf } from '../homework-p1/question-bank';
+import { questionJsonOf } from '../../questions/question-bank';
 
 const CREDIT = 2; // lesson 4, lessons '3,4': open for the demo student, not started.
 

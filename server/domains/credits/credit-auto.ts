@@ -5,9 +5,9 @@ import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions'
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { canOpenLesson } from '../course/lesson-access';
-import { presentQuestion, typedAnswerProblem } from '../homework-p1/present-question';
-import { examPrimaryScores, questionJsonOf } from '../homework-p1/question-bank';
+import { canOpenLesson } from '../../access/lesson-access';
+import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
+import { examPrimaryScores, questionJsonOf } from '../../questions/question-bank';
 
 /**
  * Automatic credit: a timed test over the credit's lessons. Each attempt draws its questions from

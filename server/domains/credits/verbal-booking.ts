@@ -4,7 +4,7 @@ import { sanitizeCommentHtml } from '../../../src/shared/domain/safe-html';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { canOpenLesson } from '../course/lesson-access';
+import { canOpenLesson } from '../../access/lesson-access';
 
 /** Staff open any credit page to see what students see; only students with oral credits book. */
 const STAFF = ['Админ', 'Куратор'];

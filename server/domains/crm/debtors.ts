@@ -1,7 +1,7 @@
 import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
 import type { DebtorItem } from '../../../src/shared/contract/crm';
 import type { Db } from '../../db';
-import { publicUserKey } from '../rating/user-key';
+import { publicUserKey } from '../../users/user-key';
 
 /** Handed-in statuses: anything else after the deadline is a debt. */
 const DONE_P1 = ['Готово', 'Проверен'];

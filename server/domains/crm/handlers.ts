@@ -6,7 +6,7 @@ import { formatMoscowDateTime } from '../../../src/shared/domain/moscow-time';
 import { fail, MESSAGES } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { Db } from '../../db';
-import { findUserByKey, publicUserKey } from '../rating/user-key';
+import { findUserByKey, publicUserKey } from '../../users/user-key';
 import { curatorDebtors } from './debtors';
 import { profileOf, updateOf } from './profile';
 import { seesEveryone } from '../../auth/student-scope';

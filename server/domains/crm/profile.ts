@@ -2,7 +2,7 @@ import type { UserProfile, UserSet } from '../../../src/shared/contract/crm';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import type { UserRow, UserUpdate } from '../../db/schema';
-import { findUserByKey, publicUserKey } from '../rating/user-key';
+import { findUserByKey, publicUserKey } from '../../users/user-key';
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 

@@ -3,7 +3,7 @@ import { maySeeStudent } from '../../auth/student-scope';
 import { fail, MESSAGES } from '../../contract/errors';
 import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
-import { findUserByKey } from '../rating/user-key';
+import { findUserByKey } from '../../users/user-key';
 
 /** The profile card's canEdit: admins and the USER_CHANGER_USERS member change student data. */
 export async function mayEditUsers(viewer: CurrentUser): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
-import { findUserByKey, publicUserKey } from '../rating/user-key';
+import { findUserByKey, publicUserKey } from '../../users/user-key';
 import { seesEveryone } from '../../auth/student-scope';
 
 type UsersEb = ExpressionBuilder<Database & { cur: Database['users'] }, 'users' | 'cur'>;

@@ -13,7 +13,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
-import { findUserByKey, publicUserKey } from '../rating/user-key';
+import { findUserByKey, publicUserKey } from '../../users/user-key';
 import { checksEveryone, mayCheckStudent } from './checker-access';
 import { workVersionOf } from './work-version';
 

@@ -4,8 +4,8 @@ import { coefficientTenths, DECIDE_FIRST, roundScoreTenths } from '../../../src/
 import { scoreAnswer } from '../../../src/shared/domain/questions';
 import { CallFailure, fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { questionJsonOf } from '../homework-p1/question-bank';
-import { typedAnswerProblem } from '../homework-p1/present-question';
+import { questionJsonOf } from '../../questions/question-bank';
+import { typedAnswerProblem } from '../../questions/present-question';
 import { closeRound, playersYetToAnswer, settle } from './game-flow';
 import { LEFT, loadMembership } from './game-store';
 

@@ -3,8 +3,8 @@ import { DECIDE_FIRST, finalStatuses } from '../../../src/shared/domain/decide-f
 import { pointsOfTask } from '../../../src/shared/domain/questions';
 import type { UserType } from '../../../src/shared/domain/user-types';
 import type { Db } from '../../db';
-import { canOpenLesson } from '../course/lesson-access';
-import { examPrimaryScores } from '../homework-p1/question-bank';
+import { canOpenLesson } from '../../access/lesson-access';
+import { examPrimaryScores } from '../../questions/question-bank';
 import { LEFT, loadGame, sample, type GameRow } from './game-store';
 
 /**

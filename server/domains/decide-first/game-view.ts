@@ -4,9 +4,9 @@ import { coefficientTenths, DECIDE_FIRST, fromTenths, type GameStatus, type Play
 import { answerInputOf, answerToDisplayed } from '../../../src/shared/domain/questions';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { questionJsonOf } from '../homework-p1/question-bank';
-import { studentJson } from '../homework-p1/present-question';
-import { publicUserKey } from '../rating/user-key';
+import { questionJsonOf } from '../../questions/question-bank';
+import { studentJson } from '../../questions/present-question';
+import { publicUserKey } from '../../users/user-key';
 import { settle } from './game-flow';
 import { currentGameId, LEFT, loadMembership, type GameRow } from './game-store';
 

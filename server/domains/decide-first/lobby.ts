@@ -3,7 +3,7 @@ import { DECIDE_FIRST_TEXTS as T } from '../../../src/shared/contract/decide-fir
 import { DECIDE_FIRST, type GameType } from '../../../src/shared/domain/decide-first';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { isUniqueViolation } from '../account/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { activePlayers, cancelGame, closeRound, finishGame, playersYetToAnswer, settle, startGame } from './game-flow';
 import { currentGameId, isOver, isRunning, LEFT, loadMembership } from './game-store';
 

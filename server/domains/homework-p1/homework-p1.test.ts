@@ -4,7 +4,7 @@ import { HOMEWORK_TEXTS as T } from '../../../src/shared/contract/homework-p1';
 import { questionJsonSchema } from '../../../src/shared/domain/questions';
 import type { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { questionRowOf } from './question-bank';
+import { questionRowOf } from '../../questions/question-bank';
 
 const HT = 5;
 /** The server's clock, so deadlines can be set relative to it. */

@@ -2,7 +2,7 @@ import { P2_TEXTS as T } from '../../../src/shared/contract/homework-p2';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { canOpenLesson } from '../course/lesson-access';
+import { canOpenLesson } from '../../access/lesson-access';
 
 /**
  * The difficult flag of a part 2 question, like part 1's set_as_difficult.php. Only a question

@@ -4,8 +4,8 @@ import type { CurrentUser } from '../../auth/current-user';
 import { CallFailure, fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
-import { openHomework } from '../homework-p1/homework-p1';
-import { publicUserKey } from '../rating/user-key';
+import { openHomework } from '../../questions/open-homework';
+import { publicUserKey } from '../../users/user-key';
 import { budgetEndsAt, isTimedPart, pastGrace, secondsLeftP2 } from './p2-timer';
 
 /**

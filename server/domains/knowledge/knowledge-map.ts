@@ -5,8 +5,8 @@ import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions'
 import { TRAIN_P1_TEXTS } from '../../../src/shared/contract/train-p1';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { examPrimaryScores, questionJsonOf, type QuestionP1Row } from '../homework-p1/question-bank';
-import { presentQuestion, typedAnswerProblem } from '../homework-p1/present-question';
+import { examPrimaryScores, questionJsonOf, type QuestionP1Row } from '../../questions/question-bank';
+import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
 
 /**
  * The student's knowledge map (learning-area 'Knowledge map'): published theory chunks as cells,

@@ -1,4 +1,4 @@
-import { searchWords, stemRussianWord } from '../video/russian-stemmer';
+import { searchWords, stemRussianWord } from '../../search/russian-stemmer';
 
 /**
  * Pure ranking of knowledge chunks for a student's question: BM25 over Snowball stems with the

@@ -4,12 +4,12 @@ import type { BankReference } from '../../../src/shared/domain/question-bank-p1'
 import type { QuestionJson } from '../../../src/shared/domain/questions';
 import type { Db } from '../../db';
 import type { QuestionsP1Table } from '../../db/schema';
-import { questionRowOf } from '../homework-p1/question-bank';
+import { questionRowOf } from '../../questions/question-bank';
 
 type Row = Selectable<QuestionsP1Table>;
 
 /**
- * The editor's view of a stored question. Unlike the students' reader (homework-p1/question-bank.ts
+ * The editor's view of a stored question. Unlike the students' reader (server/questions/question-bank.ts
  * questionJsonOf) it accepts a draft without right answers, which students never get: drafts stay
  * unpublished until a save passes every rule.
  */

@@ -1,7 +1,7 @@
 import { percentColorOf, type DzStatistic } from '../../../src/shared/contract/rating';
 import { secondaryScore } from '../../../src/shared/domain/exam-scale';
 import type { Db } from '../../db';
-import { examSecondaryScale } from '../admin/exam-scale';
+import { examSecondaryScale } from '../../questions/exam-scale';
 
 /**
  * Points of a student's homework, main part only (the additional part is practice), for every

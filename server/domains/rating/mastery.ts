@@ -3,7 +3,7 @@ import { STUDY_RATING_SIZE } from '../../../src/shared/contract/rating';
 import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
 import type { Db } from '../../db';
 import { chapterSigns, NO_SIGNS, signTermCount, signUnitsByUser } from './sign-mastery';
-import { publicUserKey } from './user-key';
+import { publicUserKey } from '../../users/user-key';
 
 /**
  * Course mastery: which published part 1 questions a student has answered fully right anywhere

@@ -4,7 +4,7 @@ import type { CallContract, InputOf, OutputOf } from '../../../src/shared/contra
 import type { RawReply, TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { awardRating, awardRatings, ratingTenths } from './ledger';
-import { publicUserKey } from './user-key';
+import { publicUserKey } from '../../users/user-key';
 
 /** 'YYYY-MM-DDTHH:MM' Moscow wall-clock → epoch ms. */
 const msk = (local: string) => Date.parse(`${local}:00+03:00`);

@@ -3,7 +3,7 @@ import { maySeeStudent } from '../../auth/student-scope';
 import { fail, MESSAGES } from '../../contract/errors';
 import type { Db } from '../../db';
 import type { UserRow } from '../../db/schema';
-import { findUserByKey } from './user-key';
+import { findUserByKey } from '../../users/user-key';
 
 /**
  * Whose rating a user may read: their own; anyone else's only by the back office's rule (an admin

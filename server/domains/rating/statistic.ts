@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ratingValueFromTenths, type RatingGrouping, type RatingStatisticPoint } from '../../../src/shared/contract/rating';
 import type { Db } from '../../db';
-import { DAY_MS, dateOfDayIndex, dayIndexOfDate, dayStartMs, mondayOf, MOSCOW_OFFSET_MS, moscowDayIndex } from './moscow-days';
+import { DAY_MS, dateOfDayIndex, dayIndexOfDate, dayStartMs, mondayOf, MOSCOW_OFFSET_MS, moscowDayIndex } from '../../time/moscow-days';
 
 export interface StatisticRequest {
   userId: number;

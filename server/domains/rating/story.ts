@@ -1,7 +1,7 @@
 import { RATING_STORY_SIZE, ratingValueFromTenths, type RatingChange } from '../../../src/shared/contract/rating';
 import type { Db } from '../../db';
 import { ratingTenths } from './ledger';
-import { moscowIso, moscowMonthStart } from './moscow-days';
+import { moscowIso, moscowMonthStart } from '../../time/moscow-days';
 
 export interface RatingStory {
   ratingStory: RatingChange[];

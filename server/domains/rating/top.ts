@@ -1,8 +1,8 @@
 import { RATING_TOP_SIZE, ratingValueFromTenths, type RatingTopPeriod, type TopRatingUser } from '../../../src/shared/contract/rating';
 import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
 import type { Db } from '../../db';
-import { moscowMonthStart, moscowYearStart } from './moscow-days';
-import { publicUserKey } from './user-key';
+import { moscowMonthStart, moscowYearStart } from '../../time/moscow-days';
+import { publicUserKey } from '../../users/user-key';
 
 /** The instants [from, before) of a top period in the Moscow calendar. */
 export function topPeriodBounds(period: RatingTopPeriod, now: number): { from: number; before: number } {

@@ -5,7 +5,7 @@ import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { fullName } from '../../../src/shared/domain/user-names';
 import { chapterStatistics } from '../rating/mastery';
-import { publicUserKey } from '../rating/user-key';
+import { publicUserKey } from '../../users/user-key';
 import { schoolFigures } from './school-figures';
 
 /** Students one curator statistic ranks at most. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crm, rating, schoolStats } from '../../../src/shared/contract';
-import { publicUserKey } from '../rating/user-key';
+import { publicUserKey } from '../../users/user-key';
 import { ONLY_OWN_STUDENTS } from './handlers';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { schoolFigures } from './school-figures';

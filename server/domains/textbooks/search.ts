@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Dialect } from '../../db/migrations/helpers';
-import { queryStems, stemText } from '../video/russian-stemmer';
+import { queryStems, stemText } from '../../search/russian-stemmer';
 
 export interface PageMatch {
   bookId: string;

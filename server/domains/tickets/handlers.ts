@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import type { Selectable } from 'kysely';
 import type { TicketsDzTable } from '../../db/schema';
 import { fullName } from '../../../src/shared/domain/user-names';
-import { publicUserKey } from '../rating/user-key';
+import { publicUserKey } from '../../users/user-key';
 
 type TicketRow = Selectable<TicketsDzTable>;
 

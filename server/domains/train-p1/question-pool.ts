@@ -1,8 +1,8 @@
 import type { TrainP1Type } from '../../../src/shared/contract/train-p1';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Db } from '../../db';
-import { canOpenLesson } from '../course/lesson-access';
-import type { QuestionP1Row } from '../homework-p1/question-bank';
+import { canOpenLesson } from '../../access/lesson-access';
+import type { QuestionP1Row } from '../../questions/question-bank';
 
 /** Which optional kinds of question a pool takes; both are left out unless asked for. */
 export interface PoolOptions {

@@ -4,7 +4,7 @@ import { TRAIN_P1_TEXTS as T, type TrainP1Set } from '../../../src/shared/contra
 import { answerToDisplayed, pointsOfTask } from '../../../src/shared/domain/questions';
 import type { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { examPrimaryScores, questionJsonOf } from '../homework-p1/question-bank';
+import { examPrimaryScores, questionJsonOf } from '../../questions/question-bank';
 
 const byNumber = (x: number, y: number) => x - y;
 

@@ -4,10 +4,10 @@ import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions'
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { examPrimaryScores, questionJsonOf } from '../homework-p1/question-bank';
-import { presentQuestion, typedAnswerProblem } from '../homework-p1/present-question';
+import { examPrimaryScores, questionJsonOf } from '../../questions/question-bank';
+import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
 import { awardRating } from '../rating/ledger';
-import { moscowMonthStart } from '../rating/moscow-days';
+import { moscowMonthStart } from '../../time/moscow-days';
 import { drawQuestions, eligibleQuestions, FULL_POOL, questionHistory } from './question-pool';
 import { trainRating } from './rating-rule';
 

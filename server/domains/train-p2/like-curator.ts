@@ -2,7 +2,7 @@ import { CHECKS_LIKE_CURATOR_PER_DAY, TRAIN_P2_TEXTS as T, type Part2Question, t
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { dayStartMs, moscowDayIndex } from '../rating/moscow-days';
+import { dayStartMs, moscowDayIndex } from '../../time/moscow-days';
 import { curatorCheckKey, requireScoreWithin } from './modes';
 import { eligibleQuestionsP2, pickRandom, presentQuestionP2, questionById, questionsOfType } from './question-pool';
 import { parseSegments } from '../curator-homework/reading';

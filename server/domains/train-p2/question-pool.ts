@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { Db } from '../../db';
 import type { QuestionsP2Table } from '../../db/schema';
 import type { Selectable } from 'kysely';
-import { canOpenLesson } from '../course/lesson-access';
+import { canOpenLesson } from '../../access/lesson-access';
 
 export type QuestionP2Row = Selectable<QuestionsP2Table>;
 

@@ -3,7 +3,7 @@ import { CHECK_ASSIGNMENT_TIMEOUT_MS, TRAIN_P2_TEXTS as T, type CheckRow, type C
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { publicUserKey } from '../rating/user-key';
+import { publicUserKey } from '../../users/user-key';
 
 /**
  * The checks tables: what I checked for classmates, how classmates checked me, how the AI checked

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../auth/current-user';
 import type { Db } from '../../db';
-import { canOpenLesson } from '../course/lesson-access';
+import { canOpenLesson } from '../../access/lesson-access';
 
 /** A signs-trainer term as the trainer needs it. */
 export interface OpenTerm {

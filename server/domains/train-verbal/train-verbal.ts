@@ -3,7 +3,7 @@ import { TRAIN_VERBAL_TEXTS as T } from '../../../src/shared/contract/train-verb
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { canOpenLesson } from '../course/lesson-access';
+import { canOpenLesson } from '../../access/lesson-access';
 
 interface BankRow {
   id: number;

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { STREAM_PATH } from '../../../src/shared/signing';
 import type { AppEnv } from '../../contract/http-router';
 import type { Services } from '../../services';
-import { videoAccess } from '../course/video-access';
+import { videoAccess } from '../../access/video-access';
 import { playlistKey, segmentKey } from './media-store';
 import { STREAM_MESSAGES, verifyStreamCookies } from './stream-auth';
 import { SEGMENT_NAME, type Rendition } from './transcode';

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { safeKey } from '../../providers/storage';
 import type { Services } from '../../services';
 import { answerUpload, IMAGE_MAX_BYTES, receiveFile, refused, UPLOAD_MESSAGES, uploadedImage } from '../../uploads';
-import { isVideoEditor } from '../course/video-access';
+import { isVideoEditor } from '../../access/video-access';
 import { probe } from './ffmpeg';
 import { mediaPrefix, newMediaKey, sourcePrefix } from './media-store';
 import { NoVideoError } from './transcode';

@@ -4,16 +4,16 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { Services } from '../../services';
-import { videoAccess } from '../course/video-access';
+import { videoAccess } from '../../access/video-access';
 import { setUserVideoFlag, startWatching } from './progress';
-import { queryStems } from './russian-stemmer';
+import { queryStems } from '../../search/russian-stemmer';
 import { searchTags } from './tag-search';
 import { loadTimecodes } from './timecodes';
 
 const MEDIA_STATUSES: readonly MediaStatus[] = ['none', 'queued', 'processing', 'ready', 'failed'];
 const asMediaStatus = (value: string): MediaStatus => ((MEDIA_STATUSES as readonly string[]).includes(value) ? (value as MediaStatus) : 'none');
 
-/** The one access rule (course/video-access.ts) as a refusal: unpublished looks like missing to a student. */
+/** The one access rule (server/access/video-access.ts) as a refusal: unpublished looks like missing to a student. */
 async function requireVideo(services: Services, user: CurrentUser, videoId: number) {
   const verdict = await videoAccess(services.db, user, videoId, services.clock.now());
   if (!verdict.allowed) fail(verdict.reason === 'closed' ? VIDEO_CLOSED : VIDEO_NOT_FOUND);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Dialect } from '../../db/migrations/helpers';
-import { queryStems } from './russian-stemmer';
+import { queryStems } from '../../search/russian-stemmer';
 
 export interface TagMatch {
   id: number;

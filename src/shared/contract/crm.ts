@@ -12,7 +12,7 @@ import { flag, noInput, safeString } from './fields';
 
 const userLookers = access.icon('users');
 
-/** A user's public key on the wire: the VK id or id<number> (rating/user-key). */
+/** A user's public key on the wire: the VK id or id<number> (server/users/user-key.ts). */
 export const userKeyField = safeString()
   .trim()
   .regex(/^(\d{1,20}|id\d{1,15})$/, 'ожидался VK id или id<номер> пользователя');

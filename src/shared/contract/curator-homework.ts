@@ -14,7 +14,7 @@ import { commentSegment, P2_STATUSES } from './homework-p2';
 const checkers = access.icon('homework');
 const htNum = intLike.pipe(z.number().int().min(1, 'номер ДЗ от 1').max(100000, 'слишком большой номер ДЗ'));
 const taskNum = intLike.pipe(z.number().int().min(1, 'номер задания от 1').max(100, 'номер задания до 100'));
-/** A student's public key (VK id or id<n>, see rating/user-key). */
+/** A student's public key (VK id or id<n>, see server/users/user-key.ts). */
 const studentKey = safeString().min(1).max(40);
 
 /** Longest general comment and segment sub-comment. */

@@ -15,7 +15,7 @@ import { int32 } from './fields';
  */
 export const videoStream = stream('/app/api/videos/v_link_new.php', { access: access.signedIn });
 
-/** Video editors and admins (server/domains/course/video-access.ts `isVideoEditor`). */
+/** Video editors and admins (server/access/video-access.ts `isVideoEditor`). */
 const videoEditors = access.anyOf(access.types('Админ'), access.group('USERS_VIDEO_EDITORS'));
 
 /** Multipart: `file` + `data` = signed JSON {videoId}. Answers {videoId, mediaStatus}. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moscowDateKey } from '../../../src/shared/domain/moscow-time';
+import { moscowDateKey } from '../../src/shared/domain/moscow-time';
 import { dateOfDayIndex, dayIndexOfDate, dayStartMs, mondayOf, moscowDayIndex, moscowIso, moscowMonthStart, moscowYearStart } from './moscow-days';
 
 describe('Moscow day arithmetic', () => {

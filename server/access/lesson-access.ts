@@ -1,4 +1,4 @@
-import type { UserType } from '../../../src/shared/domain/user-types';
+import type { UserType } from '../../src/shared/domain/user-types';
 
 /** The lesson columns access depends on. */
 export interface LessonGate {

@@ -1,5 +1,5 @@
-import type { HomeworkQuestionP1, StudentQuestionJson } from '../../../src/shared/contract/homework-p1';
-import { answerInputOf, answerKindOf, answerToDisplayed, isAnswerComplete, type QuestionJson } from '../../../src/shared/domain/questions';
+import type { HomeworkQuestionP1, StudentQuestionJson } from '../../src/shared/contract/homework-p1';
+import { answerInputOf, answerKindOf, answerToDisplayed, isAnswerComplete, type QuestionJson } from '../../src/shared/domain/questions';
 import { questionJsonOf, type QuestionP1Row } from './question-bank';
 
 /** What a student may see of a question: while solving, no right answers and no explanations. */

@@ -1,5 +1,5 @@
-import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../../src/shared/domain/exam-scale';
-import type { Db } from '../../db';
+import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../src/shared/domain/exam-scale';
+import type { Db } from '../db';
 
 /** Admin variable with the primary → secondary table as JSON {"0": 0, "1": 2, …}. */
 export const SECONDARY_BALL = 'SECONDARY_BALL';

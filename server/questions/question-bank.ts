@@ -1,6 +1,6 @@
-import { questionJsonSchema, type QuestionJson } from '../../../src/shared/domain/questions';
-import type { Db } from '../../db';
-import type { QuestionsP1Table } from '../../db/schema';
+import { questionJsonSchema, type QuestionJson } from '../../src/shared/domain/questions';
+import type { Db } from '../db';
+import type { QuestionsP1Table } from '../db/schema';
 import type { Selectable } from 'kysely';
 
 export type QuestionP1Row = Selectable<QuestionsP1Table>;

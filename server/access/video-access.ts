@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../../auth/current-user';
-import type { Db } from '../../db';
+import type { CurrentUser } from '../auth/current-user';
+import type { Db } from '../db';
 import { canOpenLesson } from './lesson-access';
 
 /** Staff who edit videos see unpublished ones and lessons that are not open yet. */

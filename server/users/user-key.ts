@@ -1,6 +1,6 @@
-import { publicUserKeyPattern } from '../../../src/shared/contract/rating';
-import type { Db } from '../../db';
-import type { UserRow } from '../../db/schema';
+import { publicUserKeyPattern } from '../../src/shared/contract/rating';
+import type { Db } from '../db';
+import type { UserRow } from '../db/schema';
 
 /**
  * The one public key that names a user on the wire, in the spec's `userVkId` fields:
