@@ -12,16 +12,13 @@ import { CreditResultView } from './CreditResultView';
 import { CreditSolvingView } from './CreditSolvingView';
 import { CreditStartView } from './CreditStartView';
 import { clearCreditDrafts, loadErrorText } from './logic';
-import type { CreditData } from './types';
+import type { CreditData, StartState } from './types';
 import { useCreditTimer } from './use-credit-timer';
 import '../../ui/field.css';
 import '../homework-p1/homework-p1.css';
 import './credits.css';
 
 const t = ruCredits.auto;
-
-/** What a refused start says: the server's reason verbatim (§5 limit text), else the credits prefix. */
-export type StartState = { kind: 'idle' | 'starting' } | { kind: 'refused'; message: string };
 
 /** Automatic credit, route autoTests /zachet_auto/:numberTest (learning §2, §4): start, solving, result. */
 export function CreditAutoPage() {
