@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api';
 import { NotifierProvider, useNotify, initThemeFromStorage } from '../ui';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 import { router } from './router';
 
 initThemeFromStorage();
@@ -14,7 +14,7 @@ function ApiHooks() {
   useEffect(() => {
     configureApi({
       // Loaded on demand: signing out needs the live client, which the sign-in page does not.
-      onSignedOut: () => void import('./sign-out').then((module) => module.signOutLocally((to, options) => router.navigate(to, options))),
+      onSignedOut: () => void import('../lib/sign-out').then((module) => module.signOutLocally((to, options) => router.navigate(to, options))),
       notify,
     });
   }, [notify]);

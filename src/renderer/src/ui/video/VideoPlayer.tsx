@@ -1,7 +1,9 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type Hls from 'hls.js';
-import { ruVideo } from '../../../i18n/video';
-import { cx, ErrorBox, Loader } from '../../../ui';
+import { ruVideo } from '../../i18n/video';
+import { cx } from '../class-names';
+import { ErrorBox } from '../ErrorBox';
+import { Loader } from '../Loader';
 import { retainStreamCookies, streamUrl } from './stream-cookies';
 import './VideoPlayer.css';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getUserInfo } from '@shared/contract/account';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 /** The signed-in user's profile (header, personal account); one cache entry for the whole app. */
 export function useUserInfo() {

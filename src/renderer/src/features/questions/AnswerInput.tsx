@@ -2,7 +2,7 @@ import { answerInputOf, answerKindOf, MATCH_LETTERS, onlyCyrillic, onlyDigits, t
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { cx } from '../../ui';
-import type { QuestionView } from '../preferences/use-question-view';
+import type { QuestionView } from '../../lib/question-view';
 import { displayedOptions, EMPTY_SLOT, normalizeAnswer, slotKey, slotPaste, toggleChoice } from './logic';
 
 const t = ruHomeworkP1.p1;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 
 export type VideoQuality = 'high' | 'low';
 

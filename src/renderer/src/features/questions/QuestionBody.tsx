@@ -1,9 +1,9 @@
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { answerKindOf, MATCH_LETTERS, type QuestionJson } from '@shared/domain/questions';
 import { ruHomeworkP1 } from '../../i18n/homework-p1';
-import type { QuestionView } from '../preferences/use-question-view';
+import type { QuestionView } from '../../lib/question-view';
 import { displayedOptions } from './logic';
-import '../questions/question-result.css';
+import './question-result.css';
 
 const t = ruHomeworkP1.p1;
 

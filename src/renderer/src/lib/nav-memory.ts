@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, readJson, writeStorage } from '../lib/storage-keys';
+import { STORAGE_KEYS, readJson, writeStorage } from './storage-keys';
 
 /**
  * The last chosen sub-link of each navigation group (main, trains, materials, curator,

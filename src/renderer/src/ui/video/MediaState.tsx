@@ -1,6 +1,6 @@
 import type { MediaStatus } from '@shared/contract/video';
 import { ruVideoLesson } from '../../i18n/video';
-import { Spinner } from '../../ui';
+import { Spinner } from '../Spinner';
 
 const t = ruVideoLesson.lesson.media;
 

@@ -1,5 +1,5 @@
 import { ruVideoLesson } from '../../i18n/video';
-import { Select } from '../../ui';
+import { Select } from '../Select';
 import type { VideoQuality } from './player-slot';
 
 const OPTIONS = [

@@ -3,10 +3,10 @@ import { onlineSocket, updateIcons } from '@shared/contract/shell';
 import type { DisplayFlags } from '@shared/domain/icons';
 import { createTimestampSource } from '@shared/signing';
 import { ru } from '../i18n/ru';
-import { apiBaseUrl } from '../lib/api';
-import { createLiveClient, signedSocketUrl, type LiveClient } from '../lib/live-client';
-import { readSession } from '../lib/session';
-import { STORAGE_KEYS, readJson, writeStorage } from '../lib/storage-keys';
+import { apiBaseUrl } from './api';
+import { createLiveClient, signedSocketUrl, type LiveClient } from './live-client';
+import { readSession } from './session';
+import { STORAGE_KEYS, readJson, writeStorage } from './storage-keys';
 
 export type LiveStatus = 'connecting' | 'online' | 'offline' | 'paused';
 

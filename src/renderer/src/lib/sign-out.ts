@@ -1,4 +1,4 @@
-import { clearSession } from '../lib/session';
+import { clearSession } from './session';
 import { disconnectLive } from './live';
 import { queryClient } from './query-client';
 

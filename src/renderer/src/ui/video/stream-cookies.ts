@@ -1,7 +1,7 @@
 import { signStreamCookies, STREAM_PATH } from '@shared/signing';
-import { apiBaseUrl } from '../../../lib/api';
-import { desktopApi } from '../../../lib/platform';
-import { readSession } from '../../../lib/session';
+import { apiBaseUrl } from '../../lib/api';
+import { desktopApi } from '../../lib/platform';
+import { readSession } from '../../lib/session';
 
 /**
  * The HLS stream is authorised by three cookies, `device`, `ts` and `signature` =

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { NavLink, Outlet } from 'react-router';
 import type { IconKey } from '@shared/domain/icons';
-import { displayFlagsAtom } from '../../app/live';
-import './side-nav.css';
+import { displayFlagsAtom } from '../lib/live';
+import './SideNav.css';
 
 export interface SideNavItem {
   to: string;

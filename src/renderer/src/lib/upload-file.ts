@@ -1,5 +1,5 @@
 import { uploadPreview, uploadVideo } from '@shared/contract/video-media';
-import { uploadFiles } from '../../lib/upload';
+import { uploadFiles } from './upload';
 
 /** Uploads of the video screens (back-office §7.3) through the shared multipart helper. */
 export const UPLOAD_VIDEO_PATH = uploadVideo.path;
@@ -18,7 +18,7 @@ export function previewProblem(file: File): 'type' | 'size' | null {
   return null;
 }
 
-export { UploadError } from '../../lib/upload';
+export { UploadError } from './upload';
 
 /** One file in the `file` field. */
 export function uploadFile(path: string, input: Record<string, unknown>, file: File, onProgress?: (percent: number) => void): Promise<Record<string, unknown>> {

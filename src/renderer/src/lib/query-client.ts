@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from './api-client';
 
 /** Server state for the whole app (TanStack Query). */
 export const queryClient = new QueryClient({

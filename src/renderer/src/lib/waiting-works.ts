@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getWaitingWorks } from '@shared/contract/curator-homework';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 /** The query key of the checking queue; checking actions invalidate ['curatorHomework'] and with it this. */
 export const WAITING_WORKS_KEY = ['curatorHomework', 'waiting'] as const;

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
+import { STORAGE_KEYS, readStorage, writeStorage } from './storage-keys';
 
 /** How questions are shown (shell §2.11, §4.6): 'text' by default, or 'graphic'. */
 export type QuestionView = 'text' | 'graphic';
