@@ -1,4 +1,4 @@
-import type { NavGroup } from '../lib/nav-memory';
+import type { NavGroup } from './nav-memory';
 
 /** What a route tells the shell: its title (placeholder screens, document title) and nav group. */
 export interface RouteHandle {
