@@ -122,7 +122,7 @@ describe('client spine in chromium', () => {
     await context.close();
   });
 
-  it('loads no back-office code on the sign-in page and stays within 157 KB of gzipped JS', async () => {
+  it('loads no back-office code on the sign-in page and stays within 150 KB of gzipped JS', async () => {
     const { page, context } = await openPage(browser, server.url);
     const scripts = new Map<string, Buffer>();
     page.on('response', async (response) => {
@@ -138,8 +138,42 @@ describe('client spine in chromium', () => {
     // 150 KB until the second half added a dozen screens: the route table and titles live in the
     // entry chunk and grow with every screen (150.6 KB with all of them); the screens themselves are lazy.
     // 152 KB until the sign-in page gained the school's links (documents, course page, curators'
-    // sign-in) and signing its JSON limits: 156.3 KB with them.
-    expect(gzipped).toBeLessThanOrEqual(157 * 1024);
+    // sign-in) and signing its JSON limits: 156.3 KB with them. Back to 150 KB once the back-office
+    // routes loaded on the first visit under /curator, the sign-in page stopped importing the ui
+    // barrel and jotai left the entry: 148.5 KB.
+    expect(gzipped).toBeLessThanOrEqual(150 * 1024);
+    await context.close();
+  });
+
+  it('keeps the shell when a screen throws: the route shows «Что-то пошло не так…», the nav works, «Повторить» renders it anew', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    // The calendar screen's chunk is swapped for one that throws while the page's flag is set.
+    await context.addInitScript(() => Reflect.set(window, '__screenFails', true));
+    await page.route('**/study/assets/CalendarPage-*.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: "export function CalendarPage() { if (window.__screenFails) throw new Error('screen failed'); return 'календарь восстановлен'; }",
+      }),
+    );
+    await signInThroughForm(page, 'student');
+    await page.waitForURL(/roadmap/);
+    await page.goto('/study/calendar');
+    const fallback = page.getByText('Что-то пошло не так…');
+    await fallback.waitFor();
+    expect(await page.locator('.shell__header').isVisible()).toBe(true);
+
+    // The header still leads elsewhere, and back.
+    await page.locator('.shell__nav-link[data-flag="roadmap"]').click();
+    await page.getByRole('heading', { name: 'Дорога уроков', level: 1 }).waitFor();
+    expect(await fallback.count()).toBe(0);
+    await page.goBack();
+    await fallback.waitFor();
+
+    await page.evaluate(() => Reflect.set(window, '__screenFails', false));
+    await page.getByRole('button', { name: 'Повторить' }).click();
+    await page.getByText('календарь восстановлен').waitFor();
+    expect(await fallback.count()).toBe(0);
+    expect(await page.locator('.shell__header').isVisible()).toBe(true);
     await context.close();
   });
 

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Provider as JotaiProvider, getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api';
-import { NotifierProvider, useNotify, initThemeFromStorage } from '../ui';
-import { queryClient } from './query-client';
+import { NotifierProvider, useNotify } from '../ui/Notifier';
+import { initThemeFromStorage } from '../ui/theme';
+import { queryClient } from '../lib/query-client';
 import { router } from './router';
 
 initThemeFromStorage();
@@ -14,7 +14,7 @@ function ApiHooks() {
   useEffect(() => {
     configureApi({
       // Loaded on demand: signing out needs the live client, which the sign-in page does not.
-      onSignedOut: () => void import('./sign-out').then((module) => module.signOutLocally((to, options) => router.navigate(to, options))),
+      onSignedOut: () => void import('../lib/sign-out').then((module) => module.signOutLocally((to, options) => router.navigate(to, options))),
       notify,
     });
   }, [notify]);
@@ -23,13 +23,13 @@ function ApiHooks() {
 
 export function App() {
   return (
-    <JotaiProvider store={getDefaultStore()}>
-      <QueryClientProvider client={queryClient}>
-        <NotifierProvider>
-          <ApiHooks />
-          <RouterProvider router={router} />
-        </NotifierProvider>
-      </QueryClientProvider>
-    </JotaiProvider>
+    // No jotai Provider: its hooks use the default store without one (lib/live.ts writes there),
+    // and leaving it out keeps jotai off the sign-in page.
+    <QueryClientProvider client={queryClient}>
+      <NotifierProvider>
+        <ApiHooks />
+        <RouterProvider router={router} />
+      </NotifierProvider>
+    </QueryClientProvider>
   );
 }

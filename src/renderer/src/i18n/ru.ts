@@ -24,6 +24,9 @@ export const ru = {
     error: 'Ошибка',
     /** A server refusal of input whose reason is not written for people (zod's technical wording). */
     invalidInput: 'Проверь введённые данные: что-то заполнено неверно',
+    /** A screen that failed to load or render (its route's error boundary); the shell stays. */
+    screenFailed: 'Что-то пошло не так…',
+    screenRetry: 'Повторить',
   },
 
   select: {

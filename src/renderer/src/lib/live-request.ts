@@ -1,5 +1,5 @@
 import type { InputOf, LiveContract, OutputOf } from '@shared/contract/core';
-import { liveClient } from '../app/live';
+import { liveClient } from './live';
 import { type LiveClient, LiveError } from './live-client';
 
 /** Shown when a live call is made with no socket at all (signed out, or the shell not up yet). */

@@ -6,10 +6,10 @@ import type { IconKey } from '@shared/domain/icons';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { useTheme } from '../../ui';
-import { displayFlagsAtom } from '../live';
-import { rememberedLink } from '../nav-memory';
-import { signOutLocally } from '../sign-out';
-import { useUserInfo } from './use-user-info';
+import { displayFlagsAtom } from '../../lib/live';
+import { rememberedLink } from '../../lib/nav-memory';
+import { signOutLocally } from '../../lib/sign-out';
+import { useUserInfo } from '../../lib/use-user-info';
 
 interface HeaderLink {
   flag: IconKey;

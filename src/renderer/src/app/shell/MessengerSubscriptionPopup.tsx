@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { checkSubBotTg, getCurrentBotTg } from '@shared/contract/shell';
 import { ru } from '../../i18n/ru';
-import { liveClient } from '../live';
+import { liveClient } from '../../lib/live';
 import { Button, buttonClassName, Popup } from '../../ui';
 
 const t = ru.shell.subscription;

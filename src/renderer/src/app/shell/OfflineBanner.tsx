@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { ru } from '../../i18n/ru';
-import { liveStatusAtom } from '../live';
+import { liveStatusAtom } from '../../lib/live';
 
 /** Tells the user plainly when the server is out of reach (the live socket is the signal). */
 export function OfflineBanner() {

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 
 /** The deepest route's handle merged over its parents' (title, group, bare). */
 export function useRouteHandle(): RouteHandle {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '@shared/contract/auth';
-import { useUserInfo } from '../../app/shell/use-user-info';
+import { useUserInfo } from '../../lib/use-user-info';
 import { ruAccount } from '../../i18n/account';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
@@ -29,7 +29,7 @@ export function AccountPage() {
     setLeaving(true);
     // Same as the header's: the server ends the session, locally we sign out whatever it answers.
     await api.call(logout, {}, { handleErrors: true }).catch(() => undefined);
-    const { signOutLocally } = await import('../../app/sign-out');
+    const { signOutLocally } = await import('../../lib/sign-out');
     signOutLocally(navigate);
   };
 

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { UserInfo } from '@shared/contract/account';
-import { liveStatusAtom } from '../../app/live';
+import { liveStatusAtom } from '../../lib/live';
 import { ruAccount } from '../../i18n/account';
 import { ru } from '../../i18n/ru';
 import { Button, Card, cx, Loader } from '../../ui';

@@ -1,7 +1,7 @@
 import { BOT_TITLES, BOTS, DEFAULT_BOT, questionBot, triggerUpdateBotAnswer, updateBotAnswer, type BotId, type BotMessage } from '@shared/contract/assistant';
 import { useAtomValue } from 'jotai';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { liveStatusAtom } from '../../app/live';
+import { liveStatusAtom } from '../../lib/live';
 import { ruAssistant as t } from '../../i18n/assistant';
 import { liveErrorText, liveRequest, shellLiveClient } from '../../lib/live-request';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';

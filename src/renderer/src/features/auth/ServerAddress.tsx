@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ru } from '../../i18n/ru';
 import { apiBaseUrl } from '../../lib/api';
 import { desktopApi } from '../../lib/platform';
-import { Button, TextField } from '../../ui';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
 
 const t = ru.auth.server;
 

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { rememberedLink } from '../../app/nav-memory';
+import { rememberedLink } from '../../lib/nav-memory';
 
 /** /study/curator goes to the current curator link (default standards). */
 export function CuratorEntry() {

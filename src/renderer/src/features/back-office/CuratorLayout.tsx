@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { displayFlagsAtom } from '../../app/live';
-import { NavSection, type SideNavItem } from '../sections/SideNav';
-import { useWaitingWorks } from '../curator-homework/use-waiting-works';
+import { displayFlagsAtom } from '../../lib/live';
+import { NavSection, type SideNavItem } from '../../ui/SideNav';
+import { useWaitingWorks } from '../../lib/waiting-works';
 import { ru } from '../../i18n/ru';
 import { CountBadge } from '../../ui';
 

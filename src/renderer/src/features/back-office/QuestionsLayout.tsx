@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet } from 'react-router';
 import type { IconKey } from '@shared/domain/icons';
-import { displayFlagsAtom } from '../../app/live';
-import { rememberedLink } from '../../app/nav-memory';
+import { displayFlagsAtom } from '../../lib/live';
+import { rememberedLink } from '../../lib/nav-memory';
 import { Loader, EmptyState } from '../../ui';
-import { SideNav, type SideNavItem } from '../sections/SideNav';
+import { SideNav, type SideNavItem } from '../../ui/SideNav';
 import { ru } from '../../i18n/ru';
 
 const t = ru.sections.questions;

@@ -2,7 +2,7 @@ import type { CardHomework, getLessonCard } from '@shared/contract/course';
 import type { OutputOf } from '@shared/contract/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/route-names';
+import { paths } from '../../lib/route-names';
 import { ruCourse } from '../../i18n/course';
 import { cx, IconCheck, IconChevronRight } from '../../ui';
 import { deadlineText, pointsText, taskStatusText, taskStatusTone } from './lesson-texts';

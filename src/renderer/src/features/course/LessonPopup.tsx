@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getLessonCard, LESSON_NOT_FOUND } from '@shared/contract/course';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/route-names';
+import { paths } from '../../lib/route-names';
 import { ruCourse } from '../../i18n/course';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, Loader, Popup } from '../../ui';

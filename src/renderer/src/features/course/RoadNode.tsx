@@ -1,6 +1,6 @@
 import type { RoadLesson } from '@shared/contract/course';
 import { Link } from 'react-router';
-import { paths } from '../../app/route-names';
+import { paths } from '../../lib/route-names';
 import { ruCourse } from '../../i18n/course';
 import { IconCheck, cx } from '../../ui';
 import { serverAssetUrl } from '../../lib/server-asset-url';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getLessonsRoad } from '@shared/contract/course';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
-import { paths } from '../../app/route-names';
+import { paths } from '../../lib/route-names';
 import { ruCourse } from '../../i18n/course';
 import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader } from '../../ui';

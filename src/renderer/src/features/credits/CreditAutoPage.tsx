@@ -2,26 +2,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CREDIT_TEXTS, getZachetAuto } from '@shared/contract/credits';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/route-names';
+import { paths } from '../../lib/route-names';
 import { ruCredits } from '../../i18n/credits';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { buttonClassName, ErrorBox, IconChevronLeft, LabelledTimer, Loader } from '../../ui';
-import { formatTimer } from '../homework-p1/logic';
+import { formatTimer } from '../questions/logic';
 import { CreditResultView } from './CreditResultView';
 import { CreditSolvingView } from './CreditSolvingView';
 import { CreditStartView } from './CreditStartView';
 import { clearCreditDrafts, loadErrorText } from './logic';
-import type { CreditData } from './types';
+import type { CreditData, StartState } from './types';
 import { useCreditTimer } from './use-credit-timer';
 import '../../ui/field.css';
-import '../homework-p1/homework-p1.css';
+import '../questions/questions.css';
 import './credits.css';
 
 const t = ruCredits.auto;
-
-/** What a refused start says: the server's reason verbatim (§5 limit text), else the credits prefix. */
-export type StartState = { kind: 'idle' | 'starting' } | { kind: 'refused'; message: string };
 
 /** Automatic credit, route autoTests /zachet_auto/:numberTest (learning §2, §4): start, solving, result. */
 export function CreditAutoPage() {

@@ -1,10 +1,9 @@
 import { ruCredits } from '../../i18n/credits';
 import { Button, Card, cx, WarningNote } from '../../ui';
-import { ResultView } from '../homework-p1/ResultView';
-import type { StartState } from './CreditAutoPage';
+import { ResultView } from '../questions/ResultView';
 import { Refusal } from './CreditStartView';
 import { canRetake, statusText } from './logic';
-import type { CreditInfo, CreditQuestion } from './types';
+import type { CreditInfo, CreditQuestion, StartState } from './types';
 
 const t = ruCredits.auto;
 

@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { ruCredits } from '../../i18n/credits';
 import { api } from '../../lib/api';
 import { Button, cx, ErrorBox, ProgressBar } from '../../ui';
-import { AnswerInput } from '../homework-p1/AnswerInput';
-import { answerToSend, normalizeAnswer, readDraft, toQuestion, writeDraft } from '../homework-p1/logic';
-import { QuestionBody } from '../homework-p1/QuestionBody';
-import { useQuestionView } from '../preferences/use-question-view';
+import { AnswerInput } from '../questions/AnswerInput';
+import { answerToSend, normalizeAnswer, readDraft, toQuestion, writeDraft } from '../questions/logic';
+import { QuestionBody } from '../questions/QuestionBody';
+import { useQuestionView } from '../../lib/question-view';
 import { answeredCount, creditDraftKey, currentQuestion, nextUnanswered } from './logic';
 import type { CreditData, CreditQuestion } from './types';
 

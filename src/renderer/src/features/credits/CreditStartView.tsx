@@ -1,8 +1,7 @@
 import { ruCredits } from '../../i18n/credits';
 import { Button, Card, IconAlert, WarningNote } from '../../ui';
-import type { StartState } from './CreditAutoPage';
 import { CreditFacts } from './CreditFacts';
-import type { CreditInfo } from './types';
+import type { CreditInfo, StartState } from './types';
 
 const t = ruCredits.auto;
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getVerbalZachetInfo, verbalZachetZapis } from '@shared/contract/credits';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/route-names';
+import { paths } from '../../lib/route-names';
 import { ruVerbalBooking } from '../../i18n/verbal-booking';
 import { api } from '../../lib/api';
 import { Button, buttonClassName, Card, ConfirmPopup, EmptyState, ErrorBox, IconChevronLeft, Loader, Select } from '../../ui';

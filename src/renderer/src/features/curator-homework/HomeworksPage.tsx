@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader } from '../../ui';
-import { useWaitingWorks } from './use-waiting-works';
+import { useWaitingWorks } from '../../lib/waiting-works';
 import './curator-homework.css';
 
 const t = ruCuratorHomework.list;

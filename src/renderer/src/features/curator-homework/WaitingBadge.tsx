@@ -1,6 +1,6 @@
 import { ru } from '../../i18n/ru';
 import { CountBadge } from '../../ui';
-import { useWaitingWorks } from './use-waiting-works';
+import { useWaitingWorks } from '../../lib/waiting-works';
 
 /**
  * The count of works waiting for a check beside «Кураторская» (issue 26). Loaded on its own only

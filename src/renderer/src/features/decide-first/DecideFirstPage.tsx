@@ -12,7 +12,7 @@ import { RoundView } from './RoundView';
 import { SelectView } from './SelectView';
 import { WaitView } from './WaitView';
 import '../../ui/field.css';
-import '../homework-p1/homework-p1.css';
+import '../questions/questions.css';
 import './decide-first.css';
 
 const t = ruDecideFirst;

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { ruFiles } from '../../i18n/files';
 import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
 import { Button, ConfirmPopup, EmptyState, ErrorBox, Loader, TextField } from '../../ui';
-import { uploadFile } from '../video-admin/upload';
+import { uploadFile } from '../../lib/upload-file';
 import { downloadLibraryFile } from './download';
 import './files.css';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { getTinkoffPaymentLink } from '@shared/contract/finances';
-import { useUserInfo } from '../../app/shell/use-user-info';
+import { useUserInfo } from '../../lib/use-user-info';
 import { ruFinances } from '../../i18n/finances';
 import { ru } from '../../i18n/ru';
 import { api, apiBaseUrl } from '../../lib/api';

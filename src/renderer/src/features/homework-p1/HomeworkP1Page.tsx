@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { getHtP1Divided } from '@shared/contract/homework-p1';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/route-names';
+import { paths } from '../../lib/route-names';
 import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { buttonClassName, ErrorBox, IconChevronLeft, LabelledTimer, Loader } from '../../ui';
-import { formatTimer } from './logic';
-import { ResultView } from './ResultView';
+import { formatTimer } from '../questions/logic';
+import { ResultView } from '../questions/ResultView';
 import { SolvingView } from './SolvingView';
 import { usePartTimer } from './use-part-timer';
 import '../../ui/field.css';
-import './homework-p1.css';
+import '../questions/questions.css';
 
 const t = ruHomeworkP1.p1;
 

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, ProgressBar } from '../../ui';
-import { useQuestionView } from '../preferences/use-question-view';
-import { AnswerInput } from './AnswerInput';
-import { answerToSend, draftKey, normalizeAnswer, readDraft, toQuestion, writeDraft } from './logic';
-import { QuestionBody } from './QuestionBody';
+import { useQuestionView } from '../../lib/question-view';
+import { AnswerInput } from '../questions/AnswerInput';
+import { answerToSend, draftKey, normalizeAnswer, readDraft, toQuestion, writeDraft } from '../questions/logic';
+import { QuestionBody } from '../questions/QuestionBody';
 
 const t = ruHomeworkP1.p1;
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getHtP2Camel } from '@shared/contract/homework-p2';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { paths } from '../../app/route-names';
+import { paths } from '../../lib/route-names';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
@@ -17,7 +17,7 @@ import { SelfCheckView } from './SelfCheckView';
 import { type StartState, StartView } from './StartView';
 import { useP2Timer } from './use-p2-timer';
 import '../../ui/field.css';
-import '../homework-p1/homework-p1.css';
+import '../questions/questions.css';
 import './homework-p2.css';
 
 /** Homework part 2, /study/ht_p2?dz_num&dop (learning §2 'Homework part 2'). */

@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { ruKnowledge } from '../../i18n/knowledge';
 import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
 import { Button, cx, EmptyState, ErrorBox, Loader } from '../../ui';
-import { AnswerInput } from '../homework-p1/AnswerInput';
-import { answerToSend, normalizeAnswer, toQuestion } from '../homework-p1/logic';
-import { QuestionBody } from '../homework-p1/QuestionBody';
-import { useQuestionView } from '../preferences/use-question-view';
+import { AnswerInput } from '../questions/AnswerInput';
+import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
+import { QuestionBody } from '../questions/QuestionBody';
+import { useQuestionView } from '../../lib/question-view';
 import { QuestionResultBody } from '../questions/QuestionResultBody';
-import '../homework-p1/homework-p1.css';
+import '../questions/questions.css';
 import './knowledge.css';
 
 const t = ruKnowledge.test;

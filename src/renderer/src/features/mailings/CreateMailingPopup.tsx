@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ruMailings } from '../../i18n/mailings';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { Button, ErrorBox, Popup, Select } from '../../ui';
-import { uploadFile } from '../video-admin/upload';
+import { uploadFile } from '../../lib/upload-file';
 
 const t = ruMailings.form;
 const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'];

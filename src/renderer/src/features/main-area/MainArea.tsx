@@ -1,5 +1,5 @@
 import { ru } from '../../i18n/ru';
-import { NavSection, type SideNavItem } from '../sections/SideNav';
+import { NavSection, type SideNavItem } from '../../ui/SideNav';
 
 const t = ru.shell.mainNav;
 

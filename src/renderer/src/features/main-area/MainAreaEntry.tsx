@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { CHECKING_QUEUE_PATH } from '@shared/domain/user-types';
-import { rememberedLink } from '../../app/nav-memory';
+import { rememberedLink } from '../../lib/nav-memory';
 import { storedLanding } from '../../lib/session';
 
 /**

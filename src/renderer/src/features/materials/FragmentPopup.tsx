@@ -4,10 +4,10 @@ import { useCallback, useRef, useState } from 'react';
 import { ruVideoLesson } from '../../i18n/video';
 import { api } from '../../lib/api';
 import { ErrorBox, Loader, Popup } from '../../ui';
-import { formatTime } from '../video/format-time';
-import { MediaState } from '../video/MediaState';
-import { readVideoQuality, saveVideoQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../video/player-slot';
-import { QualitySelect } from '../video/QualitySelect';
+import { formatTime } from '../../ui/video/format-time';
+import { MediaState } from '../../ui/video/MediaState';
+import { readVideoQuality, saveVideoQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../../ui/video/player-slot';
+import { QualitySelect } from '../../ui/video/QualitySelect';
 import '../video/video.css';
 import { useFragmentLoop } from './use-fragment-loop';
 

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ruVideoLesson } from '../../i18n/video';
 import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader, SearchInput } from '../../ui';
-import { formatTime } from '../video/format-time';
+import { formatTime } from '../../ui/video/format-time';
 import { FragmentPopup } from './FragmentPopup';
 import './materials.css';
 

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react';
-import type { VideoPlayerHandle } from '../video/player-slot';
+import type { VideoPlayerHandle } from '../../ui/video/player-slot';
 
 /** Spec learning §2 'Materials': the fragment bounds are checked every second. */
 export const LOOP_CHECK_MS = 1000;

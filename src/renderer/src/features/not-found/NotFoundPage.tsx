@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { forgetLinks } from '../../app/nav-memory';
+import { forgetLinks } from '../../lib/nav-memory';
 import { ru } from '../../i18n/ru';
 import { readSession } from '../../lib/session';
 import { buttonClassName } from '../../ui';

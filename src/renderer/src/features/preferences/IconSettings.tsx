@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { OutputOf } from '@shared/contract/core';
 import { getIconsForHide, setIcons } from '@shared/contract/shell';
 import { ICON_GROUPS, type IconKey } from '@shared/domain/icons';
-import { displayFlagsAtom } from '../../app/live';
+import { displayFlagsAtom } from '../../lib/live';
 import { ruPreferences } from '../../i18n/preferences';
 import { EmptyState, ErrorBox, fill, Loader, Spinner, Switch, cx } from '../../ui';
 import { errorText, liveRequest, retryLive } from './live-request';

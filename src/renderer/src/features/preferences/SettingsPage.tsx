@@ -3,7 +3,7 @@ import { ruPreferences } from '../../i18n/preferences';
 import { Card, COLOR_SCHEMES, useTheme } from '../../ui';
 import { ChoiceGroup } from './ChoiceGroup';
 import { IconSettings } from './IconSettings';
-import { QUESTION_VIEWS, useQuestionView } from './use-question-view';
+import { QUESTION_VIEWS, useQuestionView } from '../../lib/question-view';
 import './preferences.css';
 
 const t = ruPreferences;

@@ -3,7 +3,7 @@ import { getQuestionsList, type QuestionListRow } from '@shared/contract/questio
 import { QUESTION_TYPES } from '@shared/domain/questions';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { rememberLink } from '../../app/nav-memory';
+import { rememberLink } from '../../lib/nav-memory';
 import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
 import { api } from '../../lib/api';
 import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCreditQuestionsList, type CreditQuestion } from '@shared/contract/question-bank-p2';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { rememberLink } from '../../app/nav-memory';
+import { rememberLink } from '../../lib/nav-memory';
 import { ruCreditQuestions, ruQuestionBankP2 } from '../../i18n/question-bank-p2';
 import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
 import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';

@@ -1,9 +1,9 @@
 import type { HomeworkQuestionP1 } from '@shared/contract/homework-p1';
 import { answerKindOf } from '@shared/domain/questions';
 import { ErrorBox } from '../../ui';
-import { scoreTone, toQuestion } from '../homework-p1/logic';
-import { QuestionBody } from '../homework-p1/QuestionBody';
-import type { QuestionView } from '../preferences/use-question-view';
+import { scoreTone, toQuestion } from './logic';
+import { QuestionBody } from './QuestionBody';
+import type { QuestionView } from '../../lib/question-view';
 import { isRightAnswer } from './answer-result';
 import './question-result.css';
 

@@ -1,4 +1,4 @@
-import { NavSection, type SideNavItem } from './SideNav';
+import { NavSection, type SideNavItem } from '../../ui/SideNav';
 import { ru } from '../../i18n/ru';
 
 const t = ru.sections.materials;

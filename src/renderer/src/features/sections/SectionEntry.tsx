@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { rememberedLink } from '../../app/nav-memory';
+import { rememberedLink } from '../../lib/nav-memory';
 
 /** /study/trains goes to the last chosen training (default trains_p1). */
 export function TrainsEntry() {

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { ruTrainP1 } from '../../i18n/train-p1';
 import { api } from '../../lib/api';
 import { Button, ConfirmPopup, cx, ErrorBox, ProgressBar } from '../../ui';
-import { AnswerInput } from '../homework-p1/AnswerInput';
-import { answerToSend, normalizeAnswer, toQuestion } from '../homework-p1/logic';
-import { QuestionBody } from '../homework-p1/QuestionBody';
-import { useQuestionView } from '../preferences/use-question-view';
+import { AnswerInput } from '../questions/AnswerInput';
+import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
+import { QuestionBody } from '../questions/QuestionBody';
+import { useQuestionView } from '../../lib/question-view';
 import { currentQuestionIndex, formatRatingChange, ratingTone } from './logic';
 
 const t = ruTrainP1;

@@ -2,7 +2,7 @@ import type { TrainP1Question, TrainP1Stats, TrainP1TestInfo } from '@shared/con
 import { useEffect, useRef, useState } from 'react';
 import { ruTrainP1 } from '../../i18n/train-p1';
 import { Button, Card, cx } from '../../ui';
-import { useQuestionView } from '../preferences/use-question-view';
+import { useQuestionView } from '../../lib/question-view';
 import { resultTotals } from '../questions/answer-result';
 import { OwnDifficultSwitch } from '../questions/DifficultSwitch';
 import { QuestionResultBody, type QuestionResultTexts } from '../questions/QuestionResultBody';

@@ -10,7 +10,7 @@ import { DecideView } from './DecideView';
 import { choiceOfTest, choiceType, readChoice, type TrainChoice, writeChoice } from './logic';
 import { ResultView } from './ResultView';
 import '../../ui/field.css';
-import '../homework-p1/homework-p1.css';
+import '../questions/questions.css';
 import '../questions/question-result.css';
 import './train-p1.css';
 

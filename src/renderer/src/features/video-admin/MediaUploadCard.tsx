@@ -4,7 +4,7 @@ import { ruVideoAdmin } from '../../i18n/video-admin';
 import { Button, Card, ErrorBox, ProgressBar, Select } from '../../ui';
 import { MediaStatusBadge } from './MediaStatusBadge';
 import { serverAssetUrl } from '../../lib/server-asset-url';
-import { PREVIEW_TYPES, previewProblem, type PreviewType, UPLOAD_PREVIEW_PATH, UPLOAD_VIDEO_PATH, uploadFile } from './upload';
+import { PREVIEW_TYPES, previewProblem, type PreviewType, UPLOAD_PREVIEW_PATH, UPLOAD_VIDEO_PATH, uploadFile } from '../../lib/upload-file';
 
 const t = ruVideoAdmin.detail;
 

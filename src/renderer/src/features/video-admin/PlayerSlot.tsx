@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { ruVideoAdmin } from '../../i18n/video-admin';
-import { VideoPlayer, type VideoPlayerHandle } from '../video/player/VideoPlayer';
+import { VideoPlayer, type VideoPlayerHandle } from '../../ui/video/VideoPlayer';
 
 export type PlayerHandle = VideoPlayerHandle;
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callAccept, refreshTrainInfo } from '@shared/contract/video-chat';
-import { displayFlagsAtom } from '../../app/live';
+import { displayFlagsAtom } from '../../lib/live';
 import { ruVideoChat } from '../../i18n/video-chat';
 import { liveErrorText, liveRequest, shellLiveClient } from '../../lib/live-request';
 import { Button, Popup } from '../../ui';

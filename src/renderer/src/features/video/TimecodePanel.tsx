@@ -2,7 +2,7 @@ import type { getVideoLesson } from '@shared/contract/video';
 import type { OutputOf } from '@shared/contract';
 import { ruVideoLesson } from '../../i18n/video';
 import { Accordion } from '../../ui';
-import { formatTime } from './format-time';
+import { formatTime } from '../../ui/video/format-time';
 import { LinkifiedText } from './LinkifiedText';
 
 const t = ruVideoLesson.lesson;

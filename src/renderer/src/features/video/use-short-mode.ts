@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { DetailedTimecode } from '@shared/contract/video';
-import type { VideoPlayerHandle } from './player-slot';
+import type { VideoPlayerHandle } from '../../ui/video/player-slot';
 
 /** Spec learning §9: the skip check runs every second and the notice stays 3 s. */
 export const SKIP_CHECK_MS = 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loopAction } from '../materials/use-fragment-loop';
-import { formatTime } from './format-time';
+import { formatTime } from '../../ui/video/format-time';
 import { splitLinks } from './split-links';
 import { fragmentAt } from './use-short-mode';
 

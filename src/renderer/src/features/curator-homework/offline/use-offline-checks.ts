@@ -6,7 +6,7 @@ import { offlineStore } from '../../../lib/offline-store';
 import type { ReplayResult } from '../../../lib/offline-store/outbox';
 import { readSession } from '../../../lib/session';
 import { readJson, STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
-import { useUserInfo } from '../../../app/shell/use-user-info';
+import { useUserInfo } from '../../../lib/use-user-info';
 import { listConflicts, listWorks, pendingCount, syncReviews, type CallFn, type OfflineScope, type OfflineWork, type ReviewConflict } from './offline-checks';
 
 /** How often waiting checks are offered to the server again while the page is open. */

@@ -1,3 +1,0 @@
-// The one place the lesson screen and the Materials search take the player from (./player, the media widget).
-export { VideoPlayer, type VideoPlayerHandle } from './player/VideoPlayer';
-export { readVideoQuality, saveVideoQuality, type VideoQuality } from './player/quality';
