@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCard, getCardsList, getTinkoffPaymentLink } from '../../src/shared/contract/finances';
 import { startTestServer, testDialects, type TestServer } from '../../tests/helpers/server';
-import { ledgerOf, postNotification, signedNotification } from '../domains/finances/payments-test-kit';
+import { ledgerOf, postNotification, signedNotification } from '../../tests/stand-ins/payments-test-kit';
 import { PaymentProviderError } from './payments';
 import { createTbankProvider, parseNotification, tbankToken } from './tbank';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTranscriptionProvider, TranscriptionError, toSrt } from './transcription';
-import { startTranscriptionStandIn, type TranscriptionStandIn } from './transcription-stand-in';
+import { startTranscriptionStandIn, type TranscriptionStandIn } from '../../tests/stand-ins/transcription';
 
 describe('OpenAI-compatible transcription adapter', () => {
   let standIn: TranscriptionStandIn;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTelegramApiStandIn, type TelegramApiStandIn } from '../../server/domains/account/telegram-api-stand-in';
+import { startTelegramApiStandIn, type TelegramApiStandIn } from '../stand-ins/telegram-api';
 import { telegramLoginHash } from '../../server/domains/account/telegram-login';
 import { E2E_WEB_DIST, launchBrowser, openPage, SCREENSHOT_DIR, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';

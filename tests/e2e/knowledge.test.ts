@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledge } from '../../src/shared/contract';
-import { startChatModelStandIn, type ChatModelStandIn } from '../../server/providers/chat-model-stand-in';
+import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
 import { join } from 'node:path';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';

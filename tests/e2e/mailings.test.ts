@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailings } from '../../src/shared/contract';
 import { NOT_CONFIGURED_REASON } from '../../src/shared/contract/mailings';
 import { openDatabase } from '../../server/db';
-import { startTelegramBotStandIn, type MessengerStandIn } from '../../server/domains/mailings/messenger-stand-ins';
+import { startTelegramBotStandIn, type MessengerStandIn } from '../stand-ins/messengers';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
 import { TestClient } from '../helpers/client';
 import { spawnServer, type ServerProcess } from '../helpers/process';

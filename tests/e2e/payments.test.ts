@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCard, getCardsList, historyPayments } from '../../src/shared/contract/finances';
-import { startTopUp } from '../../server/domains/finances/payments-test-kit';
+import { startTopUp } from '../stand-ins/payments-test-kit';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatModelStandIn, type ChatModelStandIn } from '../../server/providers/chat-model-stand-in';
+import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
 import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { course } from '../../src/shared/contract';
-import { startTranscriptionStandIn, type TranscriptionStandIn } from '../../server/providers/transcription-stand-in';
+import { startTranscriptionStandIn, type TranscriptionStandIn } from '../stand-ins/transcription';
 import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 

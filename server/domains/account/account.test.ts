@@ -3,7 +3,7 @@ import { account } from '../../../src/shared/contract';
 import { GOALS_MESSAGES } from '../../../src/shared/contract/account';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { newPromoCode, promoNamePart } from './referral';
-import { startTelegramApiStandIn, type TelegramApiStandIn } from './telegram-api-stand-in';
+import { startTelegramApiStandIn, type TelegramApiStandIn } from '../../../tests/stand-ins/telegram-api';
 import { telegramLoginHash } from './telegram-login';
 
 const TOKEN = '7012345678:AAFakeButWellFormedToken_123456';

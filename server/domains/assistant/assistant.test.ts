@@ -3,7 +3,7 @@ import { assistant } from '../../../src/shared/contract';
 import { ASSISTANT_TEXTS, QUESTION_LIMIT, type BotMessage } from '../../../src/shared/contract/assistant';
 import type { LiveTestSocket } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { startChatModelStandIn, type ChatModelStandIn } from '../../providers/chat-model-stand-in';
+import { startChatModelStandIn, type ChatModelStandIn } from '../../../tests/stand-ins/chat-model';
 
 type Push = { bot: string; messages: BotMessage[]; reason: string };
 

@@ -1,6 +1,6 @@
 import type { KeyValueStore } from '../../kv';
 import { fail } from '../../contract/errors';
-import { pluralIndex } from '../../../src/shared/domain/russian-plural';
+import { countText } from '../../../src/shared/domain/russian-plural';
 
 /**
  * Sign-in throttling after OWASP's authentication guidance: failures are counted per (login,
@@ -31,7 +31,7 @@ const MINUTES = ['минуту', 'минуты', 'минут'] as const;
 /** What a login throttled at one address reads: the same sentence, with the time still to wait. */
 export function waitMessage(waitMs: number): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const time = seconds < 60 ? `${seconds} ${SECONDS[pluralIndex(seconds)]}` : `${Math.ceil(seconds / 60)} ${MINUTES[pluralIndex(Math.ceil(seconds / 60))]}`;
+  const time = seconds < 60 ? countText(seconds, SECONDS) : countText(Math.ceil(seconds / 60), MINUTES);
   return `Слишком много неудачных попыток входа. Попробуйте снова через ${time}.`;
 }
 

@@ -4,7 +4,7 @@ import { startTestServer, testDialects, type TestServer } from '../../../tests/h
 import { PAYMENTS_DISABLED_TEXT } from '../../providers/payments-disabled';
 import { balanceKopecks } from './ledger';
 import { TOP_UP_MESSAGES } from './payments-handlers';
-import { acquirerSecret, ledgerOf, postNotification, signedNotification, startTopUp, submitPaymentPage } from './payments-test-kit';
+import { acquirerSecret, ledgerOf, postNotification, signedNotification, startTopUp, submitPaymentPage } from '../../../tests/stand-ins/payments-test-kit';
 
 describe.each(testDialects)('payments on %s', (dialect) => {
   let server: TestServer;

@@ -3,7 +3,7 @@ import { mailings } from '../../../src/shared/contract';
 import { NOT_CONFIGURED_REASON } from '../../../src/shared/contract/mailings';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import type { LiveTestSocket, TestClient } from '../../../tests/helpers/client';
-import { startTelegramBotStandIn, type MessengerStandIn } from './messenger-stand-ins';
+import { startTelegramBotStandIn, type MessengerStandIn } from '../../../tests/stand-ins/messengers';
 import { INTERRUPTED, mailingSendJob } from './send-job';
 
 const TOKEN = '123456:TEST-mailing-token-abcdefghij';

@@ -3,7 +3,7 @@ import { homeworkP2, trainP2 } from '../../../src/shared/contract';
 import { CHECKS_LIKE_CURATOR_PER_DAY, CHECK_ASSIGNMENT_TIMEOUT_MS, TRAIN_P2_TEXTS as T, type Part2Question } from '../../../src/shared/contract/train-p2';
 import type { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { startChatModelStandIn, type ChatModelStandIn } from '../../providers/chat-model-stand-in';
+import { startChatModelStandIn, type ChatModelStandIn } from '../../../tests/stand-ins/chat-model';
 import { chapterStatistics } from '../rating/mastery';
 
 const refused = (message: string) => ({ success: '0', message });

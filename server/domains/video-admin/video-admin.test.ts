@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoAdmin } from '../../../src/shared/contract';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { startTranscriptionStandIn, type TranscriptionStandIn } from '../../providers/transcription-stand-in';
+import { startTranscriptionStandIn, type TranscriptionStandIn } from '../../../tests/stand-ins/transcription';
 import { useVideoStorage, type VideoStorage } from './video-source';
 
 const REFUSED = { success: '0', message: 'Недостаточно прав для этого действия.' };

@@ -9,6 +9,7 @@
  * Cookies are earned by learning (PET_REWARDS, one grant per finished piece of work, ever) and
  * spent on feeding (PET_FEED).
  */
+import { countText } from './russian-plural';
 
 /** Maximums of shell §9. */
 export const PET_LIMITS = {
@@ -171,18 +172,10 @@ export function petImageSizeCoef(age: number): number {
 
 /** '1 печенька', '3 печеньки', '5 печенек'. */
 export function cookiesText(count: number): string {
-  const abs = Math.abs(count);
-  const lastTwo = abs % 100;
-  const last = abs % 10;
-  const word = lastTwo >= 11 && lastTwo <= 14 ? 'печенек' : last === 1 ? 'печенька' : last >= 2 && last <= 4 ? 'печеньки' : 'печенек';
-  return `${count} ${word}`;
+  return countText(count, ['печенька', 'печеньки', 'печенек']);
 }
 
 /** '1 день', '3 дня', '5 дней'. */
 export function daysText(count: number): string {
-  const abs = Math.abs(count);
-  const lastTwo = abs % 100;
-  const last = abs % 10;
-  const word = lastTwo >= 11 && lastTwo <= 14 ? 'дней' : last === 1 ? 'день' : last >= 2 && last <= 4 ? 'дня' : 'дней';
-  return `${count} ${word}`;
+  return countText(count, ['день', 'дня', 'дней']);
 }

@@ -3,6 +3,7 @@
  * 'Credit question', §5). Shared so the dialogs show next to their fields the same Russian texts
  * the server answers with.
  */
+import { plural } from './russian-plural';
 
 export const P2_TEXTS = {
   notFound: 'Вопрос не найден',
@@ -32,10 +33,7 @@ export const P2_TEXTS = {
 
 /** 1 ответ, 2 ответа, 5 ответов, 21 ответ, 11 ответов. */
 function answersWord(count: number): string {
-  const tens = count % 100;
-  const ones = count % 10;
-  if (tens >= 11 && tens <= 14) return 'ответов';
-  return ones === 1 ? 'ответ' : ones >= 2 && ones <= 4 ? 'ответа' : 'ответов';
+  return plural(count, ['ответ', 'ответа', 'ответов']);
 }
 
 export const CREDIT_TEXTS = {

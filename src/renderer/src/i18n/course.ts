@@ -1,3 +1,4 @@
+import { plural } from '@shared/domain/russian-plural';
 /** Texts of the roadmap and the lesson popup (learning-area §2, §4, §8; spec texts verbatim). */
 export const ruCourse = {
   road: {
@@ -10,7 +11,7 @@ export const ruCourse = {
     up: 'Наверх',
     lesson: (lessonNum: number) => `Урок ${lessonNum}`,
     lockedHint: 'Урок пока недоступен',
-    chapterLessons: (count: number) => `${count} ${plural(count, 'урок', 'урока', 'уроков')}`,
+    chapterLessons: (count: number) => `${count} ${plural(count, ['урок', 'урока', 'уроков'])}`,
   },
   /** Lesson status of §4. */
   lessonStatus: ['Не доступен', 'Не начат', 'Выполняется', 'Сделаны базовые', 'Сделано всё'] as const,
@@ -43,7 +44,7 @@ export const ruCourse = {
     creditLessons: (numbers: string) => `Уроки: ${numbers}`,
     creditUntil: (date: string) => `до ${date}`,
     /** A timed part 2 not started yet (issue 26, verbatim): its length, said before the first click. */
-    p2TimeLimit: (minutes: number) => `${minutes} ${plural(minutes, 'минута', 'минуты', 'минут')} с первого открытия`,
+    p2TimeLimit: (minutes: number) => `${minutes} ${plural(minutes, ['минута', 'минуты', 'минут'])} с первого открытия`,
     /** An automatic credit's time per attempt, said before it is opened. */
     creditTime: (minutes: number) => `${minutes} мин на попытку`,
     creditPeriod: (start: string, end: string) => `${start} — ${end}`,
@@ -55,11 +56,3 @@ export const ruCourse = {
     failed: 'Не сдан',
   },
 } as const;
-
-function plural(count: number, one: string, few: string, many: string): string {
-  const mod10 = count % 10;
-  const mod100 = count % 100;
-  if (mod10 === 1 && mod100 !== 11) return one;
-  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
-  return many;
-}

@@ -1,4 +1,4 @@
-import { pluralIndex } from '@shared/domain/russian-plural';
+import { countText } from '@shared/domain/russian-plural';
 
 /** Texts of the automatic credit screen (spec texts verbatim). Imported only by that screen. */
 export const ruCredits = {
@@ -29,8 +29,8 @@ export const ruCredits = {
     noDeadline: 'дедлайн отсутствует',
     status: 'Статус',
     /** Said before a start and a retake: the length, and that closing the page does not pause it. */
-    startLength: (n: number) => `На попытку даётся ${n} ${['минута', 'минуты', 'минут'][pluralIndex(n)]}. Отсчёт начнётся после нажатия «Начать» и не остановится, даже если закрыть страницу.`,
-    retakeLength: (n: number) => `Новая попытка — ${n} ${['минута', 'минуты', 'минут'][pluralIndex(n)]}. Отсчёт начнётся сразу после нажатия «Пересдать» и не остановится, даже если закрыть страницу.`,
+    startLength: (n: number) => `На попытку даётся ${countText(n, ['минута', 'минуты', 'минут'])}. Отсчёт начнётся после нажатия «Начать» и не остановится, даже если закрыть страницу.`,
+    retakeLength: (n: number) => `Новая попытка — ${countText(n, ['минута', 'минуты', 'минут'])}. Отсчёт начнётся сразу после нажатия «Пересдать» и не остановится, даже если закрыть страницу.`,
     rules: 'На каждый вопрос можно ответить один раз, в любом порядке. Время идёт на сервере: перезагрузка страницы или другое устройство его не останавливают. Когда время выйдет, неотвеченные вопросы засчитаются как ошибки.',
     start: 'Начать',
     startRefused: 'Зачёт не начат',

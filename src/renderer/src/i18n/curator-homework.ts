@@ -1,4 +1,4 @@
-import { pluralIndex } from '@shared/domain/russian-plural';
+import { countText } from '@shared/domain/russian-plural';
 
 /** Texts of the curator homework screens (back-office §2.4, §4, §5, §8 verbatim where quoted). */
 export const ruCuratorHomework = {
@@ -6,7 +6,7 @@ export const ruCuratorHomework = {
     title: 'Ждут проверки',
     hint: 'Сданные работы части 2: сначала ДЗ ваших учеников, затем те, что ждут дольше всего.',
     homework: (num: number) => `ДЗ ${num}`,
-    works: (n: number) => `${n} ${(['работа', 'работы', 'работ'] as const)[pluralIndex(n)]}`,
+    works: (n: number) => countText(n, ['работа', 'работы', 'работ']),
     mine: (n: number) => `ваших учеников: ${n}`,
     oldest: (when: string) => `ждёт с ${when}`,
     check: 'Проверить',

@@ -1,6 +1,6 @@
-import { pluralIndex } from '@shared/domain/russian-plural';
+import { countText } from '@shared/domain/russian-plural';
 
-const minutes = (n: number) => `${n} ${['минута', 'минуты', 'минут'][pluralIndex(n)]}`;
+const minutes = (n: number) => countText(n, ['минута', 'минуты', 'минут']);
 
 /** Texts of the homework part 2 screen (learning §2, §8, §9; spec texts verbatim). */
 export const ruHomeworkP2 = {

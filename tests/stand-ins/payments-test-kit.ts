@@ -1,9 +1,9 @@
-import { getTinkoffPaymentLink } from '../../../src/shared/contract/finances';
-import { tbankToken } from '../../providers/tbank';
-import { isTestAcquirer, TEST_TERMINAL_KEY } from '../../providers/test-acquirer';
-import type { TestClient } from '../../../tests/helpers/client';
-import type { TestServer } from '../../../tests/helpers/server';
-import { PAYMENT_NOTIFICATION_PATH } from './paths';
+import { getTinkoffPaymentLink } from '../../src/shared/contract/finances';
+import { tbankToken } from '../../server/providers/tbank';
+import { isTestAcquirer, TEST_TERMINAL_KEY } from '../../server/providers/test-acquirer';
+import type { TestClient } from '../helpers/client';
+import type { TestServer } from '../helpers/server';
+import { PAYMENT_NOTIFICATION_PATH } from '../../server/domains/finances/paths';
 
 /** Helpers for payment tests: signed notifications as the acquirer sends them, and browser-like page posts. */
 
