@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { useCoursePageLink } from '../../lib/course-page';
 import { readSession } from '../../lib/session';
 import { Button, Loader, TextField } from '../../ui';
+import { ChangeOneTimePassword } from './ChangeOneTimePassword';
 import { ServerAddress } from './ServerAddress';
 import { useCompleteSignIn } from './use-sign-in';
 import { startVkAuth, takePendingVkAuth } from './vk-id';
@@ -170,6 +171,10 @@ function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [mustChange, setMustChange] = useState(false);
+  if (mustChange) {
+    return <ChangeOneTimePassword login={login.trim()} password={password} onSignedIn={onSignedIn} onBack={() => setMustChange(false)} />;
+  }
   return (
     <form
       className="form"
@@ -183,8 +188,10 @@ function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string
         try {
           onSignedIn(await api.call(localSignIn, { login: login.trim(), password }, { handleErrors: true }));
         } catch (caught) {
-          setError(caught instanceof ApiError ? caught.message : failureText(caught));
           setBusy(false);
+          // A one-time password from `npm run admin`: the account's own password first.
+          if (caught instanceof ApiError && caught.body?.mustChangePassword === '1') return setMustChange(true);
+          setError(caught instanceof ApiError ? caught.message : failureText(caught));
         }
       }}
     >
