@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(config.DEMO_SEED).toBe(false);
   });
+  it('seeds the demo only on a laptop start unless DEMO_SEED says so', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://school.example' })).toMatchObject({ DEMO_SEED: false, DEMO_PASSWORD_LOCKED: true });
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ DEMO_SEED: false, DEMO_PASSWORD_LOCKED: false });
+    expect(loadConfig({ PUBLIC_URL: 'https://school.example', DEMO_SEED: 'on' })).toMatchObject({ DEMO_SEED: true, DEMO_PASSWORD_LOCKED: false });
+  });
   it('needs both T-Bank variables or neither', () => {
     expect(loadConfig({}).TBANK_API_URL).toBe('https://securepay.tinkoff.ru/v2');
     expect(() => loadConfig({ TBANK_TERMINAL_KEY: 'T' })).toThrow(/^Ошибка конфигурации: TBANK_PASSWORD=""/);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decideDemoPolicy, isPublicAddress } from './db/seed/policy';
 
 /**
  * Configuration from the environment. Every variable is documented in the README with its
@@ -50,7 +51,8 @@ const schema = z.object({
   DATABASE_URL: databaseUrl.default('sqlite:./data/enot.db'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'ожидался redis://…').optional(),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,50}$/, 'только латиница, цифры и : _ -').default('enot:'),
-  DEMO_SEED: boolish.default(true),
+  /** Unset: on only for a laptop's start (SQLite, loopback HOST, no PUBLIC_URL); see db/seed/policy.ts. */
+  DEMO_SEED: boolish.optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -100,8 +102,11 @@ const schema = z.object({
   ICE_SERVERS: iceServers.default([]),
 });
 
-export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI' | 'PAYMENTS_TEST_ACQUIRER'> & {
+export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI' | 'PAYMENTS_TEST_ACQUIRER' | 'DEMO_SEED'> & {
   PUBLIC_URL: string;
+  DEMO_SEED: boolean;
+  /** Accounts with the demo password may not sign in (a public address without DEMO_SEED=on). */
+  DEMO_PASSWORD_LOCKED: boolean;
   VK_REDIRECT_URI: string;
   PAYMENTS_TEST_ACQUIRER: boolean;
 };
@@ -128,21 +133,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Ошибка конфигурации: ${missing}="": для T-Bank нужны и TBANK_TERMINAL_KEY, и TBANK_PASSWORD`);
   }
   const publicUrl = (config.PUBLIC_URL ?? `http://${displayHost(config.HOST)}:${config.PORT}`).replace(/\/$/, '');
+  const demo = decideDemoPolicy({ demoSeed: config.DEMO_SEED, databaseUrl: config.DATABASE_URL, host: config.HOST, publicUrl: config.PUBLIC_URL });
   return {
     ...config,
+    DEMO_SEED: demo.seed,
+    DEMO_PASSWORD_LOCKED: demo.lockDemoPassword,
     PUBLIC_URL: publicUrl,
     VK_REDIRECT_URI: config.VK_REDIRECT_URI ?? `${publicUrl}/study/login`,
     // A school on a public address must never take play money by default: without T-Bank its
     // payments say they are not connected, unless the test acquirer is switched on on purpose.
     PAYMENTS_TEST_ACQUIRER: config.PAYMENTS_TEST_ACQUIRER ?? !isPublicAddress(config.PUBLIC_URL),
   };
-}
-
-/** A PUBLIC_URL that names a host other than this machine. */
-function isPublicAddress(url: string | undefined): boolean {
-  if (!url) return false;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return !(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host));
 }
 
 function displayHost(host: string): string {

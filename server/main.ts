@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { DEMO_PASSWORD } from './db/seed/demo';
+import { demoOffLine } from './db/seed/policy';
 import { startServer } from './server';
 
 /** `npm start`: read config, open db, migrate, seed, listen, print where to go. */
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     for (const account of server.seeded) lines.push(`  ${account.login.padEnd(13)} ${account.type.padEnd(11)} ${account.fullName}`);
   } else if (config.DEMO_SEED) {
     lines.push(`Демо-аккаунты: admin, curator, student, intensive, demo, inactive, partial, subscription, package (пароль ${DEMO_PASSWORD}), если база создана демо-наполнением.`);
+  } else {
+    lines.push(demoOffLine({ seed: config.DEMO_SEED, lockDemoPassword: config.DEMO_PASSWORD_LOCKED }));
   }
   process.stdout.write(lines.join('\n') + '\n\n');
 

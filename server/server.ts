@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { migrateToLatest, openDatabase } from './db';
 import { seedDemoUsers, type SeededAccount } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
+import { warnAboutDemoAccounts } from './db/seed/demo-warning';
 import { implementations } from './domains';
 import { JobRunner, jobDefinitions } from './jobs';
 import { createTranscriptionProvider } from './providers/transcription';
@@ -75,6 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const now = clock.now();
     await seedReferenceData(opened.db, now);
     const seeded = config.DEMO_SEED ? await seedDemoUsers(opened.db, now) : [];
+    if (config.DEMO_PASSWORD_LOCKED) await warnAboutDemoAccounts(opened.db, log);
 
     // With PORT=0 (tests) the real address is known only after listen; providers read it late.
     let publicUrl = config.PUBLIC_URL;

@@ -11,6 +11,8 @@ export interface UsersTable {
   vk_id: string | null;
   login: string | null;
   password_hash: string | null;
+  /** 1: a one-time password from `npm run admin`; sign-in asks for a new one first. */
+  password_must_change: ColumnType<number, number | undefined, number>;
   surname: ColumnType<string, string | undefined, string>;
   name: ColumnType<string, string | undefined, string>;
   patronymic: ColumnType<string, string | undefined, string>;

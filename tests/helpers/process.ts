@@ -56,7 +56,8 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   const child = spawn(command, args, {
     cwd: ROOT,
     // Demo media is copied from a cache shared by every spawned server instead of re-encoded.
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },
+    // Demo data on every database (PostgreSQL too) unless a test passes DEMO_SEED itself.
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'on', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

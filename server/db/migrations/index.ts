@@ -38,6 +38,7 @@ import * as m0101 from './0101-nearby-grid';
 import * as m0102 from './0102-assistant-sequences';
 import * as m0103 from './0103-school-documents';
 import * as m0104 from './0104-drop-empty-drafts';
+import * as m0105 from './0105-password-must-change';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0102-assistant-sequences': m0102,
   '0103-school-documents': m0103,
   '0104-drop-empty-drafts': m0104,
+  '0105-password-must-change': m0105,
 };

@@ -18,8 +18,9 @@ import { seedStandards } from './standards';
 import { seedKnowledge } from './knowledge';
 import { seedDocuments } from './documents';
 
-/** Password of every demo account (printed by `npm start`). */
-export const DEMO_PASSWORD = 'demo';
+import { DEMO_PASSWORD } from './policy';
+
+export { DEMO_PASSWORD };
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -2,12 +2,13 @@ import { auth } from '../../../src/shared/contract';
 import { DEMO_DAYS, effectiveUserType, isUserType, landingPathFor } from '../../../src/shared/domain/user-types';
 import { currentUserFromRow } from '../../auth/current-user';
 import { landingOf } from '../../auth/landing';
-import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords';
 import { createSession, revokeSession } from '../../auth/sessions';
 import { fail } from '../../contract/errors';
 import { implement, implementPublic, type CallContext } from '../../contract/implement';
 import type { UserRow } from '../../db/schema';
 import { VkIdError, type VkProfile } from '../../providers/vk-id';
+import { assertNotDemoPassword, assertPasswordOpensSession, NO_CHANGE_NEEDED, SAME_PASSWORD } from './password-rules';
 import { assertSignInAllowed, beginSignInAttempt, countSignInFailure } from './rate-limit';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -61,25 +62,50 @@ async function verifiedProfile(ctx: CallContext, vkToken: string, vkUserId: stri
   return profile;
 }
 
+/** The account behind a login and password, each wrong guess counted against the address and the login. */
+async function checkedPassword(ctx: CallContext, login: string, password: string): Promise<UserRow> {
+  const normalized = login.toLowerCase();
+  const { kv, clock } = ctx.services;
+  const attempt = await beginSignInAttempt(kv, ctx.request.ip, normalized, () => clock.now());
+  let user: UserRow | undefined;
+  let valid = false;
+  let checked = false;
+  try {
+    user = await ctx.services.db.selectFrom('users').selectAll().where('login', '=', normalized).executeTakeFirst();
+    // Verify against a dummy hash for unknown logins too, so the answer time does not reveal them.
+    valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    checked = true;
+  } finally {
+    // An internal error (database down) is not the caller's failed guess.
+    await attempt.finish(checked && (!user || !valid));
+  }
+  if (!user || !valid) fail('Неверный логин или пароль.');
+  return user;
+}
+
 export const authHandlers = [
   implementPublic(auth.localSignIn, async (ctx, { login, password }) => {
-    const normalized = login.toLowerCase();
-    const { kv, clock } = ctx.services;
-    const attempt = await beginSignInAttempt(kv, ctx.request.ip, normalized, () => clock.now());
-    let user: UserRow | undefined;
-    let valid = false;
-    let checked = false;
-    try {
-      user = await ctx.services.db.selectFrom('users').selectAll().where('login', '=', normalized).executeTakeFirst();
-      // Verify against a dummy hash for unknown logins too, so the answer time does not reveal them.
-      valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      checked = true;
-    } finally {
-      // An internal error (database down) is not the caller's failed guess.
-      await attempt.finish(checked && (!user || !valid));
-    }
-    if (!user || !valid) fail('Неверный логин или пароль.');
+    const user = await checkedPassword(ctx, login, password);
+    assertPasswordOpensSession(ctx.services.config, user, password);
     return issueSession(ctx, user);
+  }),
+
+  implementPublic(auth.changeOneTimePassword, async (ctx, { login, password, newPassword }) => {
+    const user = await checkedPassword(ctx, login, password);
+    assertNotDemoPassword(ctx.services.config, password);
+    if (user.password_must_change !== 1) fail(NO_CHANGE_NEEDED);
+    if (newPassword === password) fail(SAME_PASSWORD);
+    assertNotDemoPassword(ctx.services.config, newPassword);
+    const updated = await ctx.services.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(newPassword), password_must_change: 0, updated_at: ctx.services.clock.now() })
+      .where('id', '=', user.id)
+      .where('password_must_change', '=', 1)
+      .returningAll()
+      .executeTakeFirst();
+    // A parallel change won: this one's password is no longer the account's.
+    if (!updated) fail(NO_CHANGE_NEEDED);
+    return issueSession(ctx, updated);
   }),
 
   implementPublic(auth.getVkIdConfig, async (ctx) => {

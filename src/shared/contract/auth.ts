@@ -58,6 +58,22 @@ export const localSignIn = http('/app/api/auth/local_sign_in.php', {
   extension: true,
 });
 
+/**
+ * Our extension (issue 27): the first sign-in with a one-time password from `npm run admin`
+ * (local_sign_in.php refuses it with `mustChangePassword: '1'`) sets the account's own password
+ * and signs in.
+ */
+export const changeOneTimePassword = http('/app/api/auth/change_one_time_password.php', {
+  input: z.object({
+    login: safeString().trim().min(1, 'не заполнено').max(100),
+    password: safeString().min(1, 'не заполнено').max(200),
+    newPassword: safeString().min(8, 'не короче 8 символов').max(200),
+  }),
+  output: sessionIssued,
+  access: access.public,
+  extension: true,
+});
+
 /** What the sign-in page needs to start VK ID: whether it is configured and where to send the user. */
 export const getVkIdConfig = http('/app/api/auth/get_vk_id_config.php', {
   input: noInput,

@@ -10,6 +10,7 @@ import { readSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { Loader } from '../../ui/Loader';
 import { TextField } from '../../ui/TextField';
+import { ChangeOneTimePassword } from './ChangeOneTimePassword';
 import { ServerAddress } from './ServerAddress';
 import { useCompleteSignIn } from './use-sign-in';
 import { startVkAuth, takePendingVkAuth } from './vk-id';
@@ -172,6 +173,10 @@ function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [mustChange, setMustChange] = useState(false);
+  if (mustChange) {
+    return <ChangeOneTimePassword login={login.trim()} password={password} onSignedIn={onSignedIn} onBack={() => setMustChange(false)} />;
+  }
   return (
     <form
       className="form"
@@ -185,8 +190,10 @@ function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string
         try {
           onSignedIn(await api.call(localSignIn, { login: login.trim(), password }, { handleErrors: true }));
         } catch (caught) {
-          setError(caught instanceof ApiError ? caught.message : failureText(caught));
           setBusy(false);
+          // A one-time password from `npm run admin`: the account's own password first.
+          if (caught instanceof ApiError && caught.body?.mustChangePassword === '1') return setMustChange(true);
+          setError(caught instanceof ApiError ? caught.message : failureText(caught));
         }
       }}
     >
