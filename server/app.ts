@@ -19,6 +19,7 @@ import { mountAppNotFound, mountWebApp } from './web';
 import { mountSiteLinks } from './domains/documents/site-links';
 import { isOutage } from './contract/unavailable';
 import { mountHealthRoutes } from './health/routes';
+import { mountLoopDelayBench } from './health/loop-delay';
 import { mountPetImages } from './domains/pet/images';
 import { readBodyText } from './contract/bounded-body';
 
@@ -66,6 +67,7 @@ export function buildApp(services: Services, implementations: readonly Implement
     });
     // Baseline for tests/bench/stream.ts: segment bytes without the cookie and access checks.
     mountStreamBench(app, services);
+    mountLoopDelayBench(app);
   }
 
   mountWebApp(app, services.config.WEB_DIST);
