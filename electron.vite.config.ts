@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { precompressPlugin } from './tooling/precompress';
 
 /**
  * One build for three targets: the Electron main process, its preload, and the renderer. The
@@ -27,6 +28,8 @@ export default defineConfig({
       // electron-vite forces base './' in production; deep links (/study/curator/homeworks/12) need
       // absolute asset paths, and both the server and the desktop's app:// serve the build at /study/.
       { name: 'enot:study-base', config: () => ({ base: '/study/' }) },
+      // Brotli and gzip copies of every script and style, served by server/web.ts.
+      precompressPlugin(),
     ],
     resolve: { alias: { '@shared': resolve('src/shared') } },
     build: {

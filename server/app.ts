@@ -19,8 +19,10 @@ import { mountAppNotFound, mountWebApp } from './web';
 import { mountSiteLinks } from './domains/documents/site-links';
 import { isOutage } from './contract/unavailable';
 import { mountHealthRoutes } from './health/routes';
+import { mountLoopDelayBench } from './health/loop-delay';
 import { mountPetImages } from './domains/pet/images';
 import { readBodyText } from './contract/bounded-body';
+import { compressAnswers } from './compression';
 
 /** Origins of the desktop app's pages (src/main/protocol/app-protocol.ts). */
 const DESKTOP_ORIGINS = ['app://enot'];
@@ -38,6 +40,8 @@ function desktopCors(allowMethods: string[]): MiddlewareHandler<AppEnv> {
 /** The Hono app: every HTTP contract, health, the web app, and a 404 for anything unknown (JSON for calls, the app's page for browsers). */
 export function buildApp(services: Services, implementations: readonly Implementation[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // HTML and JSON answers of 1 KB and more, brotli or gzip when the client accepts it.
+  app.use(compressAnswers());
 
   mountHealthRoutes(app, services.health);
 
@@ -66,6 +70,7 @@ export function buildApp(services: Services, implementations: readonly Implement
     });
     // Baseline for tests/bench/stream.ts: segment bytes without the cookie and access checks.
     mountStreamBench(app, services);
+    mountLoopDelayBench(app);
   }
 
   mountWebApp(app, services.config.WEB_DIST);

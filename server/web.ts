@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from './contract/http-router';
+import { ENCODED_SUFFIX, pickEncoding, type Encoding } from './compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -39,7 +40,9 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Енот</title>
 
 /**
  * Serves the renderer build under /study/: hashed assets with long caching, and index.html for
- * every other /study path so client-side routing works on reload and deep links.
+ * every other /study path so client-side routing works on reload and deep links. A file with
+ * precompressed copies (name.br, name.gz from the build) goes out in the best one the browser
+ * accepts, with `Vary: Accept-Encoding` so a cache keeps the variants apart.
  */
 export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
   const root = resolve(distDir);
@@ -51,13 +54,17 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
     const file = resolve(root, relative);
     const inside = file.startsWith(root + sep);
     if (inside && relative !== '' && (await isFile(file))) {
-      const body = await readFile(file);
       const immutable = relative.startsWith('assets/');
-      return c.body(body, 200, {
+      const headers: Record<string, string> = {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         'x-content-type-options': 'nosniff',
-      });
+      };
+      const variants = await encodedVariants(file);
+      if (variants.length > 0) headers['vary'] = 'Accept-Encoding';
+      const encoding = pickEncoding(c.req.header('accept-encoding'), variants);
+      if (encoding) headers['content-encoding'] = encoding;
+      return c.body(await readFile(encoding ? file + ENCODED_SUFFIX[encoding] : file), 200, headers);
     }
     if (relative.startsWith('assets/')) return c.text('Не найдено', 404);
     return appPage(c, root, 200);
@@ -95,6 +102,13 @@ function decodedPath(raw: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The precompressed copies the build wrote beside `file` (tooling/precompress.ts). */
+async function encodedVariants(file: string): Promise<Encoding[]> {
+  const encodings = Object.keys(ENCODED_SUFFIX) as Encoding[];
+  const present = await Promise.all(encodings.map((encoding) => isFile(file + ENCODED_SUFFIX[encoding])));
+  return encodings.filter((_encoding, index) => present[index]);
 }
 
 async function isFile(path: string): Promise<boolean> {

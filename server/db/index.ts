@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { stemText } from '../search/russian-stemmer';
+import { startCheckpointer } from './checkpointer';
 import { migrations } from './migrations';
 import type { Dialect } from './migrations/helpers';
 import type { Database } from './schema';
@@ -45,12 +46,14 @@ export function openDatabase(
     if (file === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
     const reader = openHotReader(sqlite, file);
     hotReaders.set(db, reader);
+    const checkpointer = startCheckpointer(sqlite, file);
     return {
       db,
       dialect: 'sqlite',
       close: async () => {
         hotReaders.delete(db);
         reader.close();
+        await checkpointer.stop();
         await db.destroy();
       },
     };

@@ -3,23 +3,46 @@ import type { Db } from '../db';
 import { preparedQuery, preparedWrite } from '../db/prepared';
 import type { KeyValueStore } from './key-value-store';
 
-/** Expired rows deleted per statement, so a sweep never holds SQLite's write lock for long. */
-const SWEEP_BATCH = 5_000;
+/**
+ * Rows of the key order looked at per step of a sweep. On SQLite a statement runs synchronously on
+ * the event loop, and the table has no expiry index (migration 0100): one statement over the whole
+ * table stalled every call for the length of its scan (hundreds of ms at a few 100k rows).
+ */
+const SWEEP_STEP = 2_000;
 
 export interface DatabaseKeyValueStore extends KeyValueStore {
   /** Deletes the rows expired at `now`; returns how many. Run by the kv-sweep job. */
   sweep(now: number): Promise<number>;
 }
 
-/** Deletes the `kv_entries` rows expired at `now`, in batches; returns how many. */
+/**
+ * Deletes the `kv_entries` rows expired at `now`; returns how many. Walks the table in primary-key
+ * ranges of SWEEP_STEP rows (each a short indexed range scan and delete) and lets the event loop run
+ * between them, so calls wait at most one step, never the whole sweep.
+ */
 export async function sweepExpiredEntries(db: Db, now: number): Promise<number> {
   let removed = 0;
+  let after: string | null = null;
   for (;;) {
-    const batch = db.selectFrom('kv_entries').select('key').where('expires_at', '<=', now).limit(SWEEP_BATCH);
-    const result = await db.deleteFrom('kv_entries').where('key', 'in', batch).executeTakeFirst();
-    const count = Number(result.numDeletedRows);
-    removed += count;
-    if (count < SWEEP_BATCH) return removed;
+    const from: string | null = after;
+    const edge: { key: string } | undefined = await db
+      .selectFrom('kv_entries')
+      .select('key')
+      .$if(from !== null, (query) => query.where('key', '>', from!))
+      .orderBy('key')
+      .limit(1)
+      .offset(SWEEP_STEP - 1)
+      .executeTakeFirst();
+    const result = await db
+      .deleteFrom('kv_entries')
+      .where('expires_at', '<=', now)
+      .$if(from !== null, (query) => query.where('key', '>', from!))
+      .$if(edge !== undefined, (query) => query.where('key', '<=', edge!.key))
+      .executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+    if (!edge) return removed;
+    after = edge.key;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

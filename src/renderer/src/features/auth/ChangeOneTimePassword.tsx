@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { changeOneTimePassword } from '@shared/contract/auth';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
-import { Button, TextField } from '../../ui';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
 
 const t = ru.auth.oneTimePassword;
 
