@@ -82,6 +82,8 @@ const schema = z.object({
   VALIDATE_OUTPUT: boolish.default(false),
   BENCH_ROUTES: boolish.default(false),
   STORAGE_DIR: z.string().min(1).default('./data/storage'),
+  /** s3://bucket?endpoint=…&region=… : files in an S3-compatible bucket instead of STORAGE_DIR. */
+  STORAGE_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,62}(\/|\?|$)/, 'адрес вида s3://корзина?endpoint=…&region=…').optional(),
   /** Where an upload waits while it is checked (removed right after); unset: the OS temp folder. */
   UPLOAD_SCRATCH_DIR: z.string().min(1).optional(),
   VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(2048),

@@ -15,10 +15,13 @@ const MAX_JSON_BYTES = 1024 * 1024;
 
 export type AppEnv = { Bindings: HttpBindings };
 
-/** Caller address: the socket peer, or the first X-Forwarded-For hop when behind a trusted proxy. */
+/**
+ * Caller address: the socket peer, or, behind a trusted proxy, the right-most X-Forwarded-For hop:
+ * the address that proxy saw. Hops to its left come from the client and may be made up.
+ */
 export function clientIp(services: Services, headers: Headers, remote: string | undefined): string {
   if (services.config.TRUST_PROXY) {
-    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return remote ?? '';

@@ -264,6 +264,9 @@ describe.each(stores)('sign-in throttling ($name store)', ({ dialect, redis }) =
       const refused = await signIn({ login, password: 'demo' });
       expect(refused.body).toEqual({ success: '0', message: TOO_MANY });
     }
+    // A made-up hop put in front by the client changes nothing: the proxy's own (right-most) hop counts.
+    const spoofed = await from('203.0.113.99, 198.51.100.20')({ login: 'student', password: 'demo' });
+    expect(spoofed.body).toEqual({ success: '0', message: TOO_MANY });
     const elsewhere = await from('198.51.100.21')({ login: 'student', password: 'demo' });
     expect(elsewhere.body).toMatchObject({ success: '1', userType: 'Ученик' });
   });
