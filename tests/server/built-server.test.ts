@@ -27,8 +27,17 @@ describe('the built production server', () => {
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await expect.poll(() => /Енот запущен: (\S+)\/study\//.exec(output)?.[1], { timeout: 90_000, interval: 200 }).toBeTruthy();
-    url = /Енот запущен: (\S+)\/study\//.exec(output)![1]!;
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the built server did not start:\n${output}`)), 150_000);
+      child.once('exit', (code) => reject(new Error(`the built server exited with ${code}:\n${output}`)));
+      child.stdout!.on('data', () => {
+        const match = /Енот запущен: (\S+)\/study\//.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+    });
   }, 180_000);
   afterAll(async () => {
     child?.kill('SIGTERM');
