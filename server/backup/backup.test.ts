@@ -67,7 +67,7 @@ describe('npm run backup', () => {
     expect(readFileSync(join(folder, 'storage', 'uploads', 'page.png'), 'utf8')).toBe('картинка');
     // The student still signs in on the restored copy.
     expect((await restored.signIn('student')).session?.token).toBeTruthy();
-  });
+  }, 120_000);
 
   it('refuses a folder that is not empty, and points PostgreSQL to pg_dump', async () => {
     const folder = tempDir();
