@@ -1,4 +1,11 @@
-/** One-line logs on stdout; LOG_LEVEL=silent for tests. No request bodies or tokens are ever logged. */
+import type { CallLogEntry } from './logging/call-log';
+import { describeCall } from './logging/call-log';
+import { createPinoLogger } from './logging/pino-logger';
+
+/**
+ * Logs: JSON lines from pino on stdout (server/logging/); LOG_LEVEL=silent for tests. No
+ * request bodies or tokens are ever logged.
+ */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -8,9 +15,13 @@ export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string, error?: unknown): void;
+  /** One structured line per call (logging/call-log.ts); loggers without it get a text line. */
+  call?(entry: CallLogEntry): void;
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line + '\n')): Logger {
+/** pino on stdout; with `write`, plain text lines `time LEVEL message` (tests read those). */
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  if (!write) return createPinoLogger(level);
   const at = ORDER[level];
   const emit = (lineLevel: LogLevel, message: string) => {
     if (ORDER[lineLevel] >= at) write(`${new Date().toISOString()} ${lineLevel.toUpperCase()} ${message}`);
@@ -21,6 +32,7 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
     warn: (message) => emit('warn', message),
     error: (message, error) =>
       emit('error', error instanceof Error ? `${message}: ${error.stack ?? error.message}` : message),
+    call: (entry) => emit('info', describeCall(entry)),
   };
 }
 

@@ -9,6 +9,8 @@ import { MESSAGES } from './errors';
 import type { CallContext, Implementation } from './implement';
 import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallResult } from './pipeline';
 import { isOutage } from './unavailable';
+import { logCall } from '../logging/call-log';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../logging/request-id';
 
 /** JSON bodies above this are refused before parsing (uploads have their own route and limits). */
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -53,7 +55,8 @@ export function mountHttpCalls(app: Hono<AppEnv>, services: Services, implementa
     const { contract } = implementation;
     app.post(contract.path, async (c) => {
       const started = performance.now();
-      let userLabel = '-';
+      const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
+      let userId: number | null = null;
       const result = await (async (): Promise<CallResult> => {
         const parsed = await readJsonObject(c);
         if (!parsed.ok) return parsed.result;
@@ -76,15 +79,17 @@ export function mountHttpCalls(app: Hono<AppEnv>, services: Services, implementa
         }
         const user = await currentUserFromRow(services.db, check.user, now);
         if (!user) return failure(401, 'unauth', SIGNED_OUT_MESSAGE, '-1');
-        if (!contract.anonymousLog) userLabel = String(user.id);
+        if (!contract.anonymousLog) userId = user.id;
         return runCall(implementation, { services, user, session: check.session, request }, withoutSigningFields(body));
       })().catch((error: unknown) => {
         // Signature check and session lookup need the database and Redis too.
         if (isOutage(services.health, error)) return serviceUnavailable();
-        services.log.error(`${contract.path}: unhandled error`, error);
+        services.log.error(`${contract.path}: unhandled error (${requestId})`, error);
         return failure(500, 'error', MESSAGES.internal);
       });
-      services.log.info(`http ${contract.path} user=${userLabel} ${Math.round(performance.now() - started)}ms ${result.outcome}`);
+      const durationMs = Math.round(performance.now() - started);
+      logCall(services.log, { transport: 'http', method: contract.path, userId, durationMs, outcome: result.outcome, status: result.status, code: result.body.success, requestId });
+      c.header(REQUEST_ID_HEADER, requestId);
       return c.json(result.body, result.status as 200);
     });
   }

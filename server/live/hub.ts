@@ -6,6 +6,7 @@ import { SIGNED_OUT_MESSAGE } from '../auth/signature';
 import { parseBoundedJson } from '../contract/bounded-json';
 import { MESSAGES } from '../contract/errors';
 import type { Implementation } from '../contract/implement';
+import { logCall } from '../logging/call-log';
 import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallResult } from '../contract/pipeline';
 import { isOutage } from '../contract/unavailable';
 import type { Services } from '../services';
@@ -231,8 +232,16 @@ export class Hub {
     if (messageType === 'requestWithResponse') {
       this.sendFrame(connection, encodeFrame({ messageType: 'response', requestId, method, body: result.body }));
     }
-    const who = this.methods.get(method)?.contract.anonymousLog ? '-' : String(connection.userId);
-    this.services.log.info(`live ${method.slice(0, 100)} user=${who} ${Math.round(performance.now() - started)}ms ${result.outcome}`);
+    logCall(this.services.log, {
+      transport: 'live',
+      method: method.slice(0, 100),
+      userId: this.methods.get(method)?.contract.anonymousLog ? null : connection.userId,
+      durationMs: Math.round(performance.now() - started),
+      outcome: result.outcome,
+      status: result.status,
+      code: result.body.success,
+      requestId: randomUUID(),
+    });
     if (result.outcome === 'unauth') connection.ws.close(CLOSE_SIGNED_OUT, 'signed out');
   }
 

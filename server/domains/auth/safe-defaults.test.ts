@@ -82,7 +82,8 @@ describe('safe defaults of a public installation', () => {
     expect((await admin.callRaw(account.getUserInfo, {})).status).toBe(401);
     expect((await signIn('Временный пароль')).body).toMatchObject({ success: '0', mustChangePassword: '1' });
     expect(adminCommand(database.url, ['reset', 'nobody']).stderr).toMatch(/нет/);
-  });
+    // Four command processes, each compiling TypeScript at start.
+  }, 180_000);
 
   it('refuses demo accounts with the demo password on a public address until DEMO_SEED=on, with one warning line', async () => {
     const laptop = await start({ keepDatabase: true });

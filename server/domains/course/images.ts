@@ -1,9 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../contract/http-router';
 import { svgFileResponse } from '../../contract/svg-file';
+import { resourceDir } from '../../resources';
 
-const LESSON_IMAGES = fileURLToPath(new URL('../../../resources/course/lessons/', import.meta.url));
+const LESSON_IMAGES = resourceDir('course', 'lessons');
 
 /**
  * Lesson pictures shipped with the course (`lesson_img_adr` of the road). Public like any course

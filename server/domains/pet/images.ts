@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import { PET_GENERAL_PICTURES } from '../../../src/shared/domain/pet';
 import type { AppEnv } from '../../contract/http-router';
 import { svgFileResponse } from '../../contract/svg-file';
+import { resourceDir } from '../../resources';
 
-const PET_IMAGES = fileURLToPath(new URL('../../../resources/pet/', import.meta.url));
+const PET_IMAGES = resourceDir('pet');
 
 /** The general pictures (shell §3.1): background, cloud, cookie. */
 export const GENERAL_IMAGES = PET_GENERAL_PICTURES.map((name) => ({ imagePath: '/general/', imageName: `${name}.svg` }));
