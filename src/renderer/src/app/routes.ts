@@ -1,14 +1,6 @@
-import type { NonIndexRouteObject, RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ruTitles } from '../i18n/titles';
-import type { NavGroup } from './nav-memory';
 import type { RouteHandle } from './route-handle';
-
-const placeholder = () => import('../features/placeholder/ScreenPlaceholder').then((m) => ({ Component: m.ScreenPlaceholder }));
-
-/** A screen a later version builds: an honest page with its title until then. */
-function screen(path: string, title: string, group?: NavGroup, extra: Partial<RouteHandle> = {}): NonIndexRouteObject {
-  return { path, lazy: placeholder, handle: { title, group, link: group ? path : undefined, ...extra } satisfies RouteHandle };
-}
 
 /** The route table of back-office §2.1, with the route names the spec gives (see route-names.ts). */
 export const routes: RouteObject[] = [
