@@ -23,7 +23,8 @@ const iceServers = z
   .string()
   .transform((value, ctx) => {
     try {
-      return JSON.parse(value) as unknown;
+      const parsed: unknown = JSON.parse(value);
+      return parsed;
     } catch {
       ctx.addIssue({ code: 'custom', message: 'ожидался JSON-список серверов' });
       return z.NEVER;

@@ -1,6 +1,7 @@
 import {
   ICON_KEYS,
   ICON_ROLE_ALL,
+  isIconKey,
   PERMISSION_GROUPS,
   type DisplayFlags,
   type IconGroup,
@@ -9,6 +10,7 @@ import {
 } from '../../src/shared/domain/icons';
 import { isUserType, type UserType } from '../../src/shared/domain/user-types';
 import type { Db } from '../db';
+import { isOneOf } from '../../src/shared/guards';
 
 /** One icon's visibility rule (back-office §3 'Icon'). */
 export interface IconRule {
@@ -54,7 +56,7 @@ export function displayFlags(rules: ReadonlyMap<IconKey, IconRule>, subject: Ico
 /** A stored JSON list, keeping only the values the guard knows (a typo in the table never widens access). */
 function parseList<T extends string>(text: string, known: (value: string) => value is T): T[] {
   try {
-    const value = JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((item): item is T => typeof item === 'string' && known(item)) : [];
   } catch {
     return [];
@@ -62,13 +64,15 @@ function parseList<T extends string>(text: string, known: (value: string) => val
 }
 
 const isRole = (value: string): value is UserType | typeof ICON_ROLE_ALL => value === ICON_ROLE_ALL || isUserType(value);
-const isGroup = (value: string): value is PermissionGroup => (PERMISSION_GROUPS as readonly string[]).includes(value);
+const isGroup = (value: string): value is PermissionGroup => isOneOf(PERMISSION_GROUPS, value);
 
 export async function loadIconRules(db: Db): Promise<Map<IconKey, IconRule>> {
   const rows = await db.selectFrom('icons').selectAll().orderBy('position').execute();
   const rules = new Map<IconKey, IconRule>();
   for (const row of rows) {
-    const key = row.key as IconKey;
+    const key = row.key;
+    // A row whose key the code does not know is no icon of this version (never shown, never allowed).
+    if (!isIconKey(key)) continue;
     rules.set(key, {
       key,
       title: row.title,

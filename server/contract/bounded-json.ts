@@ -18,7 +18,8 @@ export function parseBoundedJson(text: string): BoundedJson {
   const breach = jsonTextLimitBreach(text);
   if (breach) return { ok: false, reason: breach, message: JSON_LIMIT_MESSAGES[breach] };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
   } catch {
     return { ok: false, reason: 'syntax' };
   }

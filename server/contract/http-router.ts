@@ -11,6 +11,7 @@ import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallRe
 import { isOutage } from './unavailable';
 import { logCall } from '../logging/call-log';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../logging/request-id';
+import { isRecord } from '../../src/shared/guards';
 
 /** JSON bodies above this are refused before parsing (uploads have their own route and limits). */
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -39,10 +40,10 @@ async function readJsonObject(c: Context<AppEnv>): Promise<ParsedBody> {
   const parsed: BoundedJson = text.trim() === '' ? { ok: true, value: {} } : parseBoundedJson(text);
   if (!parsed.ok) return { ok: false, result: failure(400, 'invalid', parsed.message ?? MESSAGES.badJson) };
   const body = parsed.value;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+  if (!isRecord(body)) {
     return { ok: false, result: failure(400, 'invalid', MESSAGES.badJson) };
   }
-  return { ok: true, body: body as Record<string, unknown> };
+  return { ok: true, body };
 }
 
 /**

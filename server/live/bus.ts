@@ -19,7 +19,7 @@ export function createMemoryBus(): Bus {
   return {
     async publish(topic, message) {
       // Deliver asynchronously, like Redis would, so publishers never re-enter their own handlers.
-      const copy = JSON.parse(JSON.stringify(message)) as unknown;
+      const copy: unknown = JSON.parse(JSON.stringify(message));
       queueMicrotask(() => handlers.get(topic)?.forEach((handler) => handler(copy)));
     },
     subscribe(topic, handler) {

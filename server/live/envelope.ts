@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseBoundedJson } from '../contract/bounded-json';
 import { MESSAGES } from '../contract/errors';
+import { isRecord } from '../../src/shared/guards';
 
 /** The live socket envelope (ARCHITECTURE §6, shell §7.3). */
 export const liveEnvelope = z.object({
@@ -29,7 +30,7 @@ export function bodyObject(body: unknown): { ok: true; body: Record<string, unkn
     if (!parsed.ok) return { ok: false, message: parsed.message ?? MESSAGES.badJson };
     value = parsed.value;
   }
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? { ok: true, body: value as Record<string, unknown> }
+  return isRecord(value)
+    ? { ok: true, body: value }
     : { ok: false, message: MESSAGES.badJson };
 }

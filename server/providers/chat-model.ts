@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessage } from '../../src/shared/guards';
 
 /**
  * A chat model (ARCHITECTURE §7 'AI assistant / AI check'): an OpenAI-compatible
@@ -126,7 +127,7 @@ export function createOpenAiChatModel(options: OpenAiChatOptions): ChatModelProv
       } catch (error) {
         if (error instanceof ChatModelError) throw error;
         if (controller.signal.aborted) throw new ChatModelError(`Модель не ответила за ${Math.round(options.timeoutMs / 1000)} с`);
-        throw new ChatModelError(`Модель недоступна: ${(error as Error).message}`);
+        throw new ChatModelError(`Модель недоступна: ${errorMessage(error)}`);
       } finally {
         clearTimeout(timer);
       }

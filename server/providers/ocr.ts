@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { findOnPath } from './video-tools';
+import { errorMessage, fieldOf } from '../../src/shared/guards';
 
 /**
  * OCR of page images (textbook pages, part 2 explanation images): tesseract with Russian from the
@@ -63,8 +64,8 @@ async function inspect(binary: string | null, languages: string): Promise<OcrSta
     const langs = await run(binary, ['--list-langs']);
     listed = langs.stdout + langs.stderr;
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const why = code === 'ENOENT' ? 'файл не найден' : code === 'EACCES' ? 'нет прав на запуск' : String((error as Error).message).slice(0, 200);
+    const code = fieldOf(error, 'code');
+    const why = code === 'ENOENT' ? 'файл не найден' : code === 'EACCES' ? 'нет прав на запуск' : errorMessage(error).slice(0, 200);
     return { problem: `${REFUSAL}: tesseract (${binary}) не запускается: ${why}. Проверьте TESSERACT_PATH или установку tesseract-ocr.`, version: null };
   }
   const available = new Set(listed.split('\n').map((line) => line.trim()));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
+import { errorMessage, fieldOf } from '../../src/shared/guards';
 
 /**
  * Speech-to-text for video lessons (ARCHITECTURE §7): an OpenAI-compatible
@@ -67,15 +68,15 @@ export async function extractAudio(source: string, target: string, ffmpeg: Ffmpe
   try {
     command = await ffmpeg();
   } catch (error) {
-    throw new TranscriptionError((error as Error).message);
+    throw new TranscriptionError(errorMessage(error));
   }
   try {
     await run(command, ['-nostdin', '-v', 'error', '-y', '-i', source, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'aac', '-b:a', '32k', target], {
       timeout: 30 * 60_000,
     });
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new TranscriptionError(`Не удалось извлечь звук из видео: ${stderr?.split('\n').pop() || (error as Error).message}`);
+    const stderr = String(fieldOf(error, 'stderr') ?? '').trim();
+    throw new TranscriptionError(`Не удалось извлечь звук из видео: ${stderr.split('\n').pop() || errorMessage(error)}`);
   }
 }
 
@@ -102,7 +103,7 @@ export function createOpenAiTranscription(options: OpenAiTranscriptionOptions): 
             signal: AbortSignal.timeout(options.timeoutMs ?? 15 * 60_000),
           });
         } catch (error) {
-          throw new TranscriptionError(`Сервис расшифровки не ответил: ${(error as Error).message}`);
+          throw new TranscriptionError(`Сервис расшифровки не ответил: ${errorMessage(error)}`);
         }
         const body = await response.text();
         if (!response.ok) throw new TranscriptionError(`Сервис расшифровки ответил ${response.status}: ${providerMessage(body)}`);

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import { errorMessage, fieldOf } from '../../src/shared/guards';
 
 /**
  * ffmpeg and ffprobe for the video pipeline. Order: FFMPEG_PATH/FFPROBE_PATH when set, else the
@@ -104,9 +105,9 @@ function notFound(name: ToolName): string {
 }
 
 function notRunning(name: ToolName, tool: LocatedTool, error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim().split('\n').pop();
-  const why = code === 'ENOENT' ? 'файл не найден' : code === 'EACCES' ? 'нет прав на запуск' : (stderr || (error as Error).message).slice(0, 200);
+  const code = fieldOf(error, 'code');
+  const stderr = String(fieldOf(error, 'stderr') ?? '').trim().split('\n').pop();
+  const why = code === 'ENOENT' ? 'файл не найден' : code === 'EACCES' ? 'нет прав на запуск' : (stderr || errorMessage(error)).slice(0, 200);
   return `${REFUSAL}: ${name} (${tool.path}) не запускается: ${why}. Проверьте ${TOOL_ENV[name]} или установку ffmpeg и перезапустите сервер.`;
 }
 

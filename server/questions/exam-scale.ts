@@ -12,8 +12,8 @@ export function parseSecondaryScale(text: string | undefined): readonly number[]
     const scale: number[] = [];
     for (let primary = 0; String(primary) in table; primary += 1) {
       const value = table[String(primary)];
-      if (!Number.isInteger(value)) return DEFAULT_SECONDARY_BY_PRIMARY;
-      scale.push(value as number);
+      if (typeof value !== 'number' || !Number.isInteger(value)) return DEFAULT_SECONDARY_BY_PRIMARY;
+      scale.push(value);
     }
     return scale.length >= 2 ? scale : DEFAULT_SECONDARY_BY_PRIMARY;
   } catch {

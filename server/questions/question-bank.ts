@@ -51,7 +51,7 @@ export async function examPrimaryScores(db: Db): Promise<readonly number[]> {
   if (!row) return DEFAULT_EXAM_PRIMARY_SCORES;
   try {
     const parsed: unknown = JSON.parse(row.value);
-    if (Array.isArray(parsed) && parsed.every((points) => Number.isInteger(points) && points >= 0 && points <= 10)) return parsed as number[];
+    if (Array.isArray(parsed) && parsed.every((points: unknown): points is number => typeof points === 'number' && Number.isInteger(points) && points >= 0 && points <= 10)) return parsed;
   } catch {
     // A broken value must not stop homework: fall back to the defaults.
   }

@@ -10,6 +10,7 @@ import { UPLOAD_MESSAGES } from './messages';
 import { MultipartError, readMultipart, type ReceivedFile } from './multipart';
 import { refused } from './refusal';
 import type { UploadScratch } from './scratch';
+import { isRecord } from '../../src/shared/guards';
 
 /** Who may upload, decided once the signed `data` names the caller. */
 export type UploadPermission = (user: CurrentUser) => Promise<boolean>;
@@ -53,14 +54,14 @@ export async function authorise<S extends z.ZodTypeAny>(services: Services, path
   } catch {
     throw refused(400, MESSAGES.badJson);
   }
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw refused(400, MESSAGES.badJson);
+  if (!isRecord(payload)) throw refused(400, MESSAGES.badJson);
   const now = services.clock.now();
-  const check = await verifySignature({ db: services.db, kv: services.kv, now }, path, payload as Record<string, unknown>);
+  const check = await verifySignature({ db: services.db, kv: services.kv, now }, path, payload);
   if (!check.ok) throw refused(check.code === '-1' ? 401 : 400, check.message, check.code);
   const user = await currentUserFromRow(services.db, check.user, now);
   if (!user) throw refused(401, MESSAGES.forbidden, '-1');
   if (!(await allowed(user))) throw refused(403, MESSAGES.forbidden);
-  const { device: _d, ts: _t, signature: _s, ...input } = payload as Record<string, unknown>;
+  const { device: _d, ts: _t, signature: _s, ...input } = payload;
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw refused(400, UPLOAD_MESSAGES.malformed);
   return { user, data: parsed.data as z.output<S> };

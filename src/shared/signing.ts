@@ -40,11 +40,10 @@ function stableJsonAt(value: unknown, depth: number): string {
   if (Array.isArray(value)) {
     return '[' + value.map((item) => (item === undefined ? 'null' : stableJsonAt(item, depth + 1))).join(',') + ']';
   }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort();
-  return '{' + keys.map((key) => JSON.stringify(key) + ':' + stableJsonAt(record[key], depth + 1)).join(',') + '}';
+  const entries = Object.entries(value)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return '{' + entries.map(([key, item]) => JSON.stringify(key) + ':' + stableJsonAt(item, depth + 1)).join(',') + '}';
 }
 
 /** The exact text that gets signed for a call to `path` with `payload`. */

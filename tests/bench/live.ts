@@ -143,7 +143,6 @@ async function measure(scenario: string, instances: Instance[], openFiles: numbe
   const workers: Array<{ instance: Instance; process: ClientProcess }> = [];
   try {
     const rssBefore = instances.map((instance) => rssKiB(instance.server.child.pid!));
-    const started = monotonicMs();
     for (const instance of instances) {
       for (let from = 0; from < instance.accounts.length; from += PER_WORKER) {
         const worker = { instance, process: ClientProcess.start(openFiles) };
@@ -155,7 +154,7 @@ async function measure(scenario: string, instances: Instance[], openFiles: numbe
     const sockets = instances.reduce((sum, instance) => sum + instance.accounts.length, 0);
     const opened = connected.reduce((sum, report) => sum + report.opened, 0);
     const initialFlags = connected.reduce((sum, report) => sum + report.initialPushes, 0);
-    // Every client process started within a few ms of `started`; the slowest one decides.
+    // Every client process started within a few ms of the others; the slowest one decides.
     const connectS = Math.max(...connected.map((report) => report.connectMs)) / 1000;
     const initialFlagsS = Math.max(...connected.map((report) => report.initialPushMs)) / 1000;
     log(`${opened}/${sockets} sockets open in ${round1(connectS)} s, ${initialFlags} with their flags pushed on connect after ${round1(initialFlagsS)} s`);

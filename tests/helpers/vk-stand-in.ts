@@ -82,17 +82,18 @@ export class VkStandIn {
   ) {}
 
   static async start(options: { clientId?: string } = {}): Promise<VkStandIn> {
-    let standIn: VkStandIn | undefined;
+    // The handler needs the stand-in, which needs the port the server gets once listening.
+    const created: { standIn?: VkStandIn } = {};
     const server = createServer((request, response) => {
-      void standIn!.handle(request, response).catch(() => {
+      void created.standIn!.handle(request, response).catch(() => {
         if (!response.headersSent) response.writeHead(500);
         response.end();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    standIn = new VkStandIn(server, `http://127.0.0.1:${port}`, options.clientId ?? '54321');
-    return standIn;
+    created.standIn = new VkStandIn(server, `http://127.0.0.1:${port}`, options.clientId ?? '54321');
+    return created.standIn;
   }
 
   addUser(user: VkStandInUser): VkStandInUser {

@@ -118,7 +118,12 @@ const SUBSCRIPTION_TARIFF = '4';
 
 async function tariffCosts(db: Parameters<typeof readVariable>[0]): Promise<Record<string, number>> {
   const stored = parseJson<Record<string, unknown>>((await readVariable(db, TARIFF_COSTS))?.value) ?? {};
-  return Object.fromEntries(Object.entries(DEFAULT_TARIFF_COSTS).map(([code, cost]) => [code, Number.isInteger(stored[code]) ? (stored[code] as number) : cost]));
+  return Object.fromEntries(
+    Object.entries(DEFAULT_TARIFF_COSTS).map(([code, cost]) => {
+      const value = stored[code];
+      return [code, typeof value === 'number' && Number.isInteger(value) ? value : cost];
+    }),
+  );
 }
 
 export const tariffHandlers = [

@@ -16,6 +16,7 @@ import type { UserRow } from '../../db/schema';
 import { findUserByKey, publicUserKey } from '../../users/user-key';
 import { checksEveryone, mayCheckStudent } from './checker-access';
 import { workVersionOf } from './work-version';
+import { isOneOf } from '../../../src/shared/guards';
 
 /** Read side of curator checking: homework list, works of one homework, part 1 and part 2 results. */
 
@@ -162,7 +163,7 @@ export async function worksOfHomework(db: Db, user: CurrentUser, htNum: number) 
 /** The student a key names, if the user may check them; refuses otherwise. */
 export async function checkableStudent(db: Db, user: CurrentUser, key: string): Promise<UserRow> {
   const student = await findUserByKey(db, key);
-  if (!student || (STAFF_TYPES as readonly string[]).includes(student.user_type)) fail(T.noStudent);
+  if (!student || isOneOf(STAFF_TYPES, student.user_type)) fail(T.noStudent);
   if (!(await mayCheckStudent(user, student))) fail(T.notYours);
   return student;
 }

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
 import type { DecideFirstGamesTable, DecideFirstPlayersTable } from '../../db/schema';
+import { isOneOf } from '../../../src/shared/guards';
 
 /** Reads of the Decide First tables that every part of the game uses. */
 
@@ -14,11 +15,11 @@ export const OVER_STATUSES = ['GAME_END', 'GAME_CANCEL'] as const;
 export const LEFT = 'Проиграл_вышел';
 
 export function isRunning(game: GameRow): boolean {
-  return (RUNNING_STATUSES as readonly string[]).includes(game.status);
+  return isOneOf(RUNNING_STATUSES, game.status);
 }
 
 export function isOver(game: GameRow): boolean {
-  return (OVER_STATUSES as readonly string[]).includes(game.status);
+  return isOneOf(OVER_STATUSES, game.status);
 }
 
 export async function loadGame(db: Db, gameId: number): Promise<GameRow | undefined> {

@@ -14,6 +14,7 @@ import type { Services } from '../../services';
 import { fullName } from '../../../src/shared/domain/user-names';
 import { answerUpload, receiveFile, refused } from '../../uploads';
 import { detectFileKind, extensionOf, sanitizeFileName } from './file-kinds';
+import { isRecord } from '../../../src/shared/guards';
 
 async function sampleOf(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
@@ -92,9 +93,9 @@ export function mountFileLibrary(app: Hono<AppEnv>, services: Services): void {
     const parsed = parseBoundedJson(text);
     if (!parsed.ok) return refuse(400, '0', parsed.message ?? MESSAGES.badJson);
     const payload = parsed.value;
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return refuse(400, '0', MESSAGES.badJson);
+    if (!isRecord(payload)) return refuse(400, '0', MESSAGES.badJson);
     const now = services.clock.now();
-    const check = await verifySignature({ db: services.db, kv: services.kv, now }, FILE_DOWNLOAD_PATH, payload as Record<string, unknown>);
+    const check = await verifySignature({ db: services.db, kv: services.kv, now }, FILE_DOWNLOAD_PATH, payload);
     if (!check.ok) return refuse(check.code === '-1' ? 401 : 400, check.code, check.message);
     const user = await currentUserFromRow(services.db, check.user, now);
     if (!user) return refuse(401, '-1', MESSAGES.forbidden);

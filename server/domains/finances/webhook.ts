@@ -10,6 +10,7 @@ import { moveOrder, orderStatusOf, type OrderStatus } from './orders';
 import { PAYMENT_NOTIFICATION_PATH } from './paths';
 import { parseBoundedJson } from '../../contract/bounded-json';
 import { readBodyText } from '../../contract/bounded-body';
+import { isRecord } from '../../../src/shared/guards';
 
 /**
  * The acquirer's notifications (T-Bank 'NotificationURL'). The token is checked first; then one
@@ -191,9 +192,9 @@ export function mountPaymentRoutes(app: Hono<AppEnv>, services: Services): void 
     const parsed = parseBoundedJson(text);
     if (!parsed.ok) return c.text('Bad request', 400);
     const body = parsed.value;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return c.text('Bad request', 400);
+    if (!isRecord(body)) return c.text('Bad request', 400);
     try {
-      const result = await handleNotification(services, body as Record<string, unknown>);
+      const result = await handleNotification(services, body);
       return c.text(result.text, result.status);
     } catch (error) {
       // The bank repeats a notification that did not get 'OK'.

@@ -6,7 +6,7 @@ import { partTwoTimer } from '../homework-p2/homework-p2';
 import { answerPartOne, getPartOne, partOneTimer, stepBackPartOne } from './homework-p1';
 import { rewardLearning } from '../pet/rewards';
 
-const dop = (flag: '0' | '1') => (flag === '1' ? 1 : 0) as 0 | 1;
+const dop = (flag: '0' | '1'): 0 | 1 => (flag === '1' ? 1 : 0);
 
 /** Handlers of homework part 1, one per contract in src/shared/contract/homework-p1.ts. */
 export const homeworkP1Handlers = [

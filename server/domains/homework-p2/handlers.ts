@@ -5,7 +5,7 @@ import { setDifficultP2 } from './difficult-p2';
 import { openPartTwo, savePartTwo, selfCheckTask, startMistakeWork, submitPartTwo } from './homework-p2';
 import { rewardLearning } from '../pet/rewards';
 
-const dop = (flag: '0' | '1') => (flag === '1' ? 1 : 0) as 0 | 1;
+const dop = (flag: '0' | '1'): 0 | 1 => (flag === '1' ? 1 : 0);
 
 /** Handlers of homework part 2 for students, one per contract in src/shared/contract/homework-p2.ts. */
 export const homeworkP2Handlers = [

@@ -9,6 +9,7 @@ import { MESSAGES } from '../../contract/errors';
 import type { AppEnv } from '../../contract/http-router';
 import type { Db } from '../../db';
 import type { Services } from '../../services';
+import { isRecord } from '../../../src/shared/guards';
 
 /** Column headers of the export, in order. */
 export const EXPORT_COLUMNS = ['chunkId', 'Название', '№ урока', '90+', 'Вид', 'Текст ответа (markdown)', 'Очищенный текст', 'Слов', 'Вопросы'] as const;
@@ -46,14 +47,14 @@ export function mountChunksExport(app: Hono<AppEnv>, services: Services): void {
     const request = parseBoundedJson(text);
     if (!request.ok) return refuse(c, 400, '0', request.message ?? MESSAGES.badJson);
     const payload = request.value;
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return refuse(c, 400, '0', MESSAGES.badJson);
+    if (!isRecord(payload)) return refuse(c, 400, '0', MESSAGES.badJson);
     const now = services.clock.now();
-    const check = await verifySignature({ db: services.db, kv: services.kv, now }, exportChunksXlsx.path, payload as Record<string, unknown>);
+    const check = await verifySignature({ db: services.db, kv: services.kv, now }, exportChunksXlsx.path, payload);
     if (!check.ok) return refuse(c, check.code === '-1' ? 401 : 400, check.code, check.message);
     const user = await currentUserFromRow(services.db, check.user, now);
     if (!user) return refuse(c, 401, '-1', MESSAGES.forbidden);
     if (!(await accessAllowed(exportChunksXlsx.access, user, await services.iconRules.get()))) return refuse(c, 403, '0', MESSAGES.forbidden);
-    const { device: _d, ts: _t, signature: _s, ...input } = payload as Record<string, unknown>;
+    const { device: _d, ts: _t, signature: _s, ...input } = payload;
     const parsed = exportChunksData.safeParse(input);
     if (!parsed.success) return refuse(c, 400, '0', 'Поле "filter90Plus": ожидалось all, 90plus или 90minus');
     const body = await chunksWorkbook(services.db, parsed.data.filter90Plus);

@@ -9,6 +9,7 @@ import { bankReference, editableQuestionOf, storedColumnsOf } from '../question-
 import { chunkOf, chunkQuestions, chunkRow, cleanOf, createChunk, deleteChunk, editChunk, linkQuestion, listChunks, publishChunks, removeDraftIfUnused } from './chunk-store';
 import { answerKnowledgeQuestion, knowledgeChunk, knowledgeGrid, knowledgeTest, theoryChunk } from './knowledge-map';
 import { parseBoundedJson } from '../../contract/bounded-json';
+import { isRecord } from '../../../src/shared/guards';
 
 async function questionRow(db: Db, questionId: number) {
   const row = await db.selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirst();
@@ -27,9 +28,9 @@ async function updateTheoryQuestion(db: Db, questionId: number, qQuestion: strin
   const read = parseBoundedJson(qQuestion);
   if (!read.ok) fail(T.badQuestionJson);
   const body = read.value;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) fail(T.badQuestionJson);
+  if (!isRecord(body)) fail(T.badQuestionJson);
   const stored = editableQuestionOf(row);
-  const { isPublished: _p, isSelfmade: _s, qEgeNum: _e, qLessonNum: _l, questionImage: _i, questionText2: _t, ...content } = body as Record<string, unknown>;
+  const { isPublished: _p, isSelfmade: _s, qEgeNum: _e, qLessonNum: _l, questionImage: _i, questionText2: _t, ...content } = body;
   const parsed = editableQuestion.safeParse({ questionType: 'VARIANTS', ...content, isPublished: stored.isPublished, isSelfmade: stored.isSelfmade, qEgeNum: stored.qEgeNum, qLessonNum: stored.qLessonNum, questionImage: stored.questionImage, questionText2: stored.questionText2 });
   if (!parsed.success) fail(T.badQuestionJson);
   if (!isQuestionType(parsed.data.questionType)) fail(QUESTION_BANK_TEXTS.unsupportedType);

@@ -6,6 +6,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { mailingLists, pushMailingLists } from './lists';
 import { resolveRecipients } from './recipients';
 import { mailingSendJob } from './send-job';
+import { isOneOf } from '../../../src/shared/guards';
 
 /** §5: the start is a Moscow local date-time; '' or a past moment starts now. */
 export function parseStartAt(value: string, now: number): number {
@@ -96,7 +97,7 @@ export const mailingsHandlers = [
   }),
 
   implement(mailings.getGroupUsersCountTg, async (ctx, { fromBot, group, receiversTgNicknames }) => {
-    if (!(RECEIVER_GROUPS[fromBot] as readonly string[]).includes(group)) fail('Нет такой группы получателей.');
+    if (!isOneOf(RECEIVER_GROUPS[fromBot], group)) fail('Нет такой группы получателей.');
     const recipients = await resolveRecipients(ctx.services.db, fromBot, group, receiversTgNicknames, ctx.user.id);
     return { count: recipients.length };
   }),

@@ -1,3 +1,4 @@
+import { fieldOf, isOneOf } from '../../../src/shared/guards';
 /**
  * The outcome of one message to one recipient, as the mailing job needs it to keep "at most once":
  * `retry` is only for answers that prove the message was NOT delivered (429 Too Many Requests,
@@ -28,6 +29,6 @@ export interface MessengerSender {
 
 /** True when fetch failed before the request could reach the server (nothing was sent). */
 export function refusedBeforeSending(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET_BEFORE'].includes(cause?.code ?? '');
+  const code = fieldOf(fieldOf(error, 'cause'), 'code');
+  return isOneOf(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET_BEFORE'], code);
 }

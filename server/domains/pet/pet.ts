@@ -4,10 +4,12 @@ import { feedStats, PET_BIRTH_DELAY_MS, PET_DEFAULT_NAME, PET_FEED, PET_LIMITS, 
 import { fail } from '../../contract/errors';
 import type { Services } from '../../services';
 import { addCookies, cookieBalance } from './cookies';
+import { fieldOf } from '../../../src/shared/guards';
 
 /** A unique-index violation on either dialect (a parallel create won). */
 function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const code = fieldOf(error, 'code');
+  const message = fieldOf(error, 'message');
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
 }
 

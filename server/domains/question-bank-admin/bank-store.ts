@@ -5,6 +5,7 @@ import type { QuestionJson } from '../../../src/shared/domain/questions';
 import type { Db } from '../../db';
 import type { QuestionsP1Table } from '../../db/schema';
 import { questionRowOf } from '../../questions/question-bank';
+import { isRecord } from '../../../src/shared/guards';
 
 type Row = Selectable<QuestionsP1Table>;
 
@@ -17,7 +18,7 @@ export function editableQuestionOf(row: Row): EditableQuestion {
   let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.q_json);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+    if (isRecord(parsed)) body = parsed;
   } catch {
     // A broken body still opens in the editor (with empty fields), so it can be repaired.
   }

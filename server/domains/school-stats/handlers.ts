@@ -7,6 +7,7 @@ import { fullName } from '../../../src/shared/domain/user-names';
 import { chapterStatistics } from '../rating/mastery';
 import { publicUserKey } from '../../users/user-key';
 import { schoolFigures } from './school-figures';
+import { isOneOf } from '../../../src/shared/guards';
 
 /** Students one curator statistic ranks at most. */
 const RANKED_MAX = 300;
@@ -35,7 +36,7 @@ export const schoolStatsHandlers = [
     const { db } = ctx.services;
     if (curatorId !== ctx.user.id && !(await seesEveryone(ctx.user))) fail(ONLY_OWN_STUDENTS);
     const curator = await db.selectFrom('users').select(['id', 'name', 'surname', 'user_type']).where('id', '=', curatorId).executeTakeFirst();
-    if (!curator || !(STAFF_TYPES as readonly string[]).includes(curator.user_type)) fail('Куратор не найден.');
+    if (!curator || !isOneOf(STAFF_TYPES, curator.user_type)) fail('Куратор не найден.');
     const students = await db
       .selectFrom('users')
       .select(['id', 'vk_id', 'name', 'surname', 'tg_nickname'])

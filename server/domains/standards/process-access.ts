@@ -5,6 +5,7 @@ import { userTypeNow } from '../../auth/current-user';
 import { iconAllowed } from '../../auth/icon-rules';
 import type { Db } from '../../db';
 import type { Services } from '../../services';
+import { isOneOf } from '../../../src/shared/guards';
 
 /**
  * Who may do what with the standards of a process (back-office §6): an admin manages every
@@ -22,7 +23,7 @@ export interface StaffMember {
 const fullName = (row: { surname: string; name: string }) => `${row.surname} ${row.name}`.trim() || 'Имя не задано';
 
 function isAccessType(value: string): value is ProcessAccessType {
-  return (PROCESS_ACCESS_TYPES as readonly string[]).includes(value);
+  return isOneOf(PROCESS_ACCESS_TYPES, value);
 }
 
 /** The caller's view of every process: answers "what is my level here" without more queries. */

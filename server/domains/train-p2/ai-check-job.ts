@@ -3,6 +3,7 @@ import { aiCheckDone, TRAIN_P2_TEXTS as T } from '../../../src/shared/contract/t
 import { defineJob } from '../../jobs/job';
 import { ChatModelError, type ChatTurn } from '../../providers/chat-model';
 import type { Services } from '../../services';
+import { errorMessage } from '../../../src/shared/guards';
 
 /**
  * The AI check of a training answer: the chat model scores it against the task's criteria and
@@ -107,7 +108,7 @@ export const aiCheckJob = defineJob({
       // Out of retries: say so rather than leave the answer 'being checked' for ever.
       const row = await services.db.selectFrom('train_p2_answers').select('user_id').where('id', '=', answerId).executeTakeFirst();
       if (row) await settle(services, answerId, row.user_id, { status: 'ai_failed', points: null, comment: T.aiFailed.replace('{reason}', 'внутренняя ошибка сервера, отправьте ответ ещё раз') });
-      return { failed: (error as Error).message };
+      return { failed: errorMessage(error) };
     }
   },
 });

@@ -4,6 +4,7 @@ import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { classmateKey, requirePeerModes, requireScoreWithin } from './modes';
 import { eligibleQuestionsP2, presentQuestionP2, questionById, questionsOfType } from './question-pool';
+import { errorMessage } from '../../../src/shared/guards';
 
 /**
  * Checks by classmates. Every classmates answer waits in a pool and is given to one checker at a
@@ -66,7 +67,7 @@ async function openCheckOf(db: Db, checkerId: number): Promise<AnswerRow | undef
   return db.selectFrom('train_p2_answers').select(['id', 'question_id', 'user_answer']).where('checker_id', '=', checkerId).where('status', '=', 'waiting').executeTakeFirst();
 }
 
-const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(String((error as Error)?.message ?? error));
+const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(errorMessage(error));
 
 /**
  * The checker's open check again (isOldCheck '1'), or the oldest answer they may check, claimed

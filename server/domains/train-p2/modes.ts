@@ -1,9 +1,10 @@
 import { NO_PEER_OR_AI_TYPES, TRAIN_P2_TEXTS as T } from '../../../src/shared/contract/train-p2';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
+import { isOneOf } from '../../../src/shared/guards';
 
 /** Demo and Пакетник accounts train alone: no classmates' checks and no AI (learning §2, §6). */
-export const mayUsePeerModes = (user: CurrentUser) => !(NO_PEER_OR_AI_TYPES as readonly string[]).includes(user.type);
+export const mayUsePeerModes = (user: CurrentUser) => !isOneOf(NO_PEER_OR_AI_TYPES, user.type);
 
 export function requirePeerModes(user: CurrentUser): void {
   if (!mayUsePeerModes(user)) fail(T.noPeerModes);

@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import { commitMedia, mediaPrefix, sourcePrefix, withScratch } from './media-store';
 import { videoToolsProblem } from './ffmpeg';
 import { NoVideoError, transcodeToHls } from './transcode';
+import { errorMessage } from '../../../src/shared/guards';
 
 /** Runs before an upload's media is given up ('failed'); each run is retried with the runner's backoff. */
 export const TRANSCODE_ATTEMPTS = 3;
@@ -50,8 +51,8 @@ export const transcodeVideoJob = defineJob({
       }
       services.log.error(`video ${payload.videoId}: transcode failed`, error);
       await services.storage.deletePrefix(mediaPrefix(payload.mediaKey)).catch(() => undefined);
-      await setStatus(services, payload, { media_status: 'failed', media_error: permanent ? (error as Error).message : FAILED_MESSAGE });
-      await notify(services, payload, 'failed', permanent ? (error as Error).message : FAILED_MESSAGE);
+      await setStatus(services, payload, { media_status: 'failed', media_error: permanent ? errorMessage(error) : FAILED_MESSAGE });
+      await notify(services, payload, 'failed', permanent ? errorMessage(error) : FAILED_MESSAGE);
       return;
     }
     // The source is not needed once both renditions exist.

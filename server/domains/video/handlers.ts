@@ -9,9 +9,10 @@ import { setUserVideoFlag, startWatching } from './progress';
 import { queryStems } from '../../search/russian-stemmer';
 import { searchTags } from './tag-search';
 import { loadTimecodes } from './timecodes';
+import { isOneOf } from '../../../src/shared/guards';
 
 const MEDIA_STATUSES: readonly MediaStatus[] = ['none', 'queued', 'processing', 'ready', 'failed'];
-const asMediaStatus = (value: string): MediaStatus => ((MEDIA_STATUSES as readonly string[]).includes(value) ? (value as MediaStatus) : 'none');
+const asMediaStatus = (value: string): MediaStatus => (isOneOf(MEDIA_STATUSES, value) ? value : 'none');
 
 /** The one access rule (server/access/video-access.ts) as a refusal: unpublished looks like missing to a student. */
 async function requireVideo(services: Services, user: CurrentUser, videoId: number) {

@@ -10,6 +10,7 @@ import {
   type OutboxEntry,
   type OutboxStatus,
 } from '../../shared/desktop-api';
+import { fieldOf } from '../../shared/guards';
 
 /** The same operations as the renderer's OfflineCacheApi, synchronous (better-sqlite3 is). */
 type Synchronous<T> = {
@@ -246,6 +247,6 @@ function prepareDatabase(db: SqliteDatabase.Database): SqliteDatabase.Database {
 }
 
 function isNotADatabase(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = fieldOf(error, 'code');
   return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT';
 }

@@ -5,6 +5,7 @@ import { access } from './access';
 import { live } from './core';
 import { documentKind, DOCUMENT_MAX_CHARS } from './documents';
 import { intLike, noInput, safeString } from './fields';
+import { isOneOf } from '../guards';
 
 /** Admin settings (back-office §2.10, §3 'Icon', 'Access group'; §7.2 /admin_settings/…). */
 
@@ -39,7 +40,7 @@ export const updateAvailableIcon = live('/admin_settings/icons/update_available_
       message: '«all» выбирается только без других ролей',
       path: ['roles'],
     })
-    .refine((value) => !value.roles.some((role) => (value.exclude as string[]).includes(role)), {
+    .refine((value) => !value.roles.some((role) => isOneOf(value.exclude, role)), {
       message: 'роль не может быть одновременно разрешённой и запрещённой',
       path: ['exclude'],
     }),

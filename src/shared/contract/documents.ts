@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access';
-import { http, live } from './core';
+import { http } from './core';
 import { noInput } from './fields';
 
 /**

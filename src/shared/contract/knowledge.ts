@@ -3,6 +3,7 @@ import { access } from './access';
 import { download, live } from './core';
 import { flag, intLike, noInput, safeString } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
+import { isOneOf } from '../guards';
 
 /**
  * Knowledge base and knowledge map (back-office §2.15, §3 'Chunk', §5, §7.2 knowledge calls,
@@ -47,7 +48,7 @@ export const getChunks = live('/bot_consultant/get_chunks', {
     /** Always empty in the spec's client; a number returns that one chunk (our use: the card reload). */
     chunkId: z.union([z.literal(''), id]).default(''),
     page: intLike.pipe(z.number().int().min(1, 'страница от 1').max(1_000_000, 'слишком большая страница')).default(1),
-    limit: intLike.pipe(z.number().int().refine((n) => (CHUNK_PAGE_SIZES as readonly number[]).includes(n), 'ожидалось 10, 20, 50 или 100')).default(10),
+    limit: intLike.pipe(z.number().int().refine((n) => isOneOf(CHUNK_PAGE_SIZES, n), 'ожидалось 10, 20, 50 или 100')).default(10),
     filter90Plus: z.enum(CHUNK_FILTERS).default('all'),
   }),
   output: z.object({ chunks: z.array(chunkSchema), total: z.number().int() }),

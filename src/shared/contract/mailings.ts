@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { live, push, upload } from './core';
 import { intLike, safeString } from './fields';
+import { isOneOf } from '../guards';
 
 /**
  * Mailings (back-office §2.5, §3 'Mailing', 'Mailing bots and receiver groups', §4 statuses, §5
@@ -90,7 +91,7 @@ export const createTgMailing = live('/mailing/create_tg_mailing', {
       fromTgBot: z.enum(TG_BOTS),
       receiversTgNicknames: z.array(safeString().trim().regex(/^@?[A-Za-z0-9_]{1,64}$/, 'никнейм из латиницы, цифр и _')).max(5000).default([]),
     })
-    .refine((value) => (RECEIVER_GROUPS[value.fromTgBot] as readonly string[]).includes(value.receiverGroup), { message: 'нет такой группы получателей', path: ['receiverGroup'] })
+    .refine((value) => isOneOf(RECEIVER_GROUPS[value.fromTgBot], value.receiverGroup), { message: 'нет такой группы получателей', path: ['receiverGroup'] })
     .refine((value) => value.imageLink === '' || value.message.length <= CAPTION_MAX, { message: `с изображением текст не длиннее ${CAPTION_MAX} символов`, path: ['message'] })
     .refine((value) => value.receiverGroup !== NICKNAME_GROUP || value.receiversTgNicknames.length > 0, { message: 'укажите никнеймы, по одному в строке', path: ['receiversTgNicknames'] }),
   output: z.object({}),

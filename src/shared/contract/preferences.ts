@@ -38,7 +38,7 @@ const coordinate = (limit: number, name: string) =>
       ctx.addIssue({ code: 'custom', message: 'ожидалось десятичное число' });
       return z.NEVER;
     }
-    const degrees = text === null ? (value as number) : Number(text);
+    const degrees = typeof value === 'number' ? value : Number(text);
     if (Math.abs(degrees) > limit) {
       ctx.addIssue({ code: 'custom', message: `${name} должна быть от -${limit} до ${limit}` });
       return z.NEVER;

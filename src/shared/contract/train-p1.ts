@@ -4,6 +4,7 @@ import { http } from './core';
 import { flag, intLike, noInput, safeString } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
 import { ratingValue } from './rating';
+import { isOneOf } from '../guards';
 
 /** Training part 1 (learning-area §2 'Training part 1', §3, §4, §7 'Training part 1'). */
 
@@ -112,7 +113,7 @@ export const getQuestionsSet = http('/app/api/train_p1/get_questions_set.php', {
      * marked 90+; '0' (default) leaves them out of every testing type.
      */
     include90Plus: flag.default('0'),
-    qNums: intLike.pipe(z.number().int().refine((n) => (TRAIN_P1_COUNTS as readonly number[]).includes(n), 'ожидалось 1, 5, 10 или 20')).default(TRAIN_P1_DEFAULT_COUNT),
+    qNums: intLike.pipe(z.number().int().refine((n) => isOneOf(TRAIN_P1_COUNTS, n), 'ожидалось 1, 5, 10 или 20')).default(TRAIN_P1_DEFAULT_COUNT),
   }),
   /** A running training is returned as it is (the input is then ignored). */
   output: trainP1Set,

@@ -13,8 +13,9 @@ export function parseVerbalSet(raw: string): VerbalSet | null {
   if (raw === 'all') return { kind: 'all' };
   const match = /^(zachet|lesson|razdel):(.+)$/.exec(raw);
   if (!match) return null;
-  const [, kind, value] = match as unknown as [string, 'zachet' | 'lesson' | 'razdel', string];
+  const [, kind, value = ''] = match;
   if (kind === 'razdel') return value.trim() ? { kind, value: value.trim() } : null;
+  if (kind !== 'zachet' && kind !== 'lesson') return null;
   return /^\d{1,6}$/.test(value) ? { kind, value: Number(value) } : null;
 }
 

@@ -1,3 +1,4 @@
+import { isOneOf } from '../guards';
 /**
  * Display flags (shell §3.3): one '0'/'1' per navigation button, computed by the server from the
  * icons configuration, the user's type and permission groups, and the icons the user hid.
@@ -89,7 +90,7 @@ export const SINGLE_MEMBER_GROUPS: readonly PermissionGroup[] = [
 ];
 
 export function isIconKey(value: string): value is IconKey {
-  return (ICON_KEYS as readonly string[]).includes(value);
+  return isOneOf(ICON_KEYS, value);
 }
 
 /** '0'/'1' per icon key. */

@@ -25,9 +25,11 @@ interface MoscowParts {
 }
 
 function moscowParts(ms: number): MoscowParts {
-  const result: Record<string, string> = {};
-  for (const part of parts.formatToParts(new Date(ms))) result[part.type] = part.value;
-  return result as unknown as MoscowParts;
+  const result: MoscowParts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const { type, value } of parts.formatToParts(new Date(ms))) {
+    if (type === 'year' || type === 'month' || type === 'day' || type === 'hour' || type === 'minute' || type === 'second') result[type] = value;
+  }
+  return result;
 }
 
 /** 'dd.mm.yyyy' in Moscow. */

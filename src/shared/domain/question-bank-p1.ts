@@ -1,4 +1,5 @@
 import { answerKindOf, MAX_OPTIONS, normalizeWord, QUESTION_TYPES, type QuestionJson, type QuestionType } from './questions';
+import { isOneOf } from '../guards';
 
 /**
  * Editing rules of the part 1 bank (back-office §3 'Question P1', §5). Shared so the edit dialog
@@ -35,7 +36,7 @@ export type QuestionField =
   | 'qChapter';
 
 export function isQuestionType(value: string): value is QuestionType {
-  return (QUESTION_TYPES as readonly string[]).includes(value);
+  return isOneOf(QUESTION_TYPES, value);
 }
 
 const CYRILLIC_WORD = /^[А-Яа-яЁё]+$/;

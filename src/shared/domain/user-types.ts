@@ -1,3 +1,4 @@
+import { isOneOf } from '../guards';
 /** Every user type the product knows, spelled as the wire and the UI spell them. */
 export const USER_TYPES = [
   'Админ',
@@ -29,7 +30,7 @@ export function effectiveUserType(type: UserType, demoUntil: number | null, now:
 }
 
 export function isUserType(value: string): value is UserType {
-  return (USER_TYPES as readonly string[]).includes(value);
+  return isOneOf(USER_TYPES, value);
 }
 
 /** The checking queue curators and checkers land on (issue 26; decided by the server, see server/auth/landing.ts). */

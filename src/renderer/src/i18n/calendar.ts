@@ -1,3 +1,4 @@
+import { lookup } from './lookup';
 /** Texts of the Календарь area (spec texts verbatim). Imported only by its own screens, so the first download stays small. */
 export const ruCalendar = {
   title: 'Календарь',
@@ -47,11 +48,11 @@ export const ruCalendar = {
     /** Shell §8.6: prefix of a failed load. */
     error: 'Ошибка получения пользователей, у которых сегодня ДР: ',
     /** What each user type is called in the list. */
-    roles: {
+    roles: lookup({
       Админ: 'Администратор',
       Куратор: 'Куратор',
       Интенсив: 'Ученик интенсива',
-    } as Readonly<Record<string, string>>,
+    }),
     student: 'Ученик',
     telegram: 'Telegram',
     vk: 'ВКонтакте',

@@ -1,4 +1,5 @@
 import { countText } from '@shared/domain/russian-plural';
+import { lookup } from './lookup';
 
 /** Texts of the automatic credit screen (spec texts verbatim). Imported only by that screen. */
 export const ruCredits = {
@@ -12,7 +13,7 @@ export const ruCredits = {
     /** Spec learning §5, verbatim. */
     attemptsExceeded: 'Превышен лимит попыток. Обратись к куратору',
     /** Spec learning §4: 'Несдан' is shown as 'Не сдан'. */
-    statuses: { Новый: 'Не начато', Проводится: 'Проводится', Сдан: 'Сдан', Несдан: 'Не сдан' } as Record<string, string>,
+    statuses: lookup({ Новый: 'Не начато', Проводится: 'Проводится', Сдан: 'Сдан', Несдан: 'Не сдан' }),
     notStartedStatus: 'Не начато',
     // Start view
     about: 'О зачёте',

@@ -1,4 +1,5 @@
 import { countText } from '@shared/domain/russian-plural';
+import { lookup } from './lookup';
 
 /** Texts of the curator homework screens (back-office §2.4, §4, §5, §8 verbatim where quoted). */
 export const ruCuratorHomework = {
@@ -84,7 +85,7 @@ export const ruCuratorHomework = {
     selectHint: 'Выделите текст в ответе, чтобы отметить фрагмент.',
     selectTooLong: 'Фрагмент не длиннее 100 символов',
     color: 'Цвет',
-    colors: { green: 'Зелёный', orange: 'Оранжевый', red: 'Красный' } as Record<string, string>,
+    colors: lookup({ green: 'Зелёный', orange: 'Оранжевый', red: 'Красный' }),
     strike: 'Зачеркнуть',
     subcomment: 'Комментарий к фрагменту',
     segments: 'Фрагменты',
@@ -154,7 +155,7 @@ export const ruCuratorHomework = {
     keepServer: 'Оставить версию сервера',
     differs: 'отличается',
   },
-  actionNames: { saveChecking: 'Сохранить проверку', endChecking: 'Завершить проверку', reject: 'Отклонить', return: 'Вернуть на доработку' } as Record<string, string>,
+  actionNames: lookup({ saveChecking: 'Сохранить проверку', endChecking: 'Завершить проверку', reject: 'Отклонить', return: 'Вернуть на доработку' }),
   back: 'Назад',
   retry: 'Попробовать ещё раз',
 } as const;

@@ -1,4 +1,5 @@
 import { TEXTBOOK_TEXTS } from '@shared/contract/textbooks';
+import { lookup } from './lookup';
 
 /** Texts of the back-office textbooks screen (spec back-office §2.14, §5, §8 verbatim where quoted). */
 export const ruTextbooks = {
@@ -66,7 +67,7 @@ export const ruTextbooks = {
     confirmOk: 'Изменить',
     textSaved: 'Расшифровка сохранена',
     unsaved: 'Есть несохранённые изменения',
-    source: { ocr: 'распознано автоматически', manual: 'исправлено вручную', '': '' } as Record<string, string>,
+    source: lookup({ ocr: 'распознано автоматически', manual: 'исправлено вручную', '': '' }),
     digitizeError: (message: string) => `Последняя расшифровка не удалась: ${message}`,
     loading: 'Загружаем страницу…',
     error: (message: string) => `Произошла ошибка : ${message}`,

@@ -1,3 +1,4 @@
+import { lookup } from './lookup';
 /** Texts of 'Вопросы по ДЗ' (back-office §2.8, §4, §5, §8); spec texts verbatim. */
 export const ruTickets = {
   title: 'Вопросы по ДЗ',
@@ -14,8 +15,8 @@ export const ruTickets = {
   empty: 'Вопросы отсутствуют',
   noLessons: 'Нет уроков с домашними заданиями',
   unread: 'Есть новые сообщения',
-  importance: { '5': 'Обычная', '10': 'Сверхсрочная' } as Record<string, string>,
-  types: { Общий: 'Общий', Уникальный: 'Уникальный' } as Record<string, string>,
+  importance: lookup({ '5': 'Обычная', '10': 'Сверхсрочная' }),
+  types: lookup({ Общий: 'Общий', Уникальный: 'Уникальный' }),
   form: {
     title: 'Новый вопрос по ДЗ',
     type: 'Тип',

@@ -1,3 +1,4 @@
+import { lookup } from './lookup';
 /** Texts of the back-office video screens (spec back-office §2.12, §5, §8 verbatim where quoted). */
 export const ruVideoAdmin = {
   list: {
@@ -21,13 +22,13 @@ export const ruVideoAdmin = {
     no: 'нет',
     noPreview: 'Нет превью',
   },
-  media: {
+  media: lookup({
     none: 'не загружен',
     queued: 'в очереди на обработку',
     processing: 'обрабатывается',
     ready: 'готов',
     failed: 'ошибка обработки',
-  } as Record<string, string>,
+  }),
   bulk: {
     title: 'Расшифровка видео',
     count: 'Сколько видео расшифровать',

@@ -2,6 +2,7 @@ import type { HttpContract, InputOf, OutputOf } from '@shared/contract/core';
 import { createTimestampSource, signPayload, webCryptoHmacHex, type HmacHex } from '@shared/signing';
 import { messageForPeople } from './server-message';
 import type { StoredSession } from './session';
+import { isRecord } from '@shared/guards';
 
 /** Why a call did not give a result. */
 export type ApiErrorKind =
@@ -76,8 +77,8 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiError('transport', reason);
     }
     try {
-      const body = (await response.json()) as unknown;
-      if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+      const body: unknown = await response.json();
+      if (isRecord(body)) return body;
     } catch {
       // Fall through: not JSON (a proxy error page, say).
     }

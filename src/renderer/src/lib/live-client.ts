@@ -4,6 +4,7 @@ import { onlineSocket, updateCurrentPage } from '../../../shared/contract/shell'
 import { createTimestampSource, signSocketQuery, type HmacHex } from '../../../shared/signing';
 import { messageForPeople } from './server-message';
 import type { StoredSession } from './session';
+import { isRecord } from '@shared/guards';
 
 /**
  * Client of the live socket `/go/online/ws` (shell doc §7.3, §9; ARCHITECTURE §6).
@@ -235,7 +236,7 @@ export function createLiveClient(options: LiveClientOptions) {
   function answered(requestId: string, rawBody: unknown): void {
     const entry = settle(requestId);
     if (!entry) return; // Timed out already, or not ours.
-    const body = rawBody && typeof rawBody === 'object' ? (rawBody as Record<string, unknown>) : {};
+    const body: Record<string, unknown> = isRecord(rawBody) ? rawBody : {};
     const success = String(body.success ?? '');
     const message = String(body.message ?? '');
     if (success === '1') {

@@ -2,6 +2,7 @@ import { createTimestampSource, signPayload } from '@shared/signing';
 import { apiBaseUrl } from './api';
 import { messageForPeople } from './server-message';
 import { readSession } from './session';
+import { isRecord } from '@shared/guards';
 
 /**
  * Multipart uploads of the back office (back-office §7.3): `data` (the input signed like a call
@@ -34,7 +35,8 @@ export async function uploadFiles(
     };
     request.onerror = () => reject(new UploadError('сеть недоступна'));
     request.onload = () => {
-      const body = (request.response ?? {}) as Record<string, unknown>;
+      const response: unknown = request.response;
+      const body: Record<string, unknown> = isRecord(response) ? response : {};
       if (body.success === '1') resolve(body);
       else reject(new UploadError(typeof body.message === 'string' && body.message ? messageForPeople(body.message) : `HTTP ${request.status}`));
     };

@@ -1,3 +1,4 @@
+import { fieldOf } from '@shared/guards';
 /**
  * The pointer rules of the floating overlay icons (pet, AI chat; shell §4.1): a move over 10 px
  * is a drag, holding 1.5 s without moving is a hold, anything else a click. Pure, so the rules
@@ -113,8 +114,8 @@ export function parseStoredPosition(raw: string | null): Point | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return null;
-    const { x, y } = value as Record<string, unknown>;
+    const x = fieldOf(value, 'x');
+    const y = fieldOf(value, 'y');
     return typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y) ? { x, y } : null;
   } catch {
     return null;

@@ -83,7 +83,7 @@ function AvatarMenu() {
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !(event.target instanceof Node && menuRef.current?.contains(event.target))) setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -95,7 +95,7 @@ function AvatarMenu() {
 
   const go = (path: string) => {
     setOpen(false);
-    navigate(path);
+    void navigate(path);
   };
   const signOut = async () => {
     setOpen(false);

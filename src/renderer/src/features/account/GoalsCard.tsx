@@ -7,11 +7,12 @@ import { Button, Card, Popup, Select, SendButton, TextField } from '../../ui';
 import { failureText } from './errors';
 import { orDash } from './format';
 import { InfoList } from './InfoList';
+import { isOneOf } from '@shared/guards';
 
 const t = ruAccount.goals;
 
 function budzhetOf(value: string): GoalBudzhet {
-  return (GOAL_BUDZHET as readonly string[]).includes(value) ? (value as GoalBudzhet) : '0';
+  return isOneOf(GOAL_BUDZHET, value) ? value : '0';
 }
 
 /** 'Мои цели' (shell §2.7, §3.10) with the edit popup. */

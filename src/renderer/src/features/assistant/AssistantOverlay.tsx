@@ -10,13 +10,14 @@ import { TheoryPopup } from '../knowledge/TheoryPopup';
 import { loadCachedChat, saveCachedChat } from './chat-cache';
 import { canLoadMore, mergeMessages, SMALL_SCREEN_QUERY, splitCitations, unfinishedIds } from './logic';
 import './assistant.css';
+import { isOneOf } from '@shared/guards';
 
 /** shell §9: the draft is saved after a 250 ms pause. */
 const DRAFT_PAUSE_MS = 250;
 
 function storedBot(): BotId {
   const saved = readStorage(STORAGE_KEYS.chatBot);
-  return (BOTS as readonly string[]).includes(saved ?? '') ? (saved as BotId) : DEFAULT_BOT;
+  return isOneOf(BOTS, saved) ? saved : DEFAULT_BOT;
 }
 
 /** The draggable 'Задать вопрос' icon and the AI chat panel (shell §2.5, §4.3), over every page. */
@@ -28,7 +29,7 @@ export function AssistantOverlay() {
     if (!open) return;
     // Button mode ↔ panel mode: an outside click or Escape closes the panel (§4.3).
     const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
+      const target = event.target instanceof Node ? event.target : null;
       if (panelRef.current?.contains(target) || (target instanceof Element && target.closest('.assistant-icon, .ui-popup-root, [role="dialog"]'))) return;
       setOpen(false);
     };

@@ -11,6 +11,6 @@ export function useCompleteSignIn() {
   return (session: { token: string; device: string; userType: string; landing?: string }) => {
     saveSession(session);
     const landing = session.landing ?? (isUserType(session.userType) ? landingPathFor(session.userType) : '/study');
-    navigate(landing.replace(/^\/study/, '') || '/', { replace: true });
+    void navigate(landing.replace(/^\/study/, '') || '/', { replace: true });
   };
 }

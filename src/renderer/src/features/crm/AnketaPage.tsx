@@ -8,6 +8,7 @@ import { Button, ErrorBox, Loader, Select, TextField } from '../../ui';
 import { CrmComments } from './CrmComments';
 import { BLOCKS, changedFields, type EditableField, formValuesOf, type FormValues } from './profile-form';
 import './crm.css';
+import { fieldOf } from '@shared/guards';
 
 const t = ruCrm.card;
 type Loaded = Awaited<ReturnType<typeof api.call<typeof getUser>>>;
@@ -19,7 +20,7 @@ export function AnketaPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  const fromList = fieldOf(location.state, 'fromList') === true;
   const queryClient = useQueryClient();
   const card = useQuery({ queryKey: ['crm', 'user', id], queryFn: ({ signal }) => api.call(getUser, { userVkId: id }, { handleErrors: true, signal }), retry: false });
 

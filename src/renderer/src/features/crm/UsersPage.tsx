@@ -7,12 +7,13 @@ import { ruCrm } from '../../i18n/crm';
 import { api } from '../../lib/api';
 import { Button, EmptyState, ErrorBox, Loader, Select, TextField } from '../../ui';
 import './crm.css';
+import { isOneOf } from '@shared/guards';
 
 const t = ruCrm.users;
 const QUERY_TYPES: QueryType[] = ['search', 'userType', 'curator'];
 
 function isQueryType(value: string | null): value is QueryType {
-  return value !== null && (QUERY_TYPES as string[]).includes(value);
+  return isOneOf(QUERY_TYPES, value);
 }
 
 /** Back-office §2.6 users page: search form (queryType, queryBody in the URL), user list, debtors. */

@@ -5,14 +5,15 @@ import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader } from '../../ui';
 import './curator-homework.css';
+import { fieldOf } from '@shared/guards';
 
 const t = ruCuratorHomework.p1;
 
 /** The question's text from its stored qJson (questionText, common to every question type). */
 function questionText(json: string): string {
   try {
-    const value = JSON.parse(json) as { questionText?: unknown };
-    return typeof value.questionText === 'string' ? value.questionText : '';
+    const text = fieldOf(JSON.parse(json), 'questionText');
+    return typeof text === 'string' ? text : '';
   } catch {
     return '';
   }

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { Button, Checkbox, cx } from '../../ui';
 import { clampScore, nextSegmentKey, selectionRange, splitBySegments } from './segments';
+import { isOneOf } from '@shared/guards';
 
 const t = ruCuratorHomework.p2;
 const COLORS = ['green', 'orange', 'red'] as const;
@@ -92,7 +93,7 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
 
   const segments = Object.entries(draft.add_comments);
   return (
-    <article className="task-check" onClick={(event) => !(event.target as HTMLElement).closest('.task-check__remove') && setRemoving(null)}>
+    <article className="task-check" onClick={(event) => !(event.target instanceof Element && event.target.closest('.task-check__remove')) && setRemoving(null)}>
       <header className="task-check__head">
         <h2 className="task-check__title">{heading}</h2>
         {item.isChecked === '1' && <span className="task-check__badge">{t.checkedFlag}</span>}
@@ -130,7 +131,7 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
           <span className="task-check__quote">«{preview(item.userAnswer.slice(pending.start, pending.end))}»</span>
           <label className="task-check__field">
             <span>{t.color}</span>
-            <select value={color} onChange={(event) => setColor(event.target.value as (typeof COLORS)[number])}>
+            <select value={color} onChange={(event) => isOneOf(COLORS, event.target.value) && setColor(event.target.value)}>
               {COLORS.map((value) => (
                 <option key={value} value={value}>
                   {t.colors[value]}

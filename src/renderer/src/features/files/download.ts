@@ -2,6 +2,7 @@ import { FILE_DOWNLOAD_PATH } from '@shared/contract/files';
 import { createTimestampSource, signPayload } from '@shared/signing';
 import { apiBaseUrl } from '../../lib/api';
 import { readSession } from '../../lib/session';
+import { fieldOf } from '@shared/guards';
 
 const nextTs = createTimestampSource();
 
@@ -12,8 +13,8 @@ export async function downloadLibraryFile(fileName: string): Promise<void> {
   const body = await signPayload(FILE_DOWNLOAD_PATH, { fileName }, session, nextTs());
   const response = await fetch(apiBaseUrl() + FILE_DOWNLOAD_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!response.ok) {
-    const reply = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Error(reply.message || `HTTP ${response.status}`);
+    const message = fieldOf(await response.json().catch(() => null), 'message');
+    throw new Error((typeof message === 'string' && message) || `HTTP ${response.status}`);
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 import { LiveError } from '../../lib/live-client';
+import { errorMessage } from '@shared/guards';
 
 /** True for a server refusal ('0' with its own Russian message): shown as is, no prefix. */
 export function isRefusal(error: unknown): boolean {
@@ -16,7 +17,7 @@ export function isSignedOut(error: unknown): boolean {
  * failure gets the call's prefix ('Ошибка получения баланса: превышено время ожидания').
  */
 export function failureText(error: unknown, prefix = ''): string {
-  if (isRefusal(error)) return (error as Error).message;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
+  if (isRefusal(error)) return reason;
   return prefix + reason;
 }

@@ -17,7 +17,8 @@ export function useFirstItemsHeight<T extends HTMLElement>(count: number, items:
     const measure = () => {
       const children = list.children;
       if (children.length <= count) return setMaxHeight(undefined);
-      const last = children[count - 1] as HTMLElement;
+      const last = children.item(count - 1);
+      if (!last) return setMaxHeight(undefined);
       const bottom = last.getBoundingClientRect().bottom - list.getBoundingClientRect().top + list.scrollTop;
       setMaxHeight(Math.max(MIN_HEIGHT_PX, Math.ceil(bottom)));
     };

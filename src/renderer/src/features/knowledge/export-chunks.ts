@@ -3,6 +3,7 @@ import { createTimestampSource, signPayload } from '@shared/signing';
 import { apiBaseUrl } from '../../lib/api';
 import { readSession } from '../../lib/session';
 import { ruKnowledge } from '../../i18n/knowledge';
+import { fieldOf } from '@shared/guards';
 
 const nextTs = createTimestampSource();
 
@@ -13,8 +14,8 @@ export async function downloadChunksXlsx(filter90Plus: ChunkFilter): Promise<voi
   const body = JSON.stringify(await signPayload(exportChunksXlsx.path, { filter90Plus }, session, nextTs()));
   const response = await fetch(apiBaseUrl() + exportChunksXlsx.path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
   if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(answer?.message || `HTTP ${response.status}`);
+    const message = fieldOf(await response.json().catch(() => null), 'message');
+    throw new Error((typeof message === 'string' && message) || `HTTP ${response.status}`);
   }
   const blob = await response.blob();
   if (blob.size === 0) throw new Error(ruKnowledge.admin.emptyFile);

@@ -1,4 +1,5 @@
 import { CHUNK_FILTERS, CHUNK_PAGE_SIZES, type Chunk, type ChunkFilter } from '@shared/contract/knowledge';
+import { isOneOf } from '@shared/guards';
 
 /** back-office §5: limit 10/20/50/100 else 10; page integer ≥ 1 else 1; filter all/90plus/90minus else all. */
 export function readListQuery(params: URLSearchParams): { page: number; limit: number; filter: ChunkFilter } {
@@ -6,9 +7,9 @@ export function readListQuery(params: URLSearchParams): { page: number; limit: n
   const page = Number(params.get('page'));
   const filter = params.get('filter90Plus') ?? '';
   return {
-    limit: (CHUNK_PAGE_SIZES as readonly number[]).includes(limit) ? limit : 10,
+    limit: isOneOf(CHUNK_PAGE_SIZES, limit) ? limit : 10,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    filter: (CHUNK_FILTERS as readonly string[]).includes(filter) ? (filter as ChunkFilter) : 'all',
+    filter: isOneOf(CHUNK_FILTERS, filter) ? filter : 'all',
   };
 }
 

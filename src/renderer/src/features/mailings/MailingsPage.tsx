@@ -21,12 +21,13 @@ import { Accordion, Button, ConfirmPopup, cx, EmptyState, ErrorBox, Loader, Prog
 import { usePush } from '../../lib/use-push';
 import { CreateMailingPopup } from './CreateMailingPopup';
 import './mailings.css';
+import { isOneOf } from '@shared/guards';
 
 const t = ruMailings;
 
 function readTab(): MailingChannel {
   const stored = readStorage(STORAGE_KEYS.mailingTab);
-  return (MAILING_CHANNELS as readonly string[]).includes(stored ?? '') ? (stored as MailingChannel) : 'MAIN';
+  return isOneOf(MAILING_CHANNELS, stored) ? stored : 'MAIN';
 }
 
 function subscribe(channel: MailingChannel): Promise<MailingLists> {

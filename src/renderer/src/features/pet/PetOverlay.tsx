@@ -43,7 +43,7 @@ export default function PetOverlay() {
     if (!menu) return;
     menuRef.current?.querySelector('button')?.focus();
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setMenu(null);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !(event.target instanceof Node && menuRef.current?.contains(event.target))) setMenu(null);
     };
     document.addEventListener('keydown', close);
     document.addEventListener('pointerdown', close);

@@ -10,6 +10,7 @@ import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';
 import { LIST_KEY } from './editor-logic';
 import { type DialogNeighbours, NEW_QUESTION, QuestionEditDialog } from './QuestionEditDialog';
 import './question-bank-admin.css';
+import { isOneOf } from '@shared/guards';
 
 const t = ruQuestionBankAdmin;
 const PAGE_SIZE = 20;
@@ -155,7 +156,7 @@ function neighboursOf(rows: QuestionListRow[], id: number, onOpen: (id: number) 
 }
 
 function QuestionRow({ row, onOpen }: { row: QuestionListRow; onOpen: () => void }) {
-  const typeLabel = (t.types as Record<string, string>)[row.questionType] ?? row.questionType;
+  const typeLabel = isOneOf(QUESTION_TYPES, row.questionType) ? t.types[row.questionType] : row.questionType;
   return (
     <li>
       <button type="button" className="qbank__row" onClick={onOpen} aria-label={`${t.rowTitle(row.qId)}: ${row.shortText || t.noText}`}>

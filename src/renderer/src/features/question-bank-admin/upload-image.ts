@@ -3,6 +3,7 @@ import { createTimestampSource, signPayload } from '@shared/signing';
 import { apiBaseUrl } from '../../lib/api';
 import { messageForPeople } from '../../lib/server-message';
 import { readSession } from '../../lib/session';
+import { isRecord } from '@shared/guards';
 
 const nextTs = createTimestampSource();
 
@@ -23,8 +24,8 @@ export async function uploadFile(contract: UploadContract, data: Record<string, 
   } catch (error) {
     throw new Error(error instanceof Error ? error.message : String(error));
   }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body) throw new Error(`HTTP ${response.status}`);
+  const body: unknown = await response.json().catch(() => null);
+  if (!isRecord(body)) throw new Error(`HTTP ${response.status}`);
   // A field failure names the field for API clients; the person gets the reason only.
   if (body.success !== '1') throw new Error(body.message ? messageForPeople(String(body.message)) : `HTTP ${response.status}`);
   return body;

@@ -1,5 +1,6 @@
 import type { StudentQuestionJson } from '@shared/contract/homework-p1';
-import { onlyCyrillic, onlyDigits, QUESTION_TYPES, toOriginal, questionJsonSchema, type AnswerInput, type QuestionJson, type QuestionType } from '@shared/domain/questions';
+import { onlyCyrillic, onlyDigits, QUESTION_TYPES, toOriginal, questionJsonSchema, type AnswerInput, type QuestionJson } from '@shared/domain/questions';
+import { isOneOf } from '@shared/guards';
 
 /** Pure helpers of the part 1 screen (learning §2, §5, §9); the answer rules live in the shared engine. */
 
@@ -38,10 +39,10 @@ export function displayedOptions(column: readonly string[], rule: readonly numbe
 
 /** The student's qJson as the shared engine's question, or null when the type is unknown. */
 export function toQuestion(json: StudentQuestionJson | undefined): QuestionJson | null {
-  if (!json || !(QUESTION_TYPES as readonly string[]).includes(json.questionType)) return null;
+  if (!json || !isOneOf(QUESTION_TYPES, json.questionType)) return null;
   const parsed = questionJsonSchema.safeParse({
     ...json,
-    questionType: json.questionType as QuestionType,
+    questionType: json.questionType,
     // The engine needs a right answer to parse; the student's copy has none while solving.
     rightAnswers: json.rightAnswers && json.rightAnswers.length > 0 ? json.rightAnswers : ['0'],
     descriptions: json.descriptions ?? [],

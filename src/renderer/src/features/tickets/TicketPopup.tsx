@@ -46,7 +46,7 @@ export function TicketPopup({ ticketId, tasks, onClose, onChanged }: { ticketId:
     if (!opened.data) return;
     const timer = window.setInterval(() => void poll(), TICKET_POLL_MS);
     return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `poll` is a new function each render; the timer restarts only when the ticket opens or changes.
   }, [opened.data, ticketId]);
 
   const send = useMutation({

@@ -1,6 +1,7 @@
 import { parseTestingType, TRAIN_P1_COUNTS, TRAIN_P1_DEFAULT_COUNT, TRAIN_P1_KINDS, testingTypeString, type TrainP1Kind, type TrainP1Question, type TrainP1Type } from '@shared/contract/train-p1';
 import { ruTrainP1 } from '../../i18n/train-p1';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { isOneOf, isRecord } from '@shared/guards';
 
 /** Pure helpers of the training part 1 screen (learning §2, §9). */
 
@@ -26,7 +27,7 @@ export type ValueKind = 'chapter' | 'lessonNum' | 'egeNum' | 'zachetNum';
 export const VALUE_KINDS: readonly ValueKind[] = ['chapter', 'lessonNum', 'egeNum', 'zachetNum'];
 
 export function needsValue(kind: TrainP1Kind): kind is ValueKind {
-  return (VALUE_KINDS as readonly TrainP1Kind[]).includes(kind);
+  return isOneOf(VALUE_KINDS, kind);
 }
 
 /** What the choice remembers locally (§9 'choices stored locally'). */
@@ -51,11 +52,11 @@ export function parseChoice(raw: string | null): TrainChoice {
     return DEFAULT_CHOICE;
   }
   if (typeof data !== 'object' || data === null) return DEFAULT_CHOICE;
-  const record = data as Record<string, unknown>;
-  const kind = (TRAIN_P1_KINDS as readonly unknown[]).includes(record.kind) ? (record.kind as TrainP1Kind) : DEFAULT_CHOICE.kind;
-  const qNums = (TRAIN_P1_COUNTS as readonly unknown[]).includes(record.qNums) ? (record.qNums as number) : DEFAULT_CHOICE.qNums;
+  const record: Record<string, unknown> = isRecord(data) ? data : {};
+  const kind = isOneOf(TRAIN_P1_KINDS, record.kind) ? record.kind : DEFAULT_CHOICE.kind;
+  const qNums = isOneOf(TRAIN_P1_COUNTS, record.qNums) ? record.qNums : DEFAULT_CHOICE.qNums;
   const values: TrainChoice['values'] = {};
-  const stored = typeof record.values === 'object' && record.values !== null ? (record.values as Record<string, unknown>) : {};
+  const stored: Record<string, unknown> = isRecord(record.values) ? record.values : {};
   if (typeof stored.chapter === 'string' && stored.chapter !== '') values.chapter = stored.chapter;
   for (const key of ['lessonNum', 'egeNum', 'zachetNum'] as const) {
     const value = stored[key];
@@ -92,7 +93,7 @@ export function describeType(testingType: string): string {
 export function choiceOfTest(info: { testingType: string; includeSelfmade: '0' | '1'; include90Plus: '0' | '1'; qNums: number }, previous: TrainChoice): TrainChoice | null {
   const type = parseTestingType(info.testingType);
   if (!type) return null;
-  const qNums = (TRAIN_P1_COUNTS as readonly number[]).includes(info.qNums) ? info.qNums : previous.qNums;
+  const qNums = isOneOf(TRAIN_P1_COUNTS, info.qNums) ? info.qNums : previous.qNums;
   return { kind: type.kind, values: 'value' in type ? { ...previous.values, [type.kind]: type.value } : previous.values, qNums, includeSelfmade: info.includeSelfmade === '1', include90Plus: info.include90Plus === '1' };
 }
 

@@ -1,5 +1,6 @@
 import { TRAIN_P2_MODES, type TrainP2Mode } from '@shared/contract/train-p2';
 import { readJson, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { isOneOf } from '@shared/guards';
 
 /** Pure helpers of the training part 2 screen (learning §2, §5, §9). */
 
@@ -15,7 +16,7 @@ export const DEFAULT_CHOICE: TrainP2Choice = { mode: 'selfCheck', onlyUnsolved: 
 
 export function readChoice(storage?: Storage): TrainP2Choice {
   const stored = readJson<Partial<TrainP2Choice>>(STORAGE_KEYS.trainP2Choice, {}, storage);
-  const mode = (TRAIN_P2_MODES as readonly string[]).includes(stored.mode as string) ? (stored.mode as TrainP2Mode) : DEFAULT_CHOICE.mode;
+  const mode = isOneOf(TRAIN_P2_MODES, stored.mode) ? stored.mode : DEFAULT_CHOICE.mode;
   return {
     mode,
     onlyUnsolved: stored.onlyUnsolved === true,

@@ -6,8 +6,10 @@ const key = (termName: string) => `train-signs:ticks:${termName}`;
 
 export function readTicks(termName: string, count: number): boolean[] {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(key(termName)) ?? 'null') as unknown;
-    if (Array.isArray(saved) && saved.length === count && saved.every((item) => typeof item === 'boolean')) return saved as boolean[];
+    const saved: unknown = JSON.parse(sessionStorage.getItem(key(termName)) ?? 'null');
+    const ticks = Array.isArray(saved) ? saved.filter((item: unknown): item is boolean => typeof item === 'boolean') : [];
+    // Kept only when every saved item is a tick and the count still matches the term.
+    if (Array.isArray(saved) && saved.length === count && ticks.length === count) return ticks;
   } catch {
     // A damaged entry is the same as none.
   }

@@ -5,6 +5,7 @@ import { Button, Card, ErrorBox, ProgressBar, Select } from '../../ui';
 import { MediaStatusBadge } from './MediaStatusBadge';
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { PREVIEW_TYPES, previewProblem, type PreviewType, UPLOAD_PREVIEW_PATH, UPLOAD_VIDEO_PATH, uploadFile } from '../../lib/upload-file';
+import { errorMessage } from '@shared/guards';
 
 const t = ruVideoAdmin.detail;
 
@@ -28,7 +29,7 @@ export function MediaUploadCard({ video, mediaProblem, onUploaded }: { video: Ad
       await uploadFile(UPLOAD_VIDEO_PATH, { videoId: Number(video.videoId) }, file, setProgress);
       onUploaded();
     } catch (failure) {
-      setError(t.uploadError((failure as Error).message));
+      setError(t.uploadError(errorMessage(failure)));
     } finally {
       setProgress(null);
     }
@@ -46,7 +47,7 @@ export function MediaUploadCard({ video, mediaProblem, onUploaded }: { video: Ad
       await uploadFile(UPLOAD_PREVIEW_PATH, { videoId: Number(video.videoId), previewType }, file);
       onUploaded();
     } catch (failure) {
-      setError(t.uploadError((failure as Error).message));
+      setError(t.uploadError(errorMessage(failure)));
     } finally {
       setPreviewBusy(false);
     }

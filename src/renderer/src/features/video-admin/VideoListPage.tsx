@@ -36,7 +36,6 @@ export function groupByLesson(videos: readonly Item[]): Array<{ lesson: string; 
 
 /** Back-office §2.12 video list, route curator/video_edit. */
 export function VideoListPage() {
-  const navigate = useNavigate();
   const [bulkOpen, setBulkOpen] = useState(false);
   const list = useQuery({ queryKey: VIDEO_LIST_KEY, queryFn: () => liveRequest(getVideoList, {}), retry: retryLive });
 

@@ -63,7 +63,7 @@ export default function IncomingCallOverlay() {
       await liveRequest(callAccept, { accept: accept ? '1' : '0' });
       if (accept) {
         setChat((state) => (state.phase === 'call' ? { ...state, phase: 'connection' } : state));
-        navigate('/trains/trains_verbal_players');
+        void navigate('/trains/trains_verbal_players');
       } else endWith(t.rejected);
     } catch (failure) {
       setError(t.switchError(liveErrorText(failure)));

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MediaProbeResult } from '@shared/desktop-api';
 import { callCancel, setUserWant, start, startCancel } from '@shared/contract/video-chat';
 import { ruVideoChat } from '../../i18n/video-chat';
