@@ -19,7 +19,7 @@ export const curatorHomeworkHandlers = [
   implement(curatorHomework.getResultP2, async (ctx, { dzNum, type, onlyChecked }) => ({ result: await resultP2(ctx.services.db, ctx.user, dzNum, type, onlyChecked === '1') })),
 
   implement(curatorHomework.setResultP2, async (ctx, { action, dzNum, studentId, jsonData, baseVersion }) => ({
-    workVersion: await reviewWork(ctx.services.db, ctx.user, action, dzNum, studentId, jsonData, ctx.services.clock.now(), baseVersion),
+    workVersion: await reviewWork(ctx.services.db, ctx.user, { action, htNum: dzNum, key: studentId, checks: jsonData, now: ctx.services.clock.now(), baseVersion }),
   })),
 
   implement(curatorHomework.setTaskCheckedP2, async (ctx, input) => {
