@@ -155,7 +155,8 @@ export interface TaskFlag {
   dzNum: number;
   studentId: string;
   taskNum: number;
-  taskStatus: '0' | '1';
+  /** The task is marked checked (the wire's taskStatus '1'). */
+  checked: boolean;
   jsonData: TaskCheck;
 }
 
@@ -174,12 +175,12 @@ export async function setTaskFlags(db: Db, user: CurrentUser, tasks: readonly Ta
     const questions = await questionsP2(db, task.dzNum);
     const answer = (await answersOf(db, student.id, task.dzNum)).find((row) => row.q_number === task.taskNum)?.user_answer ?? '';
     const question = validateCheck(questions, task.taskNum, task.jsonData, answer);
-    if (task.taskStatus === '1' && task.jsonData.ballov === null) fail(T.scoreMissing.replace('{nums}', String(task.taskNum)));
+    if (task.checked && task.jsonData.ballov === null) fail(T.scoreMissing.replace('{nums}', String(task.taskNum)));
     prepared.push({ task, student, question });
   }
   await db.transaction().execute(async (trx) => {
     for (const { task, student, question } of prepared) {
-      await writeCheck(trx, student.id, task.dzNum, question, task.jsonData, task.taskStatus === '1' ? 1 : 0);
+      await writeCheck(trx, student.id, task.dzNum, question, task.jsonData, task.checked ? 1 : 0);
       await moveWork(trx, { userId: student.id, htNum: task.dzNum, from: 'Готово', set: { updated_at: now }, action: 'saveChecking' });
     }
   });
