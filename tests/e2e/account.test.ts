@@ -5,6 +5,7 @@ import { startTelegramApiStandIn, type TelegramApiStandIn } from '../stand-ins/t
 import { telegramLoginHash } from '../../server/domains/account/telegram-login';
 import { E2E_WEB_DIST, launchBrowser, openPage, SCREENSHOT_DIR, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { useE2e } from '../helpers/e2e';
 
 const TOKEN = '7012345678:AAFakeButWellFormedToken_123456';
 const BOT_ENV = { TELEGRAM_BOT_NAME: 'enot_ege_bot', TELEGRAM_BOT_TOKEN: TOKEN };
@@ -50,27 +51,22 @@ async function openAccount(browser: Browser, server: TestServer, login: string, 
 }
 
 describe('personal account in chromium', () => {
-  let server: TestServer;
   let telegram: TelegramApiStandIn;
-  let browser: Browser;
 
   beforeAll(async () => {
     telegram = await startTelegramApiStandIn(TOKEN);
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, ...BOT_ENV, TELEGRAM_API_URL: telegram.url } });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await telegram?.close();
   });
+  const e2e = useE2e({ env: () => ({ ...BOT_ENV, TELEGRAM_API_URL: telegram.url }) });
 
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
   const userRow = (login: string) => db().selectFrom('users').selectAll().where('login', '=', login).executeTakeFirstOrThrow();
 
   it('shows the profile and course data, and edits goals: validation, then success', async () => {
-    const { page, context, errors } = await openAccount(browser, server, 'student');
-    await skipBotInvite(page, server, 'student');
+    const { page, context, errors } = await openAccount(e2e.browser, e2e.server, 'student');
+    await skipBotInvite(page, e2e.server, 'student');
     await page.getByTestId('live-status').getByText('В сети').waitFor();
     await page.getByTestId('my-bdate').getByText('14.03.2008').waitFor();
     const course = page.getByTestId('course-data');
@@ -108,12 +104,12 @@ describe('personal account in chromium', () => {
   });
 
   it('copies the promo code, and marks a failed copy for 1 s', async () => {
-    const { page, context } = await openAccount(browser, server, 'student');
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const { page, context } = await openAccount(e2e.browser, e2e.server, 'student');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
     const stored = await db().selectFrom('referral_codes').select('code').where('user_id', '=', (await userRow('student')).id).executeTakeFirstOrThrow();
     await page.getByTestId('promo-code').getByText(stored.code).waitFor();
     await page.getByTestId('referral').getByText(`поделись с ними промокодом ${stored.code}`).waitFor();
-    await skipBotInvite(page, server, 'student');
+    await skipBotInvite(page, e2e.server, 'student');
 
     const copy = page.getByTestId('promo-copy');
     await copy.click();
@@ -132,8 +128,8 @@ describe('personal account in chromium', () => {
   });
 
   it('links Telegram through a signed widget payload, refreshes the nickname and unlinks', async () => {
-    const { page, context, errors } = await openAccount(browser, server, 'student');
-    await skipBotInvite(page, server, 'student');
+    const { page, context, errors } = await openAccount(e2e.browser, e2e.server, 'student');
+    await skipBotInvite(page, e2e.server, 'student');
     const row = page.getByTestId('my-telegram');
     const link = row.getByTestId('tg-link');
     await link.getByText('Привязать Telegram').waitFor();
@@ -169,7 +165,7 @@ describe('personal account in chromium', () => {
   });
 
   it('drops ?updateTgNickname from the address and reloads user info', async () => {
-    const { page, context } = await openAccount(browser, server, 'sofia');
+    const { page, context } = await openAccount(e2e.browser, e2e.server, 'sofia');
     await page.getByTestId('my-telegram').getByRole('link', { name: '@sofia_pavlova' }).waitFor();
     // Linked on the other site meanwhile; the way back carries the parameter.
     await db().updateTable('users').set({ tg_id: '900100200', tg_nickname: 'sofia_ege' }).where('login', '=', 'sofia').execute();
@@ -191,8 +187,8 @@ describe('personal account in chromium', () => {
       .execute();
     // The purchase link goes to the school's course page, a setting (issue 26 item 4).
     await db().insertInto('admin_variables').values({ name: 'COURSE_PAGE_URL', value: 'https://school.example/kurs', comment: '', is_public: 0, updated_at: 0 }).execute();
-    const { page, context } = await openAccount(browser, server, 'demo');
-    await skipBotInvite(page, server, 'demo');
+    const { page, context } = await openAccount(e2e.browser, e2e.server, 'demo');
+    await skipBotInvite(page, e2e.server, 'demo');
     const purchase = page.getByTestId('course-purchase');
     await purchase.waitFor();
     expect(await purchase.getByRole('link', { name: 'Купить курс' }).getAttribute('href')).toBe('https://school.example/kurs?utm_source=platform&utm_medium=lk');
@@ -206,7 +202,7 @@ describe('personal account in chromium', () => {
     await db().updateTable('users').set({ tg_id: String(ALISA_TG), tg_nickname: 'alisa_smirnova' }).where('login', '=', 'student').execute();
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
-        const { page, context } = await openAccount(browser, server, 'student', { width, dark });
+        const { page, context } = await openAccount(e2e.browser, e2e.server, 'student', { width, dark });
         await page.getByTestId('promo-code').waitFor();
         await page.getByTestId('course-data').waitFor();
         await page.getByTestId('live-status').getByText('В сети').waitFor();
@@ -225,14 +221,14 @@ describe('personal account in chromium', () => {
 
   it('shows only the app links the school has set, and only web addresses', async () => {
     const setVariable = (name: string, value: string) => db().updateTable('admin_variables').set({ value }).where('name', '=', name).execute();
-    const { page, context } = await openAccount(browser, server, 'timofey');
+    const { page, context } = await openAccount(e2e.browser, e2e.server, 'timofey');
     await page.getByTestId('referral').waitFor();
     expect(await page.getByTestId('app-links').count()).toBe(0);
     await context.close();
 
     await setVariable('APP_LINK_RUSTORE', 'https://www.rustore.ru/catalog/app/ru.enot.test');
     await setVariable('APP_LINK_ANDROID', 'javascript:alert(1)');
-    const again = await openAccount(browser, server, 'timofey');
+    const again = await openAccount(e2e.browser, e2e.server, 'timofey');
     const apps = again.page.getByTestId('app-links');
     await apps.waitFor();
     expect(await apps.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]))).toEqual([
@@ -244,8 +240,8 @@ describe('personal account in chromium', () => {
   });
 
   it('logs out from the account page', async () => {
-    const { page, context } = await openAccount(browser, server, 'maxim');
-    await skipBotInvite(page, server, 'maxim');
+    const { page, context } = await openAccount(e2e.browser, e2e.server, 'maxim');
+    await skipBotInvite(page, e2e.server, 'maxim');
     await page.getByTestId('account-logout').click();
     await page.waitForURL(/\/study\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('enot.token'))).toBeNull();

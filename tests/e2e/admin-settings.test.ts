@@ -1,24 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+
+import { describe, expect, it } from 'vitest';
+import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 describe('admin settings (change-variables) in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
-  const variable = async (name: string) => (await server.server.services.db.selectFrom('admin_variables').select('value').where('name', '=', name).executeTakeFirst())?.value;
+  const variable = async (name: string) => (await e2e.server.server.services.db.selectFrom('admin_variables').select('value').where('name', '=', name).executeTakeFirst())?.value;
 
   it('edits the exam points, the webinar, the app secret, the intensive date, a price, an icon and a group', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInAs(page, 'admin');
     await page.goto('/study/curator/change-variables');
     await page.getByRole('heading', { name: 'Настройки школы', level: 1 }).waitFor();
@@ -65,7 +56,7 @@ describe('admin settings (change-variables) in chromium', () => {
     await settledScreenshot(page, 'admin-settings-tariffs-light');
 
     // 'Сохранено' may still be the tariffs' notice, so the new member is checked in the database.
-    const loaders = async () => (await server.server.services.db.selectFrom('permission_group_members').select('user_id').where('group_name', '=', 'USERS_LOADERS_FILES').execute()).length;
+    const loaders = async () => (await e2e.server.server.services.db.selectFrom('permission_group_members').select('user_id').where('group_name', '=', 'USERS_LOADERS_FILES').execute()).length;
     const loadersBefore = await loaders();
     await page.getByRole('tab', { name: 'Группы' }).click();
     await page.getByRole('button', { name: /USERS_LOADERS_FILES/ }).click();
@@ -78,7 +69,7 @@ describe('admin settings (change-variables) in chromium', () => {
     await page.getByRole('button', { name: /^Учебники/ }).click();
     await page.getByRole('checkbox', { name: 'Куратор' }).first().check();
     await page.getByRole('tabpanel', { name: 'Иконки' }).getByRole('button', { name: 'Сохранить' }).click();
-    await expect.poll(async () => (await server.server.services.db.selectFrom('icons').select('roles').where('key', '=', 'textbooks').executeTakeFirstOrThrow()).roles).toContain('Куратор');
+    await expect.poll(async () => (await e2e.server.server.services.db.selectFrom('icons').select('roles').where('key', '=', 'textbooks').executeTakeFirstOrThrow()).roles).toContain('Куратор');
 
     // Keyboard: arrows move between tabs.
     await page.getByRole('tab', { name: 'Иконки' }).focus();
@@ -93,7 +84,7 @@ describe('admin settings (change-variables) in chromium', () => {
       ['dark', 1280, true],
       ['narrow', 390, false],
     ] as const) {
-      const { page, context, errors } = await openPage(browser, server.url, { width, height: 844 });
+      const { page, context, errors } = await e2e.openPage({ width, height: 844 });
       await signInAs(page, 'admin', { dark });
       await page.goto('/study/curator/change-variables');
       await page.getByText(/Всего первичных баллов/).waitFor();
@@ -101,7 +92,7 @@ describe('admin settings (change-variables) in chromium', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/change-variables');
     await page.getByText('Произошла ошибка : Недостаточно прав для этого действия.').first().waitFor();

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calendar } from '../../src/shared/contract';
 import type { ScheduleEvent } from '../../src/shared/contract/calendar';
 import { moscowDateKey } from '../../src/shared/domain/moscow-time';
 import { addDaysIso, mondayOf } from '../../server/domains/calendar/iso-days';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const MONTHS = ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'];
 const monthTitle = (iso: string) => `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
@@ -15,18 +15,11 @@ const firstOfNextMonth = (iso: string) => {
 };
 
 describe('calendar screen in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let events: ScheduleEvent[];
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-    events = (await (await server.signIn('student')).call(calendar.getRaspis, {})).dataArrayArray;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    events = (await (await e2e.server.signIn('student')).call(calendar.getRaspis, {})).dataArrayArray;
   });
 
   async function openCalendar(page: Page, options: { dark?: boolean } = {}) {
@@ -45,7 +38,7 @@ describe('calendar screen in chromium', () => {
   const day = (page: Page, iso: string) => page.locator(`.sched__day[data-iso="${iso}"]`);
 
   it('shows the demo student lessons, this week’s test week, other months, a day’s events and birthdays', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openCalendar(page);
     const today = moscowDateKey(Date.now());
     const heading = page.locator('.sched__title');
@@ -133,7 +126,7 @@ describe('calendar screen in chromium', () => {
     ['dark', 1280],
     ['dark', 390],
   ] as const)('looks right in %s at %i px', async (theme, width) => {
-    const { page, context, errors } = await openPage(browser, server.url, { width, height: 844 });
+    const { page, context, errors } = await e2e.openPage({ width, height: 844 });
     await openCalendar(page, { dark: theme === 'dark' });
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
     // Nothing sticks out sideways on a phone.
@@ -152,7 +145,7 @@ describe('calendar screen in chromium', () => {
   });
 
   it('shows load errors with their prefixes and retries', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'student');
     await page.waitForURL(/roadmap/);
     await page.route('**/get_raspis.php', (route) => route.abort());
@@ -175,9 +168,9 @@ describe('calendar screen in chromium', () => {
   });
 
   it('says so when nobody has a birthday today', async () => {
-    const { db } = server.server.services;
+    const { db } = e2e.server.server.services;
     await db.updateTable('users').set({ birth_date: `2008-${addDaysIso(moscowDateKey(Date.now()), 1).slice(5)}` }).execute();
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await openCalendar(page);
     await page.getByText('Сегодня никто не отмечает день рождения...', { exact: true }).waitFor();
     await context.close();

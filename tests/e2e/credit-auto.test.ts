@@ -1,33 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { credits } from '../../src/shared/contract';
 import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
 import { questionJsonOf } from '../../server/questions/question-bank';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** Credit 2 covers lessons 3 and 4: open for the demo students, not started, 10 questions from the bank. */
 const CREDIT = 2;
 const LIMIT_TEXT = 'Превышен лимит попыток. Обратись к куратору';
 
 describe('automatic credit in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   const userId = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
 
   async function openCredit(login: string, options: { width?: number; dark?: boolean; num?: number } = {}) {
-    const opened = await openPage(browser, server.url, { width: options.width, height: 900 });
+    const opened = await e2e.openPage({ width: options.width, height: 900 });
     await opened.context.addInitScript((dark) => {
       localStorage.setItem('dark_theme', dark ? '1' : '0');
       localStorage.setItem('enot.questionView', 'text');
@@ -173,7 +164,7 @@ describe('automatic credit in chromium', () => {
     expect(await page.getByTestId('credit-errors').textContent()).toBe('10 (допустимо 2)');
     expect(await page.getByTestId('credit-timer').count()).toBe(0);
     expect(await page.locator('.ht-summary__item').count()).toBe(10);
-    const result = await (await server.signIn('student')).call(credits.getZachetAuto, { zachetNum: CREDIT });
+    const result = await (await e2e.server.signIn('student')).call(credits.getZachetAuto, { zachetNum: CREDIT });
     const first = result.questions[0]!;
     const firstRow = await page.locator('.ht-summary__item').first().textContent();
     expect(firstRow).toContain(`Правильный ответ: ${first.question.q_answer}`);
@@ -196,7 +187,7 @@ describe('automatic credit in chromium', () => {
     expect(await page.getByTestId('credit-retake').count()).toBe(0);
     expect(await page.getByTestId('credit-limit').textContent()).toBe(LIMIT_TEXT);
     // A fourth start is refused by the server with the same text, and a stale page shows that refusal.
-    const fourth = await (await server.signIn('student')).callRaw(credits.getZachetAuto, { zachetNum: CREDIT, startButtonPressed: '1' });
+    const fourth = await (await e2e.server.signIn('student')).callRaw(credits.getZachetAuto, { zachetNum: CREDIT, startButtonPressed: '1' });
     expect(fourth.body).toEqual({ success: '0', message: LIMIT_TEXT });
     let stale = true;
     await page.route('**/app/api/zachets/get_zachet_auto.php', async (route) => {
@@ -238,7 +229,7 @@ describe('automatic credit in chromium', () => {
     const flag = page.getByTestId('ht-difficult-2');
     await flag.getByRole('switch').click();
     await flag.getByText('Сохранено').waitFor();
-    const result = await (await server.signIn('egor')).call(credits.getZachetAuto, { zachetNum: CREDIT });
+    const result = await (await e2e.server.signIn('egor')).call(credits.getZachetAuto, { zachetNum: CREDIT });
     const q2 = result.questions.find((row) => row.q_num === 2)!;
     expect(q2.is_difficult).toBe('1');
     await flag.getByText('Сохранено').waitFor({ state: 'detached', timeout: 4000 });

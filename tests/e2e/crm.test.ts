@@ -1,26 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** Issue #19: a curator finds a student by 'tg:' and writes in their card; homework question tickets. */
 describe('users, the student card and homework questions in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
     // Egor linked his Telegram (the account screen does it through the widget).
-    await server.server.services.db.updateTable('users').set({ tg_nickname: 'egor_vasiliev' }).where('login', '=', 'egor').execute();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await e2e.server.server.services.db.updateTable('users').set({ tg_nickname: 'egor_vasiliev' }).where('login', '=', 'egor').execute();
   });
 
   it('a curator finds egor by tg: nickname, opens his card and writes a CRM comment', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/users');
     await page.getByRole('heading', { level: 1, name: 'Ученики' }).waitFor();
@@ -53,15 +45,15 @@ describe('users, the student card and homework questions in chromium', () => {
   });
 
   it('the admin edits the card: only changed fields are saved', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await e2e.openPage();
     await signInAs(page, 'admin', { dark: true });
-    const egor = await server.server.services.db.selectFrom('users').select(['id', 'vk_id']).where('login', '=', 'egor').executeTakeFirstOrThrow();
+    const egor = await e2e.server.server.services.db.selectFrom('users').select(['id', 'vk_id']).where('login', '=', 'egor').executeTakeFirstOrThrow();
     await page.goto(`/study/curator/users/${egor.vk_id ?? `id${egor.id}`}`);
     await page.getByTestId('card-name').waitFor();
     await page.getByLabel('Целевой балл').fill('92');
     await page.getByRole('button', { name: 'Сохранить изменения' }).click();
     await page.getByText('Изменения успешно сохранены').waitFor();
-    const row = await server.server.services.db.selectFrom('users').select(['goal_ball', 'surname']).where('id', '=', egor.id).executeTakeFirstOrThrow();
+    const row = await e2e.server.server.services.db.selectFrom('users').select(['goal_ball', 'surname']).where('id', '=', egor.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ goal_ball: 92, surname: 'Васильев' });
     await screenshot(page, 'crm-card-dark-1280');
     await page.setViewportSize({ width: 390, height: 800 });
@@ -70,7 +62,7 @@ describe('users, the student card and homework questions in chromium', () => {
   });
 
   it('the curator opens a homework ticket, the admin answers, the curator sees the answer without reloading', async () => {
-    const curator = await openPage(browser, server.url);
+    const curator = await e2e.openPage();
     await signInAs(curator.page, 'curator');
     await curator.page.goto('/study/curator/questionsDz');
     await curator.page.getByRole('heading', { level: 1, name: 'Вопросы по ДЗ' }).waitFor();
@@ -84,7 +76,7 @@ describe('users, the student card and homework questions in chromium', () => {
     await ticket.getByText('Сообщений пока нет').waitFor();
     await screenshot(curator.page, 'tickets-curator-light-1280');
 
-    const admin = await openPage(browser, server.url);
+    const admin = await e2e.openPage();
     await signInAs(admin.page, 'admin', { dark: true });
     await admin.page.goto('/study/curator/questionsDz');
     await admin.page.getByTestId('tickets-general').getByRole('button', { name: /Задание 3: спорный ответ/ }).click();

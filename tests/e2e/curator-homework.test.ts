@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP2 } from '../../src/shared/contract';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them. */
 const HT = 3;
@@ -25,20 +25,13 @@ async function selectInAnswer(page: Page, from: number, to: number): Promise<voi
 }
 
 describe('curator homework checking in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
   let egorKey = '';
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
     const egor = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', 'egor').executeTakeFirstOrThrow();
     egorKey = egor.vk_id ?? `id${egor.id}`;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('lands the curator on the checking queue with the right counts; a work still being written is not offered for checking', async () => {
@@ -64,7 +57,7 @@ describe('curator homework checking in chromium', () => {
     const total = submitted.length;
     expect(submitted.filter((row) => row.ht_num === HT)).toHaveLength(3);
 
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     // The first screen after sign-in is the queue, not the student road.
     expect(new URL(page.url()).pathname).toBe('/study/curator/homeworks');
@@ -102,14 +95,14 @@ describe('curator homework checking in chromium', () => {
     await page.context().close();
 
     // A student still lands on the road.
-    const student = await openPage(browser, server.url);
+    const student = await e2e.openPage();
     await signInAs(student.page, 'student');
     expect(new URL(student.page.url()).pathname).toBe('/study/roadmap');
     await student.context.close();
   });
 
   it('opens homework 3, checks egor’s work with a segment and scores; egor sees the check', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/homeworks');
     await page.getByRole('heading', { level: 1, name: 'Домашние задания' }).waitFor();
@@ -150,7 +143,7 @@ describe('curator homework checking in chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
 
-    const egor = await server.signIn('egor');
+    const egor = await e2e.server.signIn('egor');
     const seen = await egor.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'EgorE2' });
     expect(seen.htStatusP2).toBe('Проверен');
     expect(seen.htInfo.htUserBallovP2).toBe(5);
@@ -163,7 +156,7 @@ describe('curator homework checking in chromium', () => {
     const sofiaKey = sofia.vk_id ?? `id${sofia.id}`;
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
-        const { page, context, errors } = await openPage(browser, server.url, { width });
+        const { page, context, errors } = await e2e.openPage({ width });
         await signInAs(page, 'curator', { dark });
         const name = `${dark ? 'dark' : 'light'}-${width}`;
         await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${sofiaKey}`);

@@ -1,27 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), Buffer.alloc(512)]);
 
 /** Issue #19: the file library, the curator statistic and the school statistics with its chart. */
 describe('files and statistics in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   it('uploads a PDF with a description, refuses an executable renamed .pdf, downloads and deletes', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/files');
     await page.getByRole('heading', { level: 1, name: 'Файлы' }).waitFor();
@@ -55,7 +45,7 @@ describe('files and statistics in chromium', () => {
   });
 
   it('ranks a curator’s students and opens the chapters popup', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/statistic');
     await page.getByRole('heading', { level: 1, name: 'Статистика кураторов' }).waitFor();
@@ -69,7 +59,7 @@ describe('files and statistics in chromium', () => {
   });
 
   it('shows the school figures and the retention chart from September', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await e2e.openPage();
     await signInAs(page, 'admin');
     await page.goto('/study/curator/school_statistics');
     await page.getByRole('heading', { level: 1, name: 'Статистика школы' }).waitFor();

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { account, shell } from '../../src/shared/contract';
 import { getActiveSubs, getCardsList, getIntensivRazdelsLessonsInfo, getTinkoffPaymentLink, historyPayments } from '../../src/shared/contract/finances';
 import type { TestClient } from '../helpers/client';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** Text with every kind of space made a plain one, for comparisons. */
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -53,26 +53,16 @@ const PROFILE = {
 const balanceOf = async (client: TestClient) => Number((await client.call(historyPayments, {})).balance);
 
 describe('finances screen in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   async function openAs(login: string) {
-    const user = await openPage(browser, server.url);
+    const user = await e2e.openPage();
     await openFinances(user.page, login);
     return user;
   }
 
   it('tops up 500 ₽ through the test acquirer after the validation errors; the balance and the history follow', async () => {
-    const student = await server.signIn('student');
+    const student = await e2e.server.signIn('student');
     const before = await balanceOf(student);
     const { page, context, errors } = await openAs('student');
     await expect.poll(async () => plain(await page.getByTestId('balance').textContent())).toBe(shownRoubles(String(before)));
@@ -133,7 +123,7 @@ describe('finances screen in chromium', () => {
   });
 
   it('binds a card through the payment page (1 ₽ frozen and released), asks for a card before removing, removes it', async () => {
-    const student = await server.signIn('student');
+    const student = await e2e.server.signIn('student');
     const live = await student.openLive();
     const cardsBefore = (await live.request(getCardsList, {})).cards;
     const email = (await student.call(account.getUserInfo, {})).userInfo.user_email;
@@ -178,10 +168,10 @@ describe('finances screen in chromium', () => {
   it('cancels and resumes the subscription; the list reloads after each', async () => {
     // The student when it has a subscription, else the subscription demo account.
     let login = 'student';
-    const studentLive = await (await server.signIn('student')).openLive();
+    const studentLive = await (await e2e.server.signIn('student')).openLive();
     if ((await studentLive.request(getActiveSubs, {})).activeSubs.length === 0) login = 'subscription';
     studentLive.close();
-    const live = await (await server.signIn(login)).openLive();
+    const live = await (await e2e.server.signIn(login)).openLive();
     const [sub] = (await live.request(getActiveSubs, {})).activeSubs;
     expect(sub).toBeDefined();
     expect(sub!.isCancelled).toBe('0');
@@ -213,7 +203,7 @@ describe('finances screen in chromium', () => {
   });
 
   it('intensive buys an extra recorded lesson: «Куплен» and the balance lowered', async () => {
-    const intensive = await server.signIn('intensive');
+    const intensive = await e2e.server.signIn('intensive');
     const sections = (await intensive.call(getIntensivRazdelsLessonsInfo, {})).razdelsInfo;
     const balance = await balanceOf(intensive);
     const target = sections.find((section) => section.isAccess === '0' && Number(section.price) <= balance);
@@ -239,7 +229,7 @@ describe('finances screen in chromium', () => {
   });
 
   it('failures: balance dash with its prefix and retry; the inactive account gets the tariff offer', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await page.route('**/app/api/payments/history_payments.php', (route) => route.abort('failed'));
     await openFinances(page, 'student');
     const alert = page.getByRole('alert').filter({ hasText: 'Ошибка получения баланса: ' }).first();
@@ -261,7 +251,7 @@ describe('finances screen in chromium', () => {
 
     // The inactive demo account has an unfilled profile: fill it first, so the shell's
     // required-fields popup (shell §3.7) does not cover the screen.
-    const inactiveClient = await server.signIn('inactive');
+    const inactiveClient = await e2e.server.signIn('inactive');
     const missing = (await inactiveClient.call(shell.getRequiredNotFilledFields, {})).fields;
     if (missing.length > 0) {
       await inactiveClient.call(shell.setRequiredNotFilledFields, {
@@ -271,7 +261,7 @@ describe('finances screen in chromium', () => {
     // The server refuses with the very text the popup recognises.
     const refusal = await inactiveClient.callRaw(getTinkoffPaymentLink, { amount: '500' });
     expect(refusal.body).toMatchObject({ success: '0', message: 'У вас неактивный аккаунт. Для пополнения - приобретите тариф.' });
-    const inactive = await openPage(browser, server.url, { width: 390, height: 844 });
+    const inactive = await e2e.openPage({ width: 390, height: 844 });
     await openFinances(inactive.page, 'inactive');
     await inactive.page.getByTestId('topup-open').click();
     const offer = inactive.page.getByRole('dialog', { name: 'Пополнение баланса' });
@@ -287,7 +277,7 @@ describe('finances screen in chromium', () => {
   it('screenshots in light and dark at 1280 and 390 px', async () => {
     for (const width of [1280, 390]) {
       for (const dark of [false, true]) {
-        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        const { page, context, errors } = await e2e.openPage({ width, height: 900 });
         await page.goto('/study/login');
         await page.evaluate((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
         await openFinances(page, 'intensive');

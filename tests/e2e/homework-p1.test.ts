@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP1 } from '../../src/shared/contract';
 import { questionJsonSchema } from '../../src/shared/domain/questions';
 import { questionRowOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const HT = 5;
 
@@ -34,13 +34,11 @@ const question = (page: Page, n: number) => page.getByRole('heading', { level: 2
 const continueButton = (page: Page) => page.getByTestId('ht-continue');
 
 describe('homework part 1 in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let student: TestClient;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
     await db().deleteFrom('homework_questions_p1').where('ht_num', '=', HT).where('is_dop', '=', 0).execute();
     for (const [index, item] of QUESTIONS.entries()) {
       const row = await db()
@@ -51,16 +49,11 @@ describe('homework part 1 in chromium', () => {
       await db().insertInto('homework_questions_p1').values({ ht_num: HT, is_dop: 0, q_number: index + 1, question_id: row.id }).execute();
     }
     await db().updateTable('homeworks').set({ p1_time_limit_min: 30, deadline_at: null }).where('num', '=', HT).execute();
-    browser = await launchBrowser();
-    student = await server.signIn('student');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    student = await e2e.server.signIn('student');
   });
 
   it('text view: answers, a failed send, a step back, a reload keeping the draft, the result and the difficult flag', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openPart(page, 'student');
     // The timer of the required part, mm:ss under 30 minutes.
     await expect.poll(() => page.getByTestId('ht-timer').textContent()).toMatch(/^(30:00|29:5\d)$/);
@@ -185,7 +178,7 @@ describe('homework part 1 in chromium', () => {
   });
 
   it('graphic view: option cards, the matching grid and click-to-order chips', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openPart(page, 'egor', 'graphic');
     await question(page, 1);
     // Cards in displayed order; the list is not shown twice.
@@ -215,7 +208,7 @@ describe('homework part 1 in chromium', () => {
     await continueButton(page).click();
     // The send is in flight until the result view shows.
     await page.getByTestId('ht-score').waitFor();
-    const result = await server.signIn('egor').then((egor) => egor.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' }));
+    const result = await e2e.server.signIn('egor').then((egor) => egor.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' }));
     expect(result.htInfo.user_ballov_p1).toBe(result.htInfo.maxballov_p1);
     await expect.poll(() => page.getByTestId('ht-score').textContent()).toBe(`${result.htInfo.maxballov_p1} / ${result.htInfo.maxballov_p1}`);
     expect(await page.getByTestId('ht-score').getAttribute('class')).toContain('ht-score--good');
@@ -224,7 +217,7 @@ describe('homework part 1 in chromium', () => {
   });
 
   it('load errors: the server message, or the default with retry', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await openPart(page, 'student');
     await page.goto('/study/ht_p1/999/0');
     await page.getByRole('alert').getByText('Домашнее задание не найдено').waitFor();
@@ -244,14 +237,14 @@ describe('homework part 1 in chromium', () => {
         const theme = dark ? 'dark' : 'light';
         // maxim has not started: the solving view of question 1.
         for (const view of ['text', 'graphic'] as const) {
-          const solving = await openPage(browser, server.url, { width, height: 900 });
+          const solving = await e2e.openPage({ width, height: 900 });
           await openPart(solving.page, 'maxim', view, dark);
           await question(solving.page, 1);
           expect(await solving.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
           await screenshot(solving.page, `homework-p1-${view}-${theme}-${width}`);
           await solving.context.close();
         }
-        const done = await openPage(browser, server.url, { width, height: 900 });
+        const done = await e2e.openPage({ width, height: 900 });
         await openPart(done.page, 'student', 'text', dark);
         await done.page.getByTestId('ht-score').waitFor();
         expect(await done.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -265,7 +258,7 @@ describe('homework part 1 in chromium', () => {
   });
 
   it('timer: re-synced on focus, counts down each second, and the part ends at 0', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openPart(page, 'maxim');
     await question(page, 1);
     await expect.poll(() => page.getByTestId('ht-timer').textContent()).toMatch(/^(2\d|30):\d\d$/);

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** Pictures of the timed screen for a person to look at (besides tests/e2e/artifacts). */
 const SHOTS = process.env.P2_TIMER_SHOTS ?? '/tmp/shots-p2timer';
@@ -28,19 +28,10 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('homework part 2 timer, difficult flag and mistake work in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
   const userId = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   for (const [dark, width] of [
     [false, 1280],
@@ -53,7 +44,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
       const timofey = await userId('timofey');
       await db().deleteFrom('homework_answers_p2').where('user_id', '=', timofey).where('ht_num', '=', HT_TIMED).execute();
       await db().deleteFrom('user_homeworks').where('user_id', '=', timofey).where('ht_num', '=', HT_TIMED).execute();
-      const { page, context, errors } = await openPage(browser, server.url, { width, height: width === 390 ? 844 : 800 });
+      const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });
       await signInAs(page, 'timofey', { dark });
 
       // The lesson card tells the length before the first click.
@@ -96,7 +87,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
   }
 
   it('syncs with get_home_task_timer (p2, localTimer) and at zero saves, submits and shows the notice', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
+    const { page, context, errors } = await e2e.openPage({ width: 390, height: 844 });
     await signInAs(page, 'student');
     await openWork(page, HT_TIMED);
     await startWork(page);
@@ -133,7 +124,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
   });
 
   it('without a budget counts down to the deadline as before', async () => {
-    const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
+    const { page, context } = await e2e.openPage({ width: 390, height: 844 });
     await signInAs(page, 'maxim', { dark: true });
     await openWork(page, 2);
     const timer = page.getByTestId('p2-timer');
@@ -154,7 +145,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
       .where('ht_num', '=', HT)
       .where('q_number', '=', 1)
       .execute();
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'student');
     await openWork(page, HT);
     expect(await page.getByTestId('p2-status').textContent()).toBe('Проверен');

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const OTHER_DEVICE = 'Внимание! Данное ДЗ сейчас выполняется на другом устройстве. Сохранение может привести к потере данных. Все равно сохранить?';
 
@@ -18,14 +18,12 @@ async function startWork(page: Page): Promise<void> {
 }
 
 describe('homework part 2 in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
   const savedAnswer = async (q: number) =>
     (await db().selectFrom('homework_answers_p2').innerJoin('users', 'users.id', 'homework_answers_p2.user_id').select('user_answer').where('users.login', '=', 'student').where('ht_num', '=', 3).where('q_number', '=', q).executeTakeFirst())?.user_answer;
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
     // The curator's highlighted fragments on the first checked answer of homework 1.
     const student = await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow();
     await db()
@@ -41,15 +39,10 @@ describe('homework part 2 in chromium', () => {
       .where('ht_num', '=', 1)
       .where('q_number', '=', 1)
       .execute();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('redirects without a query to the site root', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInAs(page, 'student');
     await page.goto('/study/ht_p2');
     await page.waitForURL((url) => !url.pathname.includes('ht_p2'));
@@ -57,7 +50,7 @@ describe('homework part 2 in chromium', () => {
   });
 
   it('answers, keeps them across reloads, asks on another device, refuses empty mandatory answers, submits', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'student');
     await openWork(page, 3);
     await startWork(page);
@@ -93,7 +86,7 @@ describe('homework part 2 in chromium', () => {
     await page.unroute('**/save_ht_p2_new.php');
 
     // Another device opens the work: saving here asks first; confirming takes the work over.
-    const other = await openPage(browser, server.url, { width: 390, height: 844 });
+    const other = await e2e.openPage({ width: 390, height: 844 });
     await signInAs(other.page, 'student', { dark: true });
     await openWork(other.page, 3);
     await screenshot(other.page, 'homework-p2-form-dark-390');
@@ -131,7 +124,7 @@ describe('homework part 2 in chromium', () => {
     [true, 390],
   ] as const) {
     it(`shows the checked homework 1 with its popup (${dark ? 'dark' : 'light'}, ${width})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, { width, height: width === 390 ? 844 : 800 });
+      const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });
       await signInAs(page, 'student', { dark });
       await openWork(page, 1);
       expect(await page.getByTestId('p2-status').textContent()).toBe('Проверен');
@@ -172,7 +165,7 @@ describe('homework part 2 in chromium', () => {
   }
 
   it('starts mistake work: the old answer read-only, the new part appended after two line breaks', async () => {
-    const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
+    const { page, context } = await e2e.openPage({ width: 390, height: 844 });
     await signInAs(page, 'student', { dark: true });
     await openWork(page, 2);
     await page.getByTestId('p2-mistake-work').click();
@@ -199,7 +192,7 @@ describe('homework part 2 in chromium', () => {
     await db().updateTable('homeworks').set({ p2_self_check: 1 }).where('num', '=', 4).execute();
     await db().updateTable('user_homeworks').set({ status_p2: 'Самопров', points_p2: null }).where('user_id', '=', egor.id).where('ht_num', '=', 4).where('is_dop', '=', 0).execute();
     await db().updateTable('homework_answers_p2').set({ is_checked: 0, points: null, teacher_comment: '' }).where('user_id', '=', egor.id).where('ht_num', '=', 4).execute();
-    const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
+    const { page, context } = await e2e.openPage({ width: 390, height: 844 });
     await signInAs(page, 'egor');
     await openWork(page, 4);
     await page.getByTestId('p2-selfcheck').waitFor();
@@ -230,7 +223,7 @@ describe('homework part 2 in chromium', () => {
   });
 
   it('saves on leaving the screen, and shows a load failure with its prefix and a retry', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInAs(page, 'maxim');
     await page.route('**/get_ht_p2_camel.php', (route) => route.abort());
     await page.goto('/study/ht_p2?dz_num=1&dop=0');

@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledge } from '../../src/shared/contract';
 import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
 import { join } from 'node:path';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { type TestServer } from '../helpers/server';
+import { useE2e } from '../helpers/e2e';
 
 const NEW_SENTENCE = 'Стагфляция — сочетание инфляции со спадом производства и ростом безработицы.';
 const INFLATION = 'Инфляция: виды и последствия';
@@ -31,21 +32,11 @@ async function ask(page: Page, question: string): Promise<ReturnType<Page['locat
 }
 
 describe('knowledge base, knowledge map and assistant in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   it('an admin edits a chunk and publishes; the student sees the new text on the map and in the bot answer, with its citation', async () => {
-    const chunkId = await chunkIdByName(server, INFLATION);
-    const admin = await openPage(browser, server.url);
+    const chunkId = await chunkIdByName(e2e.server, INFLATION);
+    const admin = await e2e.openPage();
     await signInAs(admin.page, 'admin');
     await admin.page.goto('/study/curator/theory_chunks?filter90Plus=all&page=1&limit=100');
     const card = admin.page.getByTestId(`kb-chunk-${chunkId}`);
@@ -65,7 +56,7 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
     expect(admin.errors).toEqual([]);
     await admin.context.close();
 
-    const student = await openPage(browser, server.url);
+    const student = await e2e.openPage();
     await signInAs(student.page, 'student');
     await student.page.goto('/study/knowledge_grid');
     await student.page.getByRole('heading', { level: 1, name: 'Карта знаний' }).waitFor();
@@ -96,8 +87,8 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
   });
 
   it('a student takes a chunk test scored on the server and the cell shows the result', async () => {
-    const chunkId = await chunkIdByName(server, 'Спрос и закон спроса');
-    const { page, context, errors } = await openPage(browser, server.url);
+    const chunkId = await chunkIdByName(e2e.server, 'Спрос и закон спроса');
+    const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'intensive');
     await page.goto(`/study/knowledge_grid?test=${chunkId}`);
     await page.getByRole('heading', { level: 1, name: `Клетка знаний №${chunkId}` }).waitFor();
@@ -126,7 +117,7 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
 
   it('shows the map and the chat in the dark theme and on a narrow screen', async () => {
     for (const [width, dark] of [[1280, true], [390, false], [390, true]] as const) {
-      const { page, context, errors } = await openPage(browser, server.url, { width, height: 780 });
+      const { page, context, errors } = await e2e.openPage({ width, height: 780 });
       await signInAs(page, 'student', { dark });
       await page.goto('/study/knowledge_grid');
       await page.locator('.kb-cell').first().waitFor();
@@ -137,7 +128,7 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-    const admin = await openPage(browser, server.url, { width: 390, height: 780 });
+    const admin = await e2e.openPage({ width: 390, height: 780 });
     await signInAs(admin.page, 'admin', { dark: true });
     await admin.page.goto('/study/curator/theory_chunks');
     await admin.page.getByTestId('kb-page-of').waitFor();
@@ -148,23 +139,18 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
 
 describe('assistant with a local OpenAI-compatible stand-in in chromium', () => {
   let standIn: ChatModelStandIn;
-  let server: TestServer;
-  let browser: Browser;
 
   beforeAll(async () => {
     standIn = await startChatModelStandIn();
     standIn.delayMs = 120;
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, LLM_URL: standIn.url, LLM_MODEL: 'stand-in', LLM_TIMEOUT_MS: '5000' } });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await standIn?.close();
   });
+  const e2e = useE2e({ env: () => ({ LLM_URL: standIn.url, LLM_MODEL: 'stand-in', LLM_TIMEOUT_MS: '5000' }) });
 
   it('grows a streamed answer with its citation, then shows the error text when the provider fails', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'student');
     await openChat(page);
     await page.getByTestId('assistant-input').fill('признаки правового государства');

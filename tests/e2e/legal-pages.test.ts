@@ -1,24 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../src/shared/contract';
-import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /**
  * Issue 26 item 4: the links of the sign-in page and the top-up popup open real pages, the offer
  * an admin edits is what its page shows, and no address answers a person with JSON.
  */
 describe('legal pages and site links in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   // The school's own course site, outside the platform.
   let courseSite: Server;
   let courseUrl = '';
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
     courseSite = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end('<!doctype html><title>Курс</title><h1>Курс обществознания — страница школы</h1>');
@@ -27,15 +24,13 @@ describe('legal pages and site links in chromium', () => {
     courseUrl = `http://127.0.0.1:${(courseSite.address() as AddressInfo).port}/kurs`;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await new Promise((resolve) => courseSite?.close(resolve));
   });
 
   const bodyText = (page: Page) => page.locator('body').innerText();
 
   it('sign-in page: the curators link opens their sign-in; the course link stays hidden until set, then opens the course page', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await page.goto('/study/login');
     await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Страница курса' }).count()).toBe(0);
@@ -48,7 +43,7 @@ describe('legal pages and site links in chromium', () => {
     await page.waitForURL(/\/study\/login\?for=curator$/);
     await page.getByRole('heading', { name: 'Вход для кураторов и выпускников', level: 1 }).waitFor();
 
-    const socket = await (await server.signIn('admin')).openLive();
+    const socket = await (await e2e.server.signIn('admin')).openLive();
     await socket.request(admin.updateCoursePageUrl, { coursePageUrl: courseUrl });
     socket.close();
     await page.goto('/study/login');
@@ -64,7 +59,7 @@ describe('legal pages and site links in chromium', () => {
   });
 
   it('top-up popup: both agreement links open the documents as pages with text', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'student');
     await page.goto('/study/finances');
     await page.getByTestId('topup-open').click();
@@ -91,7 +86,7 @@ describe('legal pages and site links in chromium', () => {
   });
 
   it('an unknown address shows the 404 page, never JSON', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     for (const path of ['/no/such/page', '/kurs/unknown', '/study/no_such_screen']) {
       await page.goto(path);
       await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor();
@@ -101,7 +96,7 @@ describe('legal pages and site links in chromium', () => {
   });
 
   it('admin edits the offer in «Документы»; its page shows the new text at once', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInAs(page, 'admin');
     await page.goto('/study/curator/change-variables');
     await page.getByRole('tab', { name: 'Документы' }).click();
@@ -126,7 +121,7 @@ describe('legal pages and site links in chromium', () => {
     for (const width of [1280, 390]) {
       it(`looks right ${dark ? 'dark' : 'light'} at ${width} px`, async () => {
         const tag = `${dark ? 'dark' : 'light'}-${width}`;
-        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        const { page, context, errors } = await e2e.openPage({ width, height: 900 });
         await page.goto('/study/login');
         await page.evaluate((on) => localStorage.setItem('dark_theme', on ? '1' : '0'), dark);
         await page.goto('/study/privacy');

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { curatorHomework, homeworkP2 } from '../../src/shared/contract';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them offline. */
 const HT = 3;
@@ -19,9 +19,7 @@ async function checkWork(page: Page, first: string, second: string, comment: str
 const realErrors = (errors: string[]) => errors.filter((text) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_NETWORK_CHANGED|WebSocket/.test(text));
 
 describe('offline checking in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
   const keys: Record<string, string> = {};
   const work = async (login: string) => {
     const user = await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
@@ -30,21 +28,16 @@ describe('offline checking in chromium', () => {
     return { ...row, answers };
   };
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
     for (const login of ['egor', 'sofia', 'maxim']) {
       const row = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', login).executeTakeFirstOrThrow();
       keys[login] = row.vk_id ?? `id${row.id}`;
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('checks two works with no connection, syncs them, and shows a conflict for a work changed on the server', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto(`/study/curator/homeworks/${HT}`);
     await page.getByTestId('offline-panel').waitFor();
@@ -80,7 +73,7 @@ describe('offline checking in chromium', () => {
     expect(await work('egor')).toMatchObject({ status_p2: 'Готово' }); // nothing reached the server yet
 
     // Meanwhile an admin checks sofia's work online.
-    const admin = await server.signIn('admin');
+    const admin = await e2e.server.signIn('admin');
     await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: keys.sofia!, jsonData: { '1': { cur_comment: 'Админ: списано', ballov: 0, add_comments: {} } } });
 
     await page.getByRole('link', { name: /Назад/ }).click();
@@ -107,13 +100,13 @@ describe('offline checking in chromium', () => {
   });
 
   it('a conflict survives a reload and looks right in both themes on wide and narrow screens', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${keys.maxim}`);
     await page.getByTestId('answer').first().waitFor();
     await checkWork(page, '3', '3', 'Отлично');
     await page.getByTestId('local-copy').waitFor(); // the first change made it a local copy
-    const admin = await server.signIn('admin');
+    const admin = await e2e.server.signIn('admin');
     await admin.call(curatorHomework.setResultP2, { action: 'return', dzNum: HT, studentId: keys.maxim! });
     await page.getByRole('button', { name: 'Сохранить проверку' }).click();
     await page.getByTestId(`conflict-${keys.maxim}`).waitFor();
@@ -147,12 +140,12 @@ describe('offline checking in chromium', () => {
 
   it('retries a waiting check by itself when the server was unreachable though the browser was online', async () => {
     // Maxim hands his returned work in again.
-    const maxim = await server.signIn('maxim');
+    const maxim = await e2e.server.signIn('maxim');
     await maxim.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'MaximR' });
     await maxim.callRaw(homeworkP2.endHtP2, { htNum: HT });
     expect((await work('maxim')).status_p2).toBe('Готово');
 
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${keys.maxim}`);
     await page.getByTestId('answer').first().waitFor();

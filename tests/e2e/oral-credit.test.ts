@@ -1,27 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const TRAINER = '/study/trains/trains_verbal';
 
 /** The oral credit trainer and the oral credit booking in Chromium. */
 describe('oral credits in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   const open = async (login: string, options: { dark?: boolean; width?: number } = {}) => {
-    const user = await openPage(browser, server.url, { width: options.width });
+    const user = await e2e.openPage({ width: options.width });
     await signInAs(user.page, login, { dark: options.dark });
     return user;
   };

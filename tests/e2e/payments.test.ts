@@ -1,32 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { addCard, getCardsList, historyPayments } from '../../src/shared/contract/finances';
 import { startTopUp } from '../stand-ins/payments-test-kit';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** The built-in test acquirer's payment page in a real browser: looks, keyboard, and the money it moves. */
 describe('test acquirer page in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   it('pays a top-up with the keyboard and returns to /study/finances; the balance grows by the amount', async () => {
-    const student = await server.signIn('egor');
+    const student = await e2e.server.signIn('egor');
     const before = await student.call(historyPayments, {});
-    const { paymentUrl, order } = await startTopUp(server, student, 1500);
+    const { paymentUrl, order } = await startTopUp(e2e.server, student, 1500);
 
     for (const width of [1280, 390]) {
       for (const scheme of ['light', 'dark'] as const) {
-        const { page, context, errors } = await openPage(browser, server.url, { width });
+        const { page, context, errors } = await e2e.openPage({ width });
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(paymentUrl);
         await page.getByText('Тестовая страница оплаты.').waitFor();
@@ -38,7 +28,7 @@ describe('test acquirer page in chromium', () => {
       }
     }
 
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await page.goto(paymentUrl);
     await page.getByRole('button', { name: 'Оплатить' }).focus();
     await page.keyboard.press('Enter');
@@ -56,14 +46,14 @@ describe('test acquirer page in chromium', () => {
   });
 
   it('binds a chosen test card (МИР) and leaves the balance unchanged', async () => {
-    const student = await server.signIn('sofia');
+    const student = await e2e.server.signIn('sofia');
     const before = await student.call(historyPayments, {});
     const socket = await student.openLive();
     const { paymentUrl } = await socket.request(addCard, { email: 'sofia@example.ru' });
 
     for (const width of [1280, 390]) {
       for (const scheme of ['light', 'dark'] as const) {
-        const { page, context } = await openPage(browser, server.url, { width });
+        const { page, context } = await e2e.openPage({ width });
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(paymentUrl);
         await page.getByText('Тестовая карта').waitFor();
@@ -72,7 +62,7 @@ describe('test acquirer page in chromium', () => {
       }
     }
 
-    const { page, context } = await openPage(browser, server.url, { width: 390 });
+    const { page, context } = await e2e.openPage({ width: 390 });
     await page.goto(paymentUrl);
     await page.getByLabel('МИР •••• 0777').check();
     await page.getByRole('button', { name: 'Оплатить' }).click();

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP1 } from '../../src/shared/contract';
 import { questionJsonSchema } from '../../src/shared/domain/questions';
 import { PET_FEED, PET_REWARDS, PET_START } from '../../src/shared/domain/pet';
@@ -7,8 +7,8 @@ import { questionRowOf } from '../../server/questions/question-bank';
 import { cookieBalance, earnedRewards } from '../../server/domains/pet/cookies';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { E2E_WEB_DIST, launchBrowser, openPage, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const HT = 5;
 const HOUR = 3_600_000;
@@ -31,15 +31,13 @@ const picture = (page: Page, name: string) => page.locator(`.pet-scene__pet[data
  * reload, hide for 10 minutes, and pet time with the server clock moved forward.
  */
 describe('pet raccoon in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let offset = 0;
   const clock = { now: () => Date.now() + offset };
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
   let studentId: number;
 
+  const e2e = useE2e({ clock });
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST }, clock });
     // Homework 5 part 1 gets one question, so one right answer finishes it.
     await db().deleteFrom('homework_questions_p1').where('ht_num', '=', HT).execute();
     const row = await db()
@@ -56,18 +54,13 @@ describe('pet raccoon in chromium', () => {
     await db().insertInto('homework_questions_p1').values({ ht_num: HT, is_dop: 0, q_number: 1, question_id: row.id }).execute();
     await db().updateTable('homeworks').set({ p1_time_limit_min: 30, deadline_at: null }).where('num', '=', HT).execute();
     studentId = (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   let page: Page;
   let errors: string[];
 
   it('creates a raccoon, feeds it (cookies down, satiety up) and renames it', async () => {
-    ({ page, errors } = await openPage(browser, server.url, { width: 1280, height: 800 }));
+    ({ page, errors } = await e2e.openPage({ width: 1280, height: 800 }));
     await signInAs(page, 'student');
     await icon(page).waitFor();
     // Default spot: the bottom-left corner (the AI-chat icon takes the bottom-right one).
@@ -119,7 +112,7 @@ describe('pet raccoon in chromium', () => {
   });
 
   it('a finished homework grants its cookies once under 10 parallel requests, shown live in the open popup', async () => {
-    const student = await server.signIn('student');
+    const student = await e2e.server.signIn('student');
     await student.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' });
     const before = await cookieBalance(db(), studentId);
     const replies = await Promise.all(
@@ -135,7 +128,7 @@ describe('pet raccoon in chromium', () => {
 
   it('asks for the pet again after the live connection comes back', async () => {
     // Changes the open popup cannot hear about: made while its socket is down.
-    for (const connection of server.server.hub.connectionsOf(studentId)) connection.ws.close(1012, 'restart');
+    for (const connection of e2e.server.server.hub.connectionsOf(studentId)) connection.ws.close(1012, 'restart');
     await page.getByRole('dialog', { name: 'Полоскун' }).waitFor();
     await db().updateTable('pets').set({ name: 'Барсик' }).where('user_id', '=', studentId).where('dead', '=', 0).execute();
     await db().insertInto('pet_cookies').values({ user_id: studentId, amount: 5, reason: 'тест переподключения', reward_key: 'test:reconnect', created_at: Date.now() }).execute();
@@ -147,13 +140,13 @@ describe('pet raccoon in chromium', () => {
 
   it('with the server clock moved forward the raccoon gets hungry, then dies, and the open popup switches to «Умер»', async () => {
     offset += 40 * HOUR;
-    await server.server.jobs.runDue(clock.now());
+    await e2e.server.server.jobs.runDue(clock.now());
     await picture(page, 'hungry.svg');
     await page.getByText('Енот проголодался — покорми его').waitFor();
     expect(Number(await page.getByRole('progressbar', { name: 'Сытость' }).getAttribute('aria-valuenow'))).toBeLessThan(25);
 
     offset += 40 * HOUR;
-    await server.server.jobs.runDue(clock.now());
+    await e2e.server.server.jobs.runDue(clock.now());
     await popupState(page, 'dead');
     await page.getByRole('dialog', { name: 'Умер' }).waitFor();
     await page.getByText('Енот умер от голода. Можно завести нового').waitFor();
@@ -222,7 +215,7 @@ describe('pet raccoon in chromium', () => {
       [390, false],
       [1280, true],
     ] as const) {
-      const user = await openPage(browser, server.url, { width, height: 800 });
+      const user = await e2e.openPage({ width, height: 800 });
       await signInAs(user.page, 'student', { dark });
       await icon(user.page).click();
       await popupState(user.page, 'alive');

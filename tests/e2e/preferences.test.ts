@@ -1,31 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
 import { snapToCell } from '../../src/shared/domain/location-grid';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { useE2e } from '../helpers/e2e';
 
 /** Red Square: the demo classmates share positions around it (server/db/seed/preferences.ts). */
 const RED_SQUARE = { latitude: 55.7539, longitude: 37.6208 };
 
 describe('settings, feedback and nearby people in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const e2e = useE2e();
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
 
   /** A signed-in student with the browser's geolocation granted and fixed at Red Square. */
   async function studentPage(options: { width?: number; dark?: boolean } = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-    const opened = await openPage(browser, server.url, { width: options.width, height: options.width === 390 ? 844 : 800 });
-    await opened.context.grantPermissions(['geolocation'], { origin: server.url });
+    const opened = await e2e.openPage({ width: options.width, height: options.width === 390 ? 844 : 800 });
+    await opened.context.grantPermissions(['geolocation'], { origin: e2e.server.url });
     await opened.context.setGeolocation(RED_SQUARE);
     if (options.dark !== undefined) await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), options.dark);
     await signInThroughForm(opened.page, 'student');
@@ -90,7 +80,7 @@ describe('settings, feedback and nearby people in chromium', () => {
   });
 
   it("reverts a failed toggle and says 'Ошибка : {message}' next to that icon; other switches wait while one runs", async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     // Stand between the page and the live socket: hold one set_icons request, then refuse it.
     let releaseHeld: (() => void) | undefined;
     await context.routeWebSocket(/\/go\/online\/ws/, (ws) => {

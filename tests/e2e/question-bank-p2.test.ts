@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, SCREENSHOT_DIR, settledScreenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, SCREENSHOT_DIR, settledScreenshot, signInAs } from '../helpers/browser';
 import { wordRecall } from '../helpers/word-recall';
+import { useE2e } from '../helpers/e2e';
 
 /** The explanation the test prints into a picture, as a methodist would scan it. */
 const EXPLANATION = [
@@ -29,16 +29,13 @@ async function imageLoaded(scope: ReturnType<Page['getByRole']>, name: string) {
 
 /** The admin holds the 'questionsP2' and 'questionsZachVerbal' buttons in the demo seed. */
 describe('part 2 and oral-credit question banks in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let files: string;
   let createdId = 0;
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
     files = mkdtempSync(join(tmpdir(), 'enot-e2e-p2bank-'));
-    const render = await browser.newPage({ viewport: { width: 900, height: 420 } });
+    const render = await e2e.browser.newPage({ viewport: { width: 900, height: 420 } });
     await render.setContent(`<body style="margin:48px;font:22px/1.5 'DejaVu Serif',serif;color:#111;background:#fff">${EXPLANATION.map((line) => `<p>${line}</p>`).join('')}</body>`);
     await render.screenshot({ path: join(files, 'poyasn.png') });
     await render.setContent(`<body style="margin:32px;font:20px sans-serif;background:#fffbe6"><h2>Задание 20</h2><p>Конкуренция и потребитель</p></body>`);
@@ -46,13 +43,11 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await render.close();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     rmSync(files, { recursive: true, force: true });
   });
 
   it('creates a part 2 question with images, digitises its explanation, publishes it, and refuses deleting a homework question', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInAs(page, 'admin');
     await page.goto('/study/curator/questions/p2');
     await page.getByRole('heading', { name: 'Вопросы 2 части', level: 1 }).waitFor();
@@ -76,7 +71,7 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await editor.waitFor();
     createdId = Number(new URL(page.url()).searchParams.get('id'));
     expect(createdId).toBeGreaterThan(0);
-    const stored = await server.server.services.db.selectFrom('questions_p2').selectAll().where('id', '=', createdId).executeTakeFirstOrThrow();
+    const stored = await e2e.server.server.services.db.selectFrom('questions_p2').selectAll().where('id', '=', createdId).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ question: QUESTION, task_number: 20, max_points: 3, lesson_num: 3, criteria: CRITERIA, is_public: 0 });
     expect(stored.chapter).not.toBe('');
 
@@ -91,11 +86,11 @@ describe('part 2 and oral-credit question banks in chromium', () => {
 
     // 'Оцифровать': the durable job reads the picture, the markdown arrives by a push.
     await editor.getByRole('button', { name: 'Оцифровать' }).click();
-    await server.server.jobs.runDue();
+    await e2e.server.server.jobs.runDue();
     await editor.getByText('Пояснение оцифровано: проверьте текст').waitFor({ timeout: 30_000 });
     const markdown = editor.getByLabel('Пояснение (текст)');
     await expect.poll(() => markdown.inputValue()).toContain('конкуренция');
-    const recognised = (await server.server.services.db.selectFrom('questions_p2').select('explanation_markdown').where('id', '=', createdId).executeTakeFirstOrThrow()).explanation_markdown;
+    const recognised = (await e2e.server.server.services.db.selectFrom('questions_p2').select('explanation_markdown').where('id', '=', createdId).executeTakeFirstOrThrow()).explanation_markdown;
     const recall = wordRecall(EXPLANATION, recognised);
     console.log(`explanation OCR word recall: ${(recall * 100).toFixed(1)}% of ${EXPLANATION.join(' ').split(/\s+/).length} printed words`);
     expect(recall).toBeGreaterThanOrEqual(0.9);
@@ -105,9 +100,9 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await editor.getByRole('switch', { name: 'Опубликован' }).click();
     await editor.getByRole('button', { name: 'Сохранить' }).click();
     await editor.getByText('Сохранено').waitFor();
-    const published = await server.server.services.db.selectFrom('questions_p2').selectAll().where('id', '=', createdId).executeTakeFirstOrThrow();
+    const published = await e2e.server.server.services.db.selectFrom('questions_p2').selectAll().where('id', '=', createdId).executeTakeFirstOrThrow();
     expect(published).toMatchObject({ is_public: 1, lesson_num: 3, task_number: 20 });
-    const asStudent = await fetch(`${server.url}/questions2/${createdId}_poyasn.png?r=${Math.random()}`);
+    const asStudent = await fetch(`${e2e.server.url}/questions2/${createdId}_poyasn.png?r=${Math.random()}`);
     expect(asStudent.status).toBe(200);
     await settledScreenshot(page, 'p2bank-editor-light');
 
@@ -141,12 +136,12 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await many.getByRole('button', { name: 'Начать' }).click();
     await many.getByText('Нет вопросов с картинкой пояснения и пустым текстом пояснения').waitFor();
     // With the explanation text emptied, the run reads it again; progress comes by pushes.
-    await server.server.services.db.updateTable('questions_p2').set({ explanation_markdown: '' }).where('id', '=', createdId).execute();
+    await e2e.server.server.services.db.updateTable('questions_p2').set({ explanation_markdown: '' }).where('id', '=', createdId).execute();
     await many.getByRole('button', { name: 'Начать' }).click();
-    await server.server.jobs.runDue();
+    await e2e.server.server.jobs.runDue();
     await many.getByText('100% — 1 из 1').waitFor({ timeout: 30_000 });
     await many.getByText('Оцифровка пояснений завершена').waitFor();
-    expect(wordRecall(EXPLANATION, (await server.server.services.db.selectFrom('questions_p2').select('explanation_markdown').where('id', '=', createdId).executeTakeFirstOrThrow()).explanation_markdown)).toBeGreaterThanOrEqual(0.9);
+    expect(wordRecall(EXPLANATION, (await e2e.server.server.services.db.selectFrom('questions_p2').select('explanation_markdown').where('id', '=', createdId).executeTakeFirstOrThrow()).explanation_markdown)).toBeGreaterThanOrEqual(0.9);
     await settledScreenshot(page, 'p2bank-many-light');
     await many.getByRole('button', { name: 'Закрыть' }).first().click();
     await settledScreenshot(page, 'p2bank-list-light');
@@ -158,8 +153,8 @@ describe('part 2 and oral-credit question banks in chromium', () => {
   it('a student then gets the published question, with its picture, in training part 2', async () => {
     expect(createdId).toBeGreaterThan(0);
     // The demo bank has its own task 20 of lesson 3: unpublished here, so the pick is the new one.
-    await server.server.services.db.updateTable('questions_p2').set({ is_public: 0 }).where('task_number', '=', 20).where('id', '!=', createdId).execute();
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    await e2e.server.server.services.db.updateTable('questions_p2').set({ is_public: 0 }).where('task_number', '=', 20).where('id', '!=', createdId).execute();
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInAs(page, 'student');
     await page.goto('/study/trains/trains_p2');
     await page.getByRole('heading', { level: 1, name: 'Тренировка 2 части' }).waitFor();
@@ -181,11 +176,11 @@ describe('part 2 and oral-credit question banks in chromium', () => {
   }, 120_000);
 
   it('creates, edits and deletes an oral-credit question through the dialog', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInAs(page, 'admin');
     await page.goto('/study/curator/questions/zach_verbal');
     await page.getByRole('heading', { name: 'Вопросы устных зачётов', level: 1 }).waitFor();
-    const before = await server.server.services.db.selectFrom('verbal_questions').select('id').execute();
+    const before = await e2e.server.server.services.db.selectFrom('verbal_questions').select('id').execute();
     await page.getByText(`Вопросов: ${before.length}`).waitFor();
 
     await page.getByRole('button', { name: 'Добавить вопрос' }).click();
@@ -201,7 +196,7 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     const editor = page.getByRole('dialog', { name: /^Вопрос №\d+$/ });
     await editor.waitFor();
     const id = Number(new URL(page.url()).searchParams.get('id'));
-    expect(await server.server.services.db.selectFrom('verbal_questions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toMatchObject({
+    expect(await e2e.server.server.services.db.selectFrom('verbal_questions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toMatchObject({
       question: 'Что такое гражданское общество?',
       zachet_num: 3,
       lesson_num: 6,
@@ -212,7 +207,7 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await editor.getByRole('switch', { name: 'Вопрос 90+' }).click();
     await editor.getByRole('button', { name: 'Сохранить' }).click();
     await editor.getByText('Сохранено').waitFor();
-    expect(await server.server.services.db.selectFrom('verbal_questions').select(['answer', 'plus90']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+    expect(await e2e.server.server.services.db.selectFrom('verbal_questions').select(['answer', 'plus90']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
       answer: 'Сфера добровольных объединений граждан, независимая от государства.',
       plus90: 1,
     });
@@ -223,7 +218,7 @@ describe('part 2 and oral-credit question banks in chromium', () => {
     await editor.waitFor({ state: 'detached' });
     expect(new URL(page.url()).search).toBe('');
     await page.getByText(`Вопросов: ${before.length}`).waitFor();
-    expect(await server.server.services.db.selectFrom('verbal_questions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(await e2e.server.server.services.db.selectFrom('verbal_questions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     await settledScreenshot(page, 'zach-list-light');
     expect(errors).toEqual([]);
     await context.close();
@@ -234,7 +229,7 @@ describe('part 2 and oral-credit question banks in chromium', () => {
       ['dark', 1280, true],
       ['narrow', 390, false],
     ] as const) {
-      const { page, context, errors } = await openPage(browser, server.url, { width, height: 844 });
+      const { page, context, errors } = await e2e.openPage({ width, height: 844 });
       await signInAs(page, 'admin', { dark });
       await page.goto(`/study/curator/questions/p2?id=${createdId}`);
       const editor = page.getByRole('dialog', { name: `Вопрос №${createdId}` });
@@ -253,7 +248,7 @@ describe('part 2 and oral-credit question banks in chromium', () => {
       await context.close();
     }
 
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/questions/p2');
     await page.getByText('Произошла ошибка : Недостаточно прав для этого действия.').waitFor();
@@ -262,25 +257,16 @@ describe('part 2 and oral-credit question banks in chromium', () => {
 });
 
 describe('part 2 bank in chromium on a server without tesseract', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, TESSERACT_PATH: '/nonexistent/tesseract' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e({ env: { TESSERACT_PATH: '/nonexistent/tesseract' } });
 
   it('says in one line why explanations cannot be digitised, and fakes no text', async () => {
-    const api = await server.signIn('admin');
-    const questionId = (await server.server.services.db.selectFrom('questions_p2').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    await server.server.services.db.updateTable('questions_p2').set({ explanation_markdown: '' }).where('id', '=', questionId).execute();
+    const api = await e2e.server.signIn('admin');
+    const questionId = (await e2e.server.server.services.db.selectFrom('questions_p2').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    await e2e.server.server.services.db.updateTable('questions_p2').set({ explanation_markdown: '' }).where('id', '=', questionId).execute();
     const picture = new URL('../fixtures/ocr-page.png', import.meta.url).pathname;
     expect((await api.upload('/go/questions2/upload_poyasn_image', { questionId }, readFileSync(picture), 'p.png')).body.success).toBe('1');
 
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInAs(page, 'admin');
     await page.goto(`/study/curator/questions/p2?id=${questionId}`);
     const editor = page.getByRole('dialog', { name: `Вопрос №${questionId}` });

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** Homework 6: lesson 6 is open for `student`, who has not started it. */
 const HT = 6;
@@ -19,19 +19,12 @@ async function viewportShot(page: Page, name: string): Promise<void> {
 const dialogTitle = (page: Page, id: number) => page.getByRole('heading', { level: 2, name: `Редактирование вопроса №${id}` });
 
 describe('part 1 question bank in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let questionId: number;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
     questionId = (await db().selectFrom('homework_questions_p1').select('question_id').where('ht_num', '=', HT).where('is_dop', '=', 0).where('q_number', '=', 1).executeTakeFirstOrThrow()).question_id;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('edits a question text and right answer; the student sees the change in homework part 1', async () => {
@@ -43,7 +36,7 @@ describe('part 1 question bank in chromium', () => {
     const toggled = [...Array(options).keys()].map((i) => i + 1).find((n) => !before.includes(String(n)))!;
     const after = [...before, String(toggled)].sort().join('');
 
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await e2e.openPage();
     await signInAs(page, 'admin');
     // The parent route goes to the remembered (default: first allowed) child.
     await page.goto('/study/curator/questions');
@@ -123,7 +116,7 @@ describe('part 1 question bank in chromium', () => {
     expect(errors).toEqual([]);
 
     // The student's next opening of homework part 1 draws the edited question.
-    const student = await openPage(browser, server.url);
+    const student = await e2e.openPage();
     await signInAs(student.page, 'student');
     await student.page.goto(`/study/ht_p1/${HT}/0`);
     await student.page.getByRole('heading', { level: 2, name: 'Вопрос 1' }).waitFor();
@@ -132,7 +125,7 @@ describe('part 1 question bank in chromium', () => {
   });
 
   it('creates a question on its first save only: «Отменить» stores nothing; a deep link opens the dialog', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     const count = async () => Number((await db().selectFrom('questions_p1').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
@@ -167,7 +160,7 @@ describe('part 1 question bank in chromium', () => {
   it('looks right in both themes at 1280 and 390 px', async () => {
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
-        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        const { page, context, errors } = await e2e.openPage({ width, height: 900 });
         await signInAs(page, 'admin', { dark });
         await page.goto('/study/curator/questions/p1');
         await expect.poll(() => page.locator('.qbank__row').count()).toBe(20);

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../../src/shared/contract';
 import { SIGN_TERMS } from '../../server/db/seed/sign-terms';
 import type { TestClient } from '../helpers/client';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** How the screen writes a server value ('-1.5' → '−1,5'). */
 const shown = (value: string) => value.replace('-', '−').replace('.', ',');
@@ -38,22 +38,15 @@ async function choose(page: Page, select: string, option: string): Promise<void>
 }
 
 describe('ratings screen in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let student: TestClient;
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-    student = await server.signIn('student');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    student = await e2e.server.signIn('student');
   });
 
   it('shows the month rating, a drawn chart, the last 20 changes and the top; grouping persists, the top switches period', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openRatings(page, 'student');
     const story = await student.call(rating.getRatingStory, {});
 
@@ -138,7 +131,7 @@ describe('ratings screen in chromium', () => {
   });
 
   it('changes the chart period with the range calendar', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await openRatings(page, 'sofia');
     await page.locator('[data-testid="rating-chart"] canvas').first().waitFor();
     const before = await chartPoints(page);
@@ -161,7 +154,7 @@ describe('ratings screen in chromium', () => {
   });
 
   it('says when the chart cannot load and retries; empty states for a user without a rating', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await page.route('**/app/api/rating/get_rating_statistic.php', (route) => route.abort('failed'));
     await openRatings(page, 'egor');
     const error = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить график' });
@@ -173,7 +166,7 @@ describe('ratings screen in chromium', () => {
     await context.close();
 
     // The curator has no rating of their own.
-    const curator = await openPage(browser, server.url);
+    const curator = await e2e.openPage();
     await openRatings(curator.page, 'curator');
     await curator.page.getByText('Рейтинг отсутствует').waitFor();
     await curator.page.getByText('Статистика отсутствует').waitFor();
@@ -183,7 +176,7 @@ describe('ratings screen in chromium', () => {
   it('screenshots in light and dark at 1280 and 390 px', async () => {
     for (const width of [1280, 390]) {
       for (const dark of [false, true]) {
-        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        const { page, context, errors } = await e2e.openPage({ width, height: 900 });
         await page.goto('/study/login');
         await page.evaluate((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
         await openRatings(page, 'student');

@@ -1,29 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { course } from '../../src/shared/contract';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { screenshot } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 describe('roadmap and lesson popup in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const e2e = useE2e();
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function signedIn(login: string, options: { width?: number; dark?: boolean } = {}) {
-    const opened = await openPage(browser, server.url, { width: options.width, height: options.width === 390 ? 844 : 800 });
-    if (options.dark !== undefined) await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), options.dark);
-    await signInThroughForm(opened.page, login);
-    await opened.page.waitForURL(/\/study\/(roadmap|lk)/);
-    return opened;
-  }
+  const { signedIn } = e2e;
 
   const node = (page: Page, num: number) => page.locator(`.road-node[data-lesson="${num}"]`);
 
@@ -74,7 +58,7 @@ describe('roadmap and lesson popup in chromium', () => {
     expect(text).toContain('Общество и человек');
     expect(text).toContain('Обязательное');
     // Points as the server computed them from the seeded answers.
-    const card = await (await server.signIn('student')).call(course.getLessonCard, { lessonNum: 1 });
+    const card = await (await e2e.server.signIn('student')).call(course.getLessonCard, { lessonNum: 1 });
     const main = card.homeTasks[0]!;
     expect(text).toContain(`${main.ht_user_ballov_p1} / ${main.ht_user_maxballov_p1}`);
     expect(text).toMatch(/до \d{2}\.\d{2}\.\d{4} \(\d{2}:\d{2} мск\)|дедлайн отсутствует/);

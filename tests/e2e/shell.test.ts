@@ -1,10 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { admin } from '../../src/shared/contract';
 import { flagsForUser } from '../../server/domains/shell/display-flags';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** Header links and the display flag each one needs (shell §2.5). */
 const HEADER_FLAGS = ['webinar', 'lk', 'roadmap', 'trains', 'search', 'curator'] as const;
@@ -24,28 +23,18 @@ const LANDINGS: Record<string, RegExp> = {
 };
 
 describe('client spine in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   async function userId(login: string): Promise<number> {
-    const row = await server.server.services.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
+    const row = await e2e.server.server.services.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow();
     return row.id;
   }
 
   it.each(Object.entries(LANDINGS))('%s signs in through the form, lands where shell §2.4 says, and sees exactly its header links', async (login, landing) => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await signInThroughForm(page, login);
     await page.waitForURL(landing);
-    const flags = (await flagsForUser(server.server.services, await userId(login)))!;
+    const flags = (await flagsForUser(e2e.server.server.services, await userId(login)))!;
     const expected = HEADER_FLAGS.filter((flag) => flags[flag] === '1');
     await page.waitForSelector('.shell__nav-link');
     const shown = await page.locator('.shell__nav-link').evaluateAll((links) => links.map((link) => link.getAttribute('data-flag')));
@@ -55,13 +44,13 @@ describe('client spine in chromium', () => {
   });
 
   it('removes a header button live when an admin changes the icons configuration', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'student');
     await page.waitForURL(/roadmap/);
     const trains = page.locator('.shell__nav-link[data-flag="trains"]');
     await trains.waitFor();
 
-    const adminSocket = await (await server.signIn('admin')).openLive();
+    const adminSocket = await (await e2e.server.signIn('admin')).openLive();
     await adminSocket.request(admin.updateAvailableIcon, { icon: 'trains', roles: ['all'], exclude: ['Неактивный', 'Ученик'], groups: [] });
     await trains.waitFor({ state: 'detached', timeout: 5_000 });
     // No reload happened: the same document is still there.
@@ -74,7 +63,7 @@ describe('client spine in chromium', () => {
   });
 
   it('logout lands on /study/login', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'sofia');
     await page.waitForURL(/roadmap/);
     await page.getByTestId('avatar-menu').click();
@@ -85,11 +74,11 @@ describe('client spine in chromium', () => {
   });
 
   it("a '-1' answer lands on /study/login and drops the stored session", async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'egor');
     await page.waitForURL(/roadmap/);
     const device = await page.evaluate(() => localStorage.getItem('enot.device'));
-    await server.server.services.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('device', '=', device!).execute();
+    await e2e.server.server.services.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('device', '=', device!).execute();
     // Any signed call now answers '-1' (the webinar page makes one).
     await page.goto('/study/webinar');
     await page.waitForURL(/\/study\/login$/);
@@ -98,7 +87,7 @@ describe('client spine in chromium', () => {
   });
 
   it('shows the 404 page for an unknown path and forgets remembered links', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await page.goto('/study/login');
     await page.evaluate(() => localStorage.setItem('enot.navLinks', JSON.stringify({ main: 'calendar' })));
     await page.goto('/study/no/such/page');
@@ -109,7 +98,7 @@ describe('client spine in chromium', () => {
   });
 
   it('keeps the theme choice across a reload', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'maxim');
     await page.waitForURL(/roadmap/);
     const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
@@ -123,7 +112,7 @@ describe('client spine in chromium', () => {
   });
 
   it('loads no back-office code on the sign-in page and stays within 150 KB of gzipped JS', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     const scripts = new Map<string, Buffer>();
     page.on('response', async (response) => {
       if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
@@ -178,7 +167,7 @@ describe('client spine in chromium', () => {
   });
 
   it('asks a new user for the required profile fields and saves them (shell §3.7, §5)', async () => {
-    const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
+    const { page, context } = await e2e.openPage({ width: 390, height: 844 });
     await signInThroughForm(page, 'demo');
     const popup = page.getByRole('dialog', { name: 'Заполни данные профиля' });
     await popup.waitFor();
@@ -196,7 +185,7 @@ describe('client spine in chromium', () => {
     await popup.getByRole('button', { name: 'Сохранить' }).click();
     await popup.getByRole('button', { name: 'Сохранено' }).waitFor();
     await popup.waitFor({ state: 'detached', timeout: 5_000 });
-    const row = await server.server.services.db.selectFrom('users').selectAll().where('login', '=', 'demo').executeTakeFirstOrThrow();
+    const row = await e2e.server.server.services.db.selectFrom('users').selectAll().where('login', '=', 'demo').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ birth_date: '2009-05-20', phone: '79990001122', email: 'ilya@example.ru', region_number: 54 });
     await context.close();
   });
@@ -205,7 +194,7 @@ describe('client spine in chromium', () => {
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
         const suffix = `${dark ? 'dark' : 'light'}-${width}`;
-        const { page, context } = await openPage(browser, server.url, { width });
+        const { page, context } = await e2e.openPage({ width });
         await context.addInitScript((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
         await page.goto('/study/login');
         await page.getByRole('heading', { name: 'Вход' }).waitFor();

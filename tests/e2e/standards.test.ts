@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const NAME = 'Опоздание ученика на созвон';
 const PROCESS = 'Проверка домашних заданий';
@@ -34,20 +34,10 @@ async function openStandards(page: Page): Promise<void> {
 }
 
 describe('standards in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   it('an admin saves hostile HTML: nothing runs, the text shows; a curator learns it, a change makes them learn again', async () => {
-    const admin = await openPage(browser, server.url);
+    const admin = await e2e.openPage();
     // What really leaves the browser for the tracker (a request the frame's CSP blocks never gets here).
     const tracked: string[] = [];
     const trackTracker = (context: BrowserContext) =>
@@ -82,7 +72,7 @@ describe('standards in chromium', () => {
     await view.waitFor();
     expect(admin.page.url()).toMatch(/\/curator\/standards\?id=\d+$/);
     const standardId = Number(new URL(admin.page.url()).searchParams.get('id'));
-    const stored = await server.server.services.db.selectFrom('standards').select('html_description').where('id', '=', standardId).executeTakeFirstOrThrow();
+    const stored = await e2e.server.server.services.db.selectFrom('standards').select('html_description').where('id', '=', standardId).executeTakeFirstOrThrow();
     expect(stored.html_description).not.toMatch(/script|onerror|javascript|tracker/i);
     const frame = view.locator('iframe[title="Описание стандарта"]');
     const sandbox = await frame.getAttribute('sandbox');
@@ -97,7 +87,7 @@ describe('standards in chromium', () => {
     await view.waitFor({ state: 'detached' });
 
     // The curator must learn it: it is in their list; they mark it learned with a comment.
-    const curator = await openPage(browser, server.url);
+    const curator = await e2e.openPage();
     await trackTracker(curator.context);
     await signInAs(curator.page, 'curator');
     await openStandards(curator.page);
@@ -159,7 +149,7 @@ describe('standards in chromium', () => {
   });
 
   it('cancels a learning after confirmation and hides a process the curator has no access to', async () => {
-    const curator = await openPage(browser, server.url);
+    const curator = await e2e.openPage();
     await signInAs(curator.page, 'curator');
     await openStandards(curator.page);
     // Learned in the demo: 'Ответ ученику в мессенджере'. Cancel it, it returns to the to-learn list.
@@ -178,7 +168,7 @@ describe('standards in chromium', () => {
     expect(await curator.page.getByRole('heading', { name: 'Не изучили стандарты' }).count()).toBe(0);
 
     // The admin closes 'Устные зачёты' to the curator.
-    const admin = await openPage(browser, server.url);
+    const admin = await e2e.openPage();
     await signInAs(admin.page, 'admin', { dark: true });
     await openStandards(admin.page);
     await admin.page.getByRole('button', { name: 'Доступ к процессу «Устные зачёты»' }).click();
@@ -201,7 +191,7 @@ describe('standards in chromium', () => {
 
   it('shows a link as a card to open in a new tab, never as a frame of the other site', async () => {
     for (const [dark, width, height] of [[false, 1280, 800], [true, 1280, 800], [false, 390, 844], [true, 390, 844]] as const) {
-      const { page, context } = await openPage(browser, server.url, { width, height });
+      const { page, context } = await e2e.openPage({ width, height });
       const foreign: string[] = [];
       context.on('request', (request) => {
         if (new URL(request.url()).hostname.endsWith('fipi.ru')) foreign.push(request.url());
@@ -229,7 +219,7 @@ describe('standards in chromium', () => {
   });
 
   it('fits a phone screen in the dark theme', async () => {
-    const { page, context } = await openPage(browser, server.url, { width: 375, height: 760 });
+    const { page, context } = await e2e.openPage({ width: 375, height: 760 });
     await signInAs(page, 'curator', { dark: true });
     await openStandards(page);
     await page.getByRole('button', { name: 'Последние 50' }).click();

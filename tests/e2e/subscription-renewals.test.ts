@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getActiveSubs } from '../../src/shared/contract/finances';
 import { JobRunner, jobDefinitions } from '../../server/jobs';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const HOUR = 3_600_000;
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -14,15 +14,13 @@ const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
  * finances screen shows the failure, then the pause, then the recovery after resuming.
  */
 describe('subscription renewal failures on the finances screen', () => {
-  let server: TestServer;
-  let browser: Browser;
   let runner: JobRunner;
   let paydate: number;
   let userId: number;
 
   /** Switches the subscriber's saved card between the test acquirer's declining and approving cards. */
   async function useCard(suffix: '0051' | '0777') {
-    const { db } = server.server.services;
+    const { db } = e2e.server.server.services;
     const card = await db.selectFrom('payment_cards').select('rebill_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
     await db.updateTable('test_acquirer_cards').set({ pan: `430000******${suffix}` }).where('rebill_id', '=', card.rebill_id).execute();
     await db.updateTable('payment_cards').set({ masked_pan: `430000******${suffix}` }).where('user_id', '=', userId).execute();
@@ -36,19 +34,14 @@ describe('subscription renewal failures on the finances screen', () => {
     await page.getByTestId('subscription').first().waitFor();
   }
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
     // The test decides when renewals run.
-    await server.server.jobs.stop();
-    runner = new JobRunner(server.server.services, jobDefinitions);
-    const { db } = server.server.services;
+    await e2e.server.server.jobs.stop();
+    runner = new JobRunner(e2e.server.server.services, jobDefinitions);
+    const { db } = e2e.server.server.services;
     userId = (await db.selectFrom('users').select('id').where('login', '=', 'subscription').executeTakeFirstOrThrow()).id;
     paydate = (await db.selectFrom('subscriptions').select('paydate').where('user_id', '=', userId).executeTakeFirstOrThrow()).paydate;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('shows a declined renewal with the next attempt, in light and dark, wide and narrow', async () => {
@@ -56,7 +49,7 @@ describe('subscription renewal failures on the finances screen', () => {
     expect(await runner.runDue(paydate)).toBe(1);
     for (const width of [1280, 390]) {
       for (const dark of [false, true]) {
-        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        const { page, context, errors } = await e2e.openPage({ width, height: 900 });
         await page.goto('/study/login');
         await page.evaluate((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
         await openFinances(page);
@@ -76,7 +69,7 @@ describe('subscription renewal failures on the finances screen', () => {
 
   it('after every retry fails shows the pause; resuming with a working card renews it', async () => {
     for (const at of [paydate + HOUR, paydate + 7 * HOUR, paydate + 31 * HOUR]) expect(await runner.runDue(at)).toBe(1);
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await openFinances(page);
     await page.getByTestId('sub-status').waitFor();
     expect(plain(await page.getByTestId('sub-status').textContent())).toBe(
@@ -87,7 +80,7 @@ describe('subscription renewal failures on the finances screen', () => {
 
     // The subscriber switches to a working card and resumes from the screen: the charge is tried at once.
     await useCard('0777');
-    const live = await (await server.signIn('subscription')).openLive();
+    const live = await (await e2e.server.signIn('subscription')).openLive();
     expect((await live.request(getActiveSubs, {})).activeSubs[0]).toMatchObject({ paymentFailed: '1', isPaused: '1' });
     await page.getByTestId('sub-resume').click();
     const resume = page.getByRole('dialog', { name: 'Возобновление подписки' });

@@ -1,11 +1,10 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
 import { wordRecall } from '../helpers/word-recall';
+import { useE2e } from '../helpers/e2e';
 
 const FIXTURE = new URL('../fixtures/ocr-page.png', import.meta.url).pathname;
 
@@ -23,17 +22,14 @@ const PAGES = [
 
 /** The admin holds the 'Учебники' icon in the demo seed; the curator does not. */
 describe('textbooks in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let files: string;
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
     // Two printed pages rendered here from known Russian texts, named by page number as a
     // curator exports them from a scanner; and a file not named by its page.
     files = mkdtempSync(join(tmpdir(), 'enot-e2e-books-'));
-    const render = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    const render = await e2e.browser.newPage({ viewport: { width: 900, height: 700 } });
     for (const [index, text] of PAGES.entries()) {
       await render.setContent(`<body style="margin:48px;font:22px/1.5 'DejaVu Serif',serif;color:#111;background:#fff">${text.map((line) => `<p>${line}</p>`).join('')}</body>`);
       await render.screenshot({ path: join(files, `${index + 1}.png`) });
@@ -42,13 +38,11 @@ describe('textbooks in chromium', () => {
     copyFileSync(FIXTURE, join(files, 'обложка.png'));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     rmSync(files, { recursive: true, force: true });
   });
 
   it('creates a book, uploads pages, digitises them by OCR, edits a transcription and finds the page by a topic', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInAs(page, 'admin');
     await page.goto('/study/curator/textbooks');
     await page.getByRole('heading', { name: 'Список учебников', level: 1 }).waitFor();
@@ -90,11 +84,11 @@ describe('textbooks in chromium', () => {
     await digitize.getByLabel('Страницы с … по …').check();
     await digitize.getByLabel('По', { exact: true }).fill('2');
     await digitize.getByRole('button', { name: 'Запустить' }).click();
-    await server.server.jobs.runDue();
+    await e2e.server.server.jobs.runDue();
     await digitize.getByText('Расшифровано 2 из 2').waitFor({ timeout: 30_000 });
     await digitize.getByText('Расшифровка завершена').waitFor();
     // At least 90% of the printed words are recognised on each page.
-    const texts = await server.server.services.db.selectFrom('textbook_pages').select(['page', 'page_text']).orderBy('page').execute();
+    const texts = await e2e.server.server.services.db.selectFrom('textbook_pages').select(['page', 'page_text']).orderBy('page').execute();
     for (const [index, printed] of PAGES.entries()) {
       expect(wordRecall(printed, texts.find((row) => row.page === index + 1)!.page_text)).toBeGreaterThanOrEqual(0.9);
     }
@@ -113,7 +107,7 @@ describe('textbooks in chromium', () => {
     await confirm.getByText('Вы уверены, что хотите изменить расшифровку страницы?').waitFor();
     await confirm.getByRole('button', { name: 'Изменить' }).click();
     await page.getByText('Расшифровка сохранена').waitFor();
-    const stored = await server.server.services.db.selectFrom('textbook_pages').select(['page_text', 'text_source']).where('page', '=', 1).executeTakeFirstOrThrow();
+    const stored = await e2e.server.server.services.db.selectFrom('textbook_pages').select(['page_text', 'text_source']).where('page', '=', 1).executeTakeFirstOrThrow();
     expect(stored).toEqual({ page_text: 'Правовое государство: верховенство закона, разделение властей.', text_source: 'manual' });
 
     // Paging: next, a jump beyond the book is ignored, a jump within it works.
@@ -144,7 +138,7 @@ describe('textbooks in chromium', () => {
       ['dark', 1280, true],
       ['narrow', 390, false],
     ] as const) {
-      const { page, context, errors } = await openPage(browser, server.url, { width, height: 844 });
+      const { page, context, errors } = await e2e.openPage({ width, height: 844 });
       await signInAs(page, 'admin', { dark });
       await page.goto('/study/curator/textbooks');
       await page.getByRole('button', { name: /Право\. Конспект/ }).click();
@@ -154,7 +148,7 @@ describe('textbooks in chromium', () => {
       await context.close();
     }
 
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/textbooks');
     await page.getByText('Произошла ошибка : Недостаточно прав для этого действия.').waitFor();

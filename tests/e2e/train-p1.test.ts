@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { questionBankAdmin, trainP1 } from '../../src/shared/contract';
 import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
 import { questionJsonOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const PATH = '/study/trains/trains_p1';
 
@@ -25,19 +25,12 @@ const signed = (value: string) => `${Number(value) >= 0 ? '+' : '-'}${Math.abs(N
 const tone = (value: string) => (Number(value) === 0 ? 'zero' : Number(value) > 0 ? 'up' : 'down');
 
 describe('training part 1 in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let student: TestClient;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-    student = await server.signIn('student');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    student = await e2e.server.signIn('student');
   });
 
   /** The right answer in displayed numbering, and an answer with a mistake in every position (0 points). */
@@ -81,7 +74,7 @@ describe('training part 1 in chromium', () => {
   };
 
   it('runs a 5-question chapter test, shows signed coloured rating changes and takes it again', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openTraining(page, 'student');
     await page.getByTestId('trp1-stats').waitFor();
     expect(await page.getByTestId('trp1-stats').textContent()).toContain('Рейтинг за месяц+0.0');
@@ -164,7 +157,7 @@ describe('training part 1 in chromium', () => {
   });
 
   it('shows the empty view when nothing matches and a load error with retry', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     await openTraining(page, 'egor');
     await page.getByTestId('trp1-kind-mostDifficult').click();
     await page.getByTestId('trp1-start').click();
@@ -184,11 +177,11 @@ describe('training part 1 in chromium', () => {
   });
 
   it('screenshots in light and dark at 1280 and 390 px: choice, decide and result', async () => {
-    const maxim = await server.signIn('maxim');
+    const maxim = await e2e.server.signIn('maxim');
     for (const width of [1280, 390]) {
       for (const dark of [false, true]) {
         const theme = dark ? 'dark' : 'light';
-        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        const { page, context, errors } = await e2e.openPage({ width, height: 900 });
         await openTraining(page, 'maxim', dark);
         await page.getByTestId('trp1-kind-lessonNum').click();
         await page.getByRole('combobox', { name: 'Урок' }).click();
@@ -217,12 +210,12 @@ describe('training part 1 in chromium', () => {
   });
 
   it('draws 90+ questions only with the 90+ switch, and shows a question as the bank admin last saved it', async () => {
-    const sofia = await server.signIn('sofia');
-    const admin = await server.signIn('admin');
+    const sofia = await e2e.server.signIn('sofia');
+    const admin = await e2e.server.signIn('admin');
     const lesson1 = await db().selectFrom('questions_p1').select(['id', 'is_90plus']).where('lesson_num', '=', 1).where('is_published', '=', 1).where('is_selfmade', '=', 0).execute();
     const hard = lesson1.find((row) => row.is_90plus === 1)!;
     expect(hard).toBeDefined();
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openTraining(page, 'sofia');
     const plus90 = page.getByRole('switch', { name: 'Включить вопросы 90+' });
     expect(await plus90.getAttribute('aria-checked')).toBe('false');

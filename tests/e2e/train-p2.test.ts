@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
-import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const PATH = '/study/trains/trains_p2';
 /** Task 20 of lesson 3 is open to the demo students and nobody has been scored on it. */
@@ -26,23 +26,16 @@ async function startByTask(page: Page, task: number): Promise<void> {
 }
 
 describe('training part 2 in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
   const userId = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
 
+  const e2e = useE2e();
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
     await db().updateTable('questions_p2').set({ criteria: 'К1: по 1 баллу за каждый верный аргумент, всего 3.' }).where('task_number', '=', TASK).execute();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('student A answers in self-check: the answer first, then the criteria and the own score', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openTraining(page, 'student');
     await settledScreenshot(page, 'train-p2-choice-light');
     await chooseMode(page, 'Самопроверка');
@@ -81,7 +74,7 @@ describe('training part 2 in chromium', () => {
   }, 90_000);
 
   it('A answers for classmates, B checks it, and A sees the check under «Проверили меня»', async () => {
-    const a = await openPage(browser, server.url);
+    const a = await e2e.openPage();
     await openTraining(a.page, 'student');
     await chooseMode(a.page, 'Проверка одноклассниками');
     await a.page.getByRole('switch', { name: 'Сначала нерешённые' }).waitFor();
@@ -92,7 +85,7 @@ describe('training part 2 in chromium', () => {
     await a.page.getByTestId('trp2-sent').getByText('Ответ отправлен').waitFor();
     await a.page.getByTestId('trp2-mode-selfCheck').waitFor();
 
-    const b = await openPage(browser, server.url);
+    const b = await e2e.openPage();
     await openTraining(b.page, 'egor');
     await chooseMode(b.page, 'Проверка одноклассниками');
     await b.page.getByTestId('trp2-available-checks').getByText('Ждут проверки: 1').waitFor();
@@ -132,7 +125,7 @@ describe('training part 2 in chromium', () => {
   }, 120_000);
 
   it('compare with the curator: a checked homework answer, then both scores and the curator comment', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openTraining(page, 'sofia');
     await chooseMode(page, 'Проверь как куратор');
     await page.getByTestId('trp2-likecur-left').getByText('Проверок на сегодня: 5').waitFor();
@@ -168,14 +161,14 @@ describe('training part 2 in chromium', () => {
   }, 90_000);
 
   it('without a model the AI mode says so plainly; Demo sees no classmates or AI mode', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openTraining(page, 'student');
     await chooseMode(page, 'Проверка ИИ');
     await page.getByTestId('trp2-ai-off').getByText('Проверка ИИ сейчас недоступна: на сервере не подключена языковая модель. Выберите другой режим.').waitFor();
     await settledScreenshot(page, 'train-p2-ai-off-light');
     await context.close();
 
-    const demo = await openPage(browser, server.url);
+    const demo = await e2e.openPage();
     await openTraining(demo.page, 'demo');
     await demo.page.getByTestId('trp2-mode-selfCheck').waitFor();
     expect(await demo.page.getByTestId('trp2-mode-checkByClassmates').count()).toBe(0);
@@ -190,7 +183,7 @@ describe('training part 2 in chromium', () => {
       ['narrow', 390, false],
       ['narrow-dark', 390, true],
     ] as const) {
-      const { page, context, errors } = await openPage(browser, server.url, { width, height: 844 });
+      const { page, context, errors } = await e2e.openPage({ width, height: 844 });
       await openTraining(page, 'student', dark);
       await chooseMode(page, 'Проверка одноклассниками');
       await page.getByTestId('trp2-start-checkAnother').waitFor();
@@ -217,24 +210,21 @@ describe('training part 2 in chromium', () => {
 
 describe('training part 2 AI mode in chromium (local model stand-in)', () => {
   let standIn: ChatModelStandIn;
-  let server: TestServer;
-  let browser: Browser;
 
   beforeAll(async () => {
     standIn = await startChatModelStandIn();
     standIn.reply = () => '{"score": 2, "comment": "Два аргумента раскрыты, третий не конкретен."}';
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, LLM_URL: standIn.url, LLM_MODEL: 'stand-in-model', LLM_TIMEOUT_MS: '5000' } });
-    browser = await launchBrowser();
-    await server.server.services.db.updateTable('questions_p2').set({ criteria: 'К1: по 1 баллу за каждый верный аргумент, всего 3.' }).where('task_number', '=', TASK).execute();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await standIn?.close();
+  });
+  const e2e = useE2e({ env: () => ({ LLM_URL: standIn.url, LLM_MODEL: 'stand-in-model', LLM_TIMEOUT_MS: '5000' }) });
+  beforeAll(async () => {
+    await e2e.server.server.services.db.updateTable('questions_p2').set({ criteria: 'К1: по 1 баллу за каждый верный аргумент, всего 3.' }).where('task_number', '=', TASK).execute();
   });
 
   it('the AI scores the answer against the criteria and the student reads it under «Проверено ИИ»', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await openTraining(page, 'student');
     await chooseMode(page, 'Проверка ИИ');
     // Only the task with criteria is offered, and there is no 'Most difficult'.

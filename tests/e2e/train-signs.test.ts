@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_LESSONS } from '../../server/db/seed/course';
 import { parseSign, SIGN_TERMS } from '../../server/db/seed/sign-terms';
-import { E2E_WEB_DIST, launchBrowser, openPage, settledScreenshot, signInAs } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const PATH = '/study/trains/train_priznaki';
 const termOf = (name: string) => SIGN_TERMS.find((term) => term.name === name)!;
@@ -40,20 +40,10 @@ async function tick(page: Page, which: 'right' | 'all'): Promise<string> {
 }
 
 describe('signs trainer in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   it('trains random and by-chapter rounds, continues after a reload and counts the solved term in chapter mastery', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'egor');
     await openTrainer(page);
 
@@ -146,7 +136,7 @@ describe('signs trainer in chromium', () => {
     for (const width of [1280, 390]) {
       for (const dark of [false, true]) {
         const theme = dark ? 'dark' : 'light';
-        const { page, context, errors } = await openPage(browser, server.url, { width, height: 900 });
+        const { page, context, errors } = await e2e.openPage({ width, height: 900 });
         await signInAs(page, 'student', { dark });
         await openTrainer(page);
         await expect.poll(() => stat(page, 'available')).not.toBe(null);

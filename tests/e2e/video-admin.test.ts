@@ -2,29 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { course } from '../../src/shared/contract';
 import { startTranscriptionStandIn, type TranscriptionStandIn } from '../stand-ins/transcription';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 /** The curator has USERS_VIDEO_EDITORS and USERS_TIMECODE_CHANGERS in the demo seed. */
 describe('video administration in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   async function curatorPage(options: { width?: number; dark?: boolean } = {}) {
-    const opened = await openPage(browser, server.url, { width: options.width, height: options.width === 390 ? 844 : 800 });
+    const opened = await e2e.openPage({ width: options.width, height: options.width === 390 ? 844 : 800 });
     if (options.dark !== undefined) await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), options.dark);
     await signInThroughForm(opened.page, 'curator');
     await opened.page.waitForURL((url) => !url.pathname.endsWith('/login'));
@@ -33,14 +23,14 @@ describe('video administration in chromium', () => {
 
   /** Stands in for an accepted upload still being transcoded (the real upload is the next describe's). */
   async function giveFile(videoId: string, durationMs = 120_000) {
-    await server.server.services.db
+    await e2e.server.server.services.db
       .updateTable('videos')
       .set({ filename: 'urok.mp4', media_status: 'processing', media_key: `e2e-${videoId}`, duration_ms: durationMs })
       .where('id', '=', Number(videoId))
       .execute();
   }
 
-  const videoCount = async () => Number((await server.server.services.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const videoCount = async () => Number((await e2e.server.server.services.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   /** «Добавить новое» opens a blank form; nothing is stored until its first «Сохранить» (issue 26 item 6). */
   async function openNewForm(page: Page): Promise<void> {
@@ -97,7 +87,7 @@ describe('video administration in chromium', () => {
     expect(await page.getByRole('link', { name: 'Таймкоды' }).count()).toBe(0);
     await page.getByText('Расшифровка не настроена: задайте TRANSCRIPTION_URL').waitFor();
     expect(await page.getByRole('button', { name: 'Расшифровать' }).isDisabled()).toBe(true);
-    const stored = await server.server.services.db.selectFrom('videos').selectAll().where('id', '=', Number(videoId)).executeTakeFirstOrThrow();
+    const stored = await e2e.server.server.services.db.selectFrom('videos').selectAll().where('id', '=', Number(videoId)).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ lesson_num: 3, shown_name: 'Спрос и предложение', chapter: 'Рынки', is_published: 0 });
 
     // The list groups it under its lesson.
@@ -125,7 +115,7 @@ describe('video administration in chromium', () => {
     await row.getByLabel('Конец').fill('01:10');
     await page.getByRole('button', { name: 'Сохранить таймкоды' }).click();
     await page.getByText('Таймкоды сохранены').waitFor();
-    const saved = await server.server.services.db.selectFrom('timecodes').selectAll().where('id', '=', Number(rowId)).executeTakeFirstOrThrow();
+    const saved = await e2e.server.server.services.db.selectFrom('timecodes').selectAll().where('id', '=', Number(rowId)).executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ kind: 'DETAILED_EXPLANATION', time_start: 40_000, time_end: 70_000 });
 
     // Delete with confirmation returns to the list.
@@ -133,7 +123,7 @@ describe('video administration in chromium', () => {
     await page.getByRole('button', { name: 'Удалить видео' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
     await page.waitForURL(/\/curator\/video_edit$/);
-    const left = await server.server.services.db.selectFrom('videos').select('id').where('id', '=', Number(videoId)).execute();
+    const left = await e2e.server.server.services.db.selectFrom('videos').select('id').where('id', '=', Number(videoId)).execute();
     expect(left).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -193,8 +183,6 @@ describe('video administration in chromium', () => {
 });
 
 describe('video upload, transcode, transcription and publishing in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
   let standIn: TranscriptionStandIn;
   let dir: string;
   let clip: string;
@@ -205,21 +193,18 @@ describe('video upload, transcode, transcription and publishing in chromium', ()
       { start: 0, end: 1.2, text: 'Рынок — это место встречи спроса и предложения.' },
       { start: 1.2, end: 2, text: 'Равновесная цена.' },
     ];
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, TRANSCRIPTION_URL: standIn.url } });
-    browser = await launchBrowser();
     dir = mkdtempSync(join(tmpdir(), 'enot-e2e-vadmin-'));
     clip = join(dir, 'rynok.mp4');
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=500:duration=2', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=2', '-shortest', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'aac', clip]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await standIn?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
+  const e2e = useE2e({ env: () => ({ TRANSCRIPTION_URL: standIn.url }) });
 
   it('curator uploads an mp4, it is transcoded and transcribed, and once published the student sees it in the lesson card', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInThroughForm(page, 'curator');
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto('/study/curator/video_edit');
@@ -237,7 +222,7 @@ describe('video upload, transcode, transcription and publishing in chromium', ()
     await page.getByText('Сохранено').first().waitFor();
 
     // Not published yet: the student's card does not list it.
-    const student = await server.signIn('student');
+    const student = await e2e.server.signIn('student');
     const before = await student.call(course.getLessonCard, { lessonNum: 3 });
     expect(before.videos.map((video) => video.video_id)).not.toContain(videoId);
 
@@ -286,26 +271,21 @@ describe('video upload, transcode, transcription and publishing in chromium', ()
 
 /** FFMPEG_PATH names a missing file: the back office says why videos cannot be processed and takes no upload. */
 describe('video administration on a server whose ffmpeg cannot run', () => {
-  let server: TestServer;
-  let browser: Browser;
   const cache = mkdtempSync(join(tmpdir(), 'enot-e2e-no-ffmpeg-'));
   const reason = /^Сервер не может обрабатывать видео: ffmpeg \(\/nonexistent\/ffmpeg\) не запускается: файл не найден/;
 
+  const e2e = useE2e({ env: { DEMO_MEDIA: '1', DEMO_MEDIA_CACHE: cache, FFMPEG_PATH: '/nonexistent/ffmpeg' } });
   beforeAll(async () => {
     // Demo media on, from an empty cache: the demo videos' jobs fail with the reason.
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, DEMO_MEDIA: '1', DEMO_MEDIA_CACHE: cache, FFMPEG_PATH: '/nonexistent/ffmpeg' } });
-    await server.server.jobs.stop();
-    await server.server.jobs.runDue(Date.now() + 1000);
-    browser = await launchBrowser();
+    await e2e.server.server.jobs.stop();
+    await e2e.server.server.jobs.runDue(Date.now() + 1000);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     rmSync(cache, { recursive: true, force: true });
   });
 
   it('shows the reason on the list and the video, and disables the video upload', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 1280, height: 900 });
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
     await signInThroughForm(page, 'curator');
     await page.waitForURL((url) => !url.pathname.endsWith('/login'));
     await page.goto('/study/curator/video_edit');
@@ -314,7 +294,7 @@ describe('video administration on a server whose ffmpeg cannot run', () => {
     await banner.waitFor();
     expect(await banner.textContent()).toMatch(/FFMPEG_PATH/);
 
-    const demo = await server.server.services.db.selectFrom('videos').select(['id', 'media_status']).where('filename', 'like', 'demo-%').orderBy('id').executeTakeFirstOrThrow();
+    const demo = await e2e.server.server.services.db.selectFrom('videos').select(['id', 'media_status']).where('filename', 'like', 'demo-%').orderBy('id').executeTakeFirstOrThrow();
     expect(demo.media_status).toBe('failed');
     await page.goto(`/study/curator/video_edit/${demo.id}`);
     const card = page.locator('.video-detail__media');

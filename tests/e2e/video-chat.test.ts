@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERBAL_CHAT_TEXTS as T } from '../../src/shared/contract/video-chat';
 import { E2E_WEB_DIST, FAKE_MEDIA_ARGS, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
 import { createPostgresSchema, dropRedisPrefix, startTestServer, withSearchPath, type TestServer } from '../helpers/server';
+import { useE2e } from '../helpers/e2e';
 
 const PATH = '/study/trains/trains_verbal_players';
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -66,21 +67,11 @@ async function callAndEnd(a: Student, b: Student, shots?: string): Promise<void>
 }
 
 describe('video chat in two chromium profiles with fake devices', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, ...(process.env.VCHAT_LOG ? { LOG_LEVEL: 'info' } : {}) } });
-    browser = await launchBrowser(FAKE_MEDIA_ARGS);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e({ env: { ...(process.env.VCHAT_LOG ? { LOG_LEVEL: 'info' } : {}) }, browserArgs: FAKE_MEDIA_ARGS });
 
   it('A is ready, B searches, A accepts: both connected with moving video; B ends and both wait again', async () => {
-    const a = await openStudent(browser, server.url, 'egor');
-    const b = await openStudent(browser, server.url, 'sofia', { dark: true });
+    const a = await openStudent(e2e.browser, e2e.server.url, 'egor');
+    const b = await openStudent(e2e.browser, e2e.server.url, 'sofia', { dark: true });
     await screenshot(a.page, 'video-chat-waiting-light');
     await screenshot(b.page, 'video-chat-waiting-dark');
     await callAndEnd(a, b, 'video-chat');
@@ -89,8 +80,8 @@ describe('video chat in two chromium profiles with fake devices', () => {
   });
 
   it('a rejected call and a cancelled search return to waiting with the cause; the call reaches any page', async () => {
-    const a = await openStudent(browser, server.url, 'egor');
-    const b = await openStudent(browser, server.url, 'sofia', { width: 390 });
+    const a = await openStudent(e2e.browser, e2e.server.url, 'egor');
+    const b = await openStudent(e2e.browser, e2e.server.url, 'sofia', { width: 390 });
     await setReady(a.page);
     // The incoming-call window is an overlay on every page, not only on the video chat.
     await a.page.goto('/study/roadmap');
@@ -122,8 +113,8 @@ describe('video chat in two chromium profiles with fake devices', () => {
   });
 
   it('no remote media within 10 s: the §8.2 error, then the session closes 5 s later', async () => {
-    const a = await openStudent(browser, server.url, 'egor');
-    const b = await openStudent(browser, server.url, 'sofia');
+    const a = await openStudent(e2e.browser, e2e.server.url, 'egor');
+    const b = await openStudent(e2e.browser, e2e.server.url, 'sofia');
     // B's browser never sends anything on the signalling channel: no offer, so no media ever arrives.
     await b.page.evaluate(() => {
       const send = WebSocket.prototype.send;

@@ -1,25 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 describe('video lesson and video search in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const db = () => server.server.services.db;
+  const db = () => e2e.server.server.services.db;
 
+  const e2e = useE2e({ env: { DEMO_MEDIA: '1' } });
   beforeAll(async () => {
     // DEMO_MEDIA: the demo videos' HLS media is made by a job at start (off by default in test servers).
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, DEMO_MEDIA: '1' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function studentPage(options: { width?: number; dark?: boolean; login?: string } = {}) {
-    const opened = await openPage(browser, server.url, { width: options.width, height: options.width === 390 ? 844 : 800 });
+    const opened = await e2e.openPage({ width: options.width, height: options.width === 390 ? 844 : 800 });
     if (options.dark !== undefined) await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), options.dark);
     await signInThroughForm(opened.page, options.login ?? 'student');
     await opened.page.waitForURL(/roadmap/);

@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage, screenshot, signInThroughForm } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { E2E_WEB_DIST, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -35,30 +34,23 @@ async function harnessHtml(): Promise<string> {
 }
 
 describe('video stream in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
   let html: string;
   let videoId: number;
 
+  const e2e = useE2e({ env: { DEMO_MEDIA: '1' } });
   beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST, DEMO_MEDIA: '1' } });
-    await server.server.jobs.stop();
-    await server.server.jobs.runDue(Date.now() + 1000);
-    const row = await server.server.services.db.selectFrom('videos').select('id').where('media_status', '=', 'ready').orderBy('id').executeTakeFirstOrThrow();
+    await e2e.server.server.jobs.stop();
+    await e2e.server.server.jobs.runDue(Date.now() + 1000);
+    const row = await e2e.server.server.services.db.selectFrom('videos').select('id').where('media_status', '=', 'ready').orderBy('id').executeTakeFirstOrThrow();
     videoId = row.id;
     html = await harnessHtml();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   async function signedInPage(width = 1280) {
-    const opened = await openPage(browser, server.url, { width });
+    const opened = await e2e.openPage({ width });
     await signInThroughForm(opened.page, 'student');
     await opened.page.waitForURL((url) => !url.pathname.endsWith('/login'));
-    await opened.page.route(`${server.url}/__video_harness**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+    await opened.page.route(`${e2e.server.url}/__video_harness**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
     return opened;
   }
 
@@ -74,10 +66,10 @@ describe('video stream in the browser', () => {
     await expect.poll(() => page.evaluate(() => document.querySelector('video')!.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
 
     // The cookies are scoped to the stream path and signed for this session.
-    const cookies = await context.cookies(`${server.url}/app/api/videos/v_link_new.php`);
+    const cookies = await context.cookies(`${e2e.server.url}/app/api/videos/v_link_new.php`);
     expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['device', 'signature', 'ts']);
     expect(cookies.every((cookie) => cookie.path === '/app/api/videos/' && cookie.sameSite === 'Strict')).toBe(true);
-    expect(await context.cookies(`${server.url}/study/`)).toEqual([]);
+    expect(await context.cookies(`${e2e.server.url}/study/`)).toEqual([]);
 
     // A segment fetched in-page carries them; the same link without cookies gets nothing.
     const segment = await page.evaluate(async (id) => {
@@ -86,7 +78,7 @@ describe('video stream in the browser', () => {
     }, videoId);
     expect(segment).toMatchObject({ status: 200, type: 'video/mp2t' });
     expect(segment.size).toBeGreaterThan(1000);
-    const bare = await fetch(`${server.url}/app/api/videos/v_link_new.php?video_id=${videoId}&low=1&segment=seg_00000.ts`);
+    const bare = await fetch(`${e2e.server.url}/app/api/videos/v_link_new.php?video_id=${videoId}&low=1&segment=seg_00000.ts`);
     expect(bare.status).toBe(401);
 
     await page.evaluate(() => (window as unknown as { player: { handle: { current: { seek(ms: number): void } } } }).player.handle.current.seek(20_000));

@@ -64,7 +64,17 @@ async function writeCheck(db: Tx, userId: number, htNum: number, question: Quest
 type Guard = { updatedAt: number; refuse: () => never };
 
 /** Moves the work from `from` to `to` with extra columns; refuses if someone changed it meanwhile. */
-async function moveWork(db: Tx, userId: number, htNum: number, from: string, set: Record<string, unknown>, action: ReviewerAction, guard?: Guard) {
+/** One status move of a work: whose, from which status, the columns set, the action refused if it cannot happen. */
+interface WorkMove {
+  userId: number;
+  htNum: number;
+  from: string;
+  set: Record<string, unknown>;
+  action: ReviewerAction;
+  guard?: Guard;
+}
+
+async function moveWork(db: Tx, { userId, htNum, from, set, action, guard }: WorkMove) {
   const values = guard && typeof set.updated_at === 'number' ? { ...set, updated_at: Math.max(set.updated_at, guard.updatedAt + 1) } : set;
   const moved = await db
     .updateTable('user_homeworks')
@@ -81,13 +91,14 @@ async function moveWork(db: Tx, userId: number, htNum: number, from: string, set
 }
 
 /** Finishes a work: every task checked, points_p2 = their sum; refuses while a task has no score. */
-async function finishWork(trx: Tx, checker: CurrentUser, userId: number, htNum: number, from: string, questions: readonly Question[], now: number, guard?: Guard) {
+async function finishWork(trx: Tx, checker: CurrentUser, work: { userId: number; htNum: number; from: string; questions: readonly Question[]; now: number; guard?: Guard }) {
+  const { userId, htNum, from, questions, now, guard } = work;
   const answers = await answersOf(trx, userId, htNum);
   const unscored = questions.filter((question) => (answers.find((answer) => answer.q_number === question.q_number)?.points ?? null) === null).map((question) => question.q_number);
   if (unscored.length > 0) fail(T.scoreMissing.replace('{nums}', unscored.join(', ')));
   await trx.updateTable('homework_answers_p2').set({ is_checked: 1 }).where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
   const points = answers.reduce((sum, answer) => sum + (answer.points ?? 0), 0);
-  await moveWork(trx, userId, htNum, from, { status_p2: 'Проверен', points_p2: points, p2_checker_id: checker.id, p2_checked_at: now, updated_at: now }, 'endChecking', guard);
+  await moveWork(trx, { userId, htNum, from, set: { status_p2: 'Проверен', points_p2: points, p2_checker_id: checker.id, p2_checked_at: now, updated_at: now }, action: 'endChecking', guard });
 }
 
 /** The conflict refusal: the caller shows both versions and lets the curator choose. */
@@ -104,13 +115,9 @@ function refuseConflict(currentVersion: string): never {
 export async function reviewWork(
   db: Db,
   user: CurrentUser,
-  action: ReviewerAction,
-  htNum: number,
-  key: string,
-  checks: Record<string, TaskCheck>,
-  now: number,
-  baseVersion?: string,
+  review: { action: ReviewerAction; htNum: number; key: string; checks: Record<string, TaskCheck>; now: number; baseVersion?: string },
 ): Promise<string> {
+  const { action, htNum, key, checks, now, baseVersion } = review;
   await loadHomework(db, htNum);
   const student = await checkableStudent(db, user, key);
   const questions = await questionsP2(db, htNum);
@@ -131,15 +138,15 @@ export async function reviewWork(
       return { question: validateCheck(questions, num, check, current.answers.find((answer) => answer.q_number === num)?.user_answer ?? ''), check };
     });
     for (const { question, check } of entries) await writeCheck(trx, student.id, htNum, question, check);
-    if (action === 'endChecking') return finishWork(trx, user, student.id, htNum, from, questions, now, guard);
-    if (action === 'reject') return moveWork(trx, student.id, htNum, from, { status_p2: next, points_p2: null, p2_checker_id: user.id, p2_checked_at: now, updated_at: now }, action, guard);
+    if (action === 'endChecking') return finishWork(trx, user, { userId: student.id, htNum, from, questions, now, guard });
+    if (action === 'reject') return moveWork(trx, { userId: student.id, htNum, from, set: { status_p2: next, points_p2: null, p2_checker_id: user.id, p2_checked_at: now, updated_at: now }, action, guard });
     if (action === 'return') {
       await trx.updateTable('homework_answers_p2').set({ is_checked: 0 }).where('user_id', '=', student.id).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
       // p2_mark_save '' : whichever tab the student opens next owns the work.
-      return moveWork(trx, student.id, htNum, from, { status_p2: next, points_p2: null, p2_mark_save: '', updated_at: now }, action, guard);
+      return moveWork(trx, { userId: student.id, htNum, from, set: { status_p2: next, points_p2: null, p2_mark_save: '', updated_at: now }, action, guard });
     }
     // saveChecking: the status stays; touching the row keeps a concurrent status change from slipping by.
-    return moveWork(trx, student.id, htNum, from, { updated_at: now }, action, guard);
+    return moveWork(trx, { userId: student.id, htNum, from, set: { updated_at: now }, action, guard });
   });
   return (await readWorkVersion(db, student.id, htNum))!.version;
 }
@@ -148,7 +155,8 @@ export interface TaskFlag {
   dzNum: number;
   studentId: string;
   taskNum: number;
-  taskStatus: '0' | '1';
+  /** The task is marked checked (the wire's taskStatus '1'). */
+  checked: boolean;
   jsonData: TaskCheck;
 }
 
@@ -167,13 +175,13 @@ export async function setTaskFlags(db: Db, user: CurrentUser, tasks: readonly Ta
     const questions = await questionsP2(db, task.dzNum);
     const answer = (await answersOf(db, student.id, task.dzNum)).find((row) => row.q_number === task.taskNum)?.user_answer ?? '';
     const question = validateCheck(questions, task.taskNum, task.jsonData, answer);
-    if (task.taskStatus === '1' && task.jsonData.ballov === null) fail(T.scoreMissing.replace('{nums}', String(task.taskNum)));
+    if (task.checked && task.jsonData.ballov === null) fail(T.scoreMissing.replace('{nums}', String(task.taskNum)));
     prepared.push({ task, student, question });
   }
   await db.transaction().execute(async (trx) => {
     for (const { task, student, question } of prepared) {
-      await writeCheck(trx, student.id, task.dzNum, question, task.jsonData, task.taskStatus === '1' ? 1 : 0);
-      await moveWork(trx, student.id, task.dzNum, 'Готово', { updated_at: now }, 'saveChecking');
+      await writeCheck(trx, student.id, task.dzNum, question, task.jsonData, task.checked ? 1 : 0);
+      await moveWork(trx, { userId: student.id, htNum: task.dzNum, from: 'Готово', set: { updated_at: now }, action: 'saveChecking' });
     }
   });
 }
@@ -195,7 +203,7 @@ export async function sendChecked(db: Db, user: CurrentUser, htNum: number, now:
     const answers = await answersOf(db, userId, htNum);
     const allChecked = questions.every((question) => answers.some((answer) => answer.q_number === question.q_number && answer.is_checked === 1 && answer.points !== null));
     if (!allChecked) continue;
-    await db.transaction().execute((trx) => finishWork(trx, user, userId, htNum, 'Готово', questions, now));
+    await db.transaction().execute((trx) => finishWork(trx, user, { userId, htNum, from: 'Готово', questions, now }));
     sent += 1;
   }
   return sent;

@@ -1,8 +1,11 @@
 import { curatorHomework } from '../../../src/shared/contract';
 import { implement } from '../../contract/implement';
-import { reviewWork, sendChecked, setTaskFlags } from './checking';
+import { reviewWork, sendChecked, setTaskFlags, type TaskFlag } from './checking';
 import { waitingWorks } from './queue';
 import { homeworkList, resultP1, resultP2, worksOfHomework } from './reading';
+
+/** The wire's task check with its '0' | '1' status as the flag the service takes. */
+const taskFlag = ({ taskStatus, ...task }: Omit<TaskFlag, 'checked'> & { taskStatus: '0' | '1' }): TaskFlag => ({ ...task, checked: taskStatus === '1' });
 
 /** Handlers of curator homework checking, one per contract in src/shared/contract/curator-homework.ts. */
 export const curatorHomeworkHandlers = [
@@ -19,16 +22,16 @@ export const curatorHomeworkHandlers = [
   implement(curatorHomework.getResultP2, async (ctx, { dzNum, type, onlyChecked }) => ({ result: await resultP2(ctx.services.db, ctx.user, dzNum, type, onlyChecked === '1') })),
 
   implement(curatorHomework.setResultP2, async (ctx, { action, dzNum, studentId, jsonData, baseVersion }) => ({
-    workVersion: await reviewWork(ctx.services.db, ctx.user, action, dzNum, studentId, jsonData, ctx.services.clock.now(), baseVersion),
+    workVersion: await reviewWork(ctx.services.db, ctx.user, { action, htNum: dzNum, key: studentId, checks: jsonData, now: ctx.services.clock.now(), baseVersion }),
   })),
 
   implement(curatorHomework.setTaskCheckedP2, async (ctx, input) => {
-    await setTaskFlags(ctx.services.db, ctx.user, [input], ctx.services.clock.now());
+    await setTaskFlags(ctx.services.db, ctx.user, [taskFlag(input)], ctx.services.clock.now());
     return {};
   }),
 
   implement(curatorHomework.setTasksCheckedP2, async (ctx, { tasks }) => {
-    await setTaskFlags(ctx.services.db, ctx.user, tasks, ctx.services.clock.now());
+    await setTaskFlags(ctx.services.db, ctx.user, tasks.map(taskFlag), ctx.services.clock.now());
     return {};
   }),
 ];

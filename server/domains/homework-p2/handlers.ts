@@ -10,12 +10,12 @@ const dop = (flag: '0' | '1'): 0 | 1 => (flag === '1' ? 1 : 0);
 /** Handlers of homework part 2 for students, one per contract in src/shared/contract/homework-p2.ts. */
 export const homeworkP2Handlers = [
   implement(homeworkP2.getHtP2Camel, async (ctx, { htNum, markSave, isDopPart, startButtonPressed }) =>
-    openPartTwo(ctx.services.db, ctx.user, htNum, dop(isDopPart), markSave, ctx.services.clock.now(), startButtonPressed === '1'),
+    openPartTwo(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), tab: markSave, now: ctx.services.clock.now(), start: startButtonPressed === '1' }),
   ),
 
   implement(homeworkP2.saveHtP2New, async (ctx, { htNum, isDopPart, questions, forceSave, markSave }) => {
     const now = ctx.services.clock.now();
-    await savePartTwo(ctx.services.db, ctx.user, htNum, dop(isDopPart), markSave, forceSave === '1', questions, now);
+    await savePartTwo(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), tab: markSave, force: forceSave === '1', answers: questions, now });
     return { savedAt: formatMoscowTimeWithSeconds(now) };
   }),
 
@@ -32,7 +32,7 @@ export const homeworkP2Handlers = [
   }),
 
   implement(homeworkP2.setSelfcheckResultHtP2, async (ctx, { dzNum, taskNum, checkComment, checkBall }) => {
-    await selfCheckTask(ctx.services.db, ctx.user, dzNum, taskNum, checkComment, checkBall, ctx.services.clock.now());
+    await selfCheckTask(ctx.services.db, ctx.user, { htNum: dzNum, taskNum, comment: checkComment, points: checkBall, now: ctx.services.clock.now() });
     return {};
   }),
 

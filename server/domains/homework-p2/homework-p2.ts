@@ -94,7 +94,7 @@ function awaitsStart(homework: Homework, isDop: 0 | 1, progress: Awaited<ReturnT
  * `start` false a timed work that has not started stays as it is (nothing is written) and is
  * answered with status '' and no questions: its clock starts only when the student asks.
  */
-export async function openPartTwo(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, tab: string, now: number, start = true) {
+export async function openPartTwo(db: Db, user: CurrentUser, { htNum, isDop, tab, now, start = true }: { htNum: number; isDop: 0 | 1; tab: string; now: number; start?: boolean }) {
   const homework = await openHomework(db, user, htNum, now);
   const questions = await questionsOf(db, htNum, isDop);
   if (questions.length === 0) fail(T.noPart);
@@ -233,13 +233,9 @@ function mayStartMistakeWork(user: CurrentUser, status: string): boolean {
 export async function savePartTwo(
   db: Db,
   user: CurrentUser,
-  htNum: number,
-  isDop: 0 | 1,
-  tab: string,
-  force: boolean,
-  answers: readonly { q_number: number; user_answer: string }[],
-  now: number,
+  save: { htNum: number; isDop: 0 | 1; tab: string; force: boolean; answers: readonly { q_number: number; user_answer: string }[]; now: number },
 ): Promise<void> {
+  const { htNum, isDop, tab, force, answers, now } = save;
   const homework = await openHomework(db, user, htNum, now);
   const key: P2Key = { userId: user.id, htNum, isDop };
   const progress = await progressOf(db, key);
@@ -353,7 +349,7 @@ export async function startMistakeWork(db: Db, user: CurrentUser, htNum: number,
 }
 
 /** Self-check of one task: a whole score 0..max and a comment; the last one finishes the check. */
-export async function selfCheckTask(db: Db, user: CurrentUser, htNum: number, taskNum: number, comment: string, points: number, now: number): Promise<void> {
+export async function selfCheckTask(db: Db, user: CurrentUser, { htNum, taskNum, comment, points, now }: { htNum: number; taskNum: number; comment: string; points: number; now: number }): Promise<void> {
   await openHomework(db, user, htNum, now);
   const key: P2Key = { userId: user.id, htNum, isDop: 0 };
   const progress = await progressOf(db, key);

@@ -123,7 +123,7 @@ export const knowledgeHandlers = [
   implement(knowledge.getTheoryChunk, async (ctx, { chunkId }) => theoryChunk(ctx.services.db, chunkId)),
   implement(knowledge.getKnowledgeQuestions, async (ctx, { chunkId, startTest }) => knowledgeTest(ctx.services.db, ctx.user.id, chunkId, startTest === '1', ctx.services.clock.now())),
   implement(knowledge.switchKnowledgeQuestion, async (ctx, input) => {
-    await answerKnowledgeQuestion(ctx.services.db, ctx.user.id, input, ctx.services.clock.now());
+    await answerKnowledgeQuestion(ctx.services.db, ctx.user.id, { ...input, finishTest: input.finishTest === '1' }, ctx.services.clock.now());
     return {};
   }),
 ];

@@ -185,7 +185,7 @@ export async function knowledgeTest(db: Db, userId: number, chunkId: number, sta
 }
 
 /** Keeps the answer to one question of the running test (changeable until the end); finishing scores the rest as unanswered. */
-export async function answerKnowledgeQuestion(db: Db, userId: number, input: { chunkId: number; qId: number; userAnswer: string; finishTest: '0' | '1' }, now: number): Promise<void> {
+export async function answerKnowledgeQuestion(db: Db, userId: number, input: { chunkId: number; qId: number; userAnswer: string; finishTest: boolean }, now: number): Promise<void> {
   const attempt = await latestAttempt(db, userId, input.chunkId);
   if (attempt?.status !== RUNNING) fail(T.notRunning);
   const rows = await attemptQuestions(db, attempt.id);
@@ -205,7 +205,7 @@ export async function answerKnowledgeQuestion(db: Db, userId: number, input: { c
       .where('attempt_id', '=', attempt.id)
       .where('q_order', '=', current.q_order)
       .execute();
-    if (input.finishTest !== '1') return;
+    if (!input.finishTest) return;
     // Unanswered questions count as wrong in the result and on the map.
     await trx.updateTable('kb_test_answers').set({ points: 0, answered_at: now }).where('attempt_id', '=', attempt.id).where('points', 'is', null).execute();
     await trx.updateTable('kb_test_attempts').set({ status: DONE, finished_at: now }).where('id', '=', attempt.id).where('status', '=', RUNNING).execute();

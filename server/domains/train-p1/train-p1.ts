@@ -124,16 +124,16 @@ export async function availableSets(db: Db, user: CurrentUser, now: number) {
 }
 
 /** Resumes the running training, or draws a new one (closing a shown result first). */
-export async function startTraining(db: Db, user: CurrentUser, input: { testingType: string; includeSelfmade: '0' | '1'; include90Plus: '0' | '1'; qNums: number }, now: number): Promise<TrainP1Set> {
+export async function startTraining(db: Db, user: CurrentUser, input: { testingType: string; includeSelfmade: boolean; include90Plus: boolean; qNums: number }, now: number): Promise<TrainP1Set> {
   const type = parseTestingType(input.testingType);
   if (!type) fail(T.unknownType);
   const current = await currentSession(db, user.id);
   if (current?.status === RUNNING) return presentSession(db, user.id, current);
 
-  const options = { includeSelfmade: input.includeSelfmade === '1', include90Plus: input.include90Plus === '1' };
+  const options = { includeSelfmade: input.includeSelfmade, include90Plus: input.include90Plus };
   const questions = await drawQuestions(db, user, type, options, input.qNums, now);
   if (questions.length === 0) {
-    return { status: 'Отсутствуют', testInfo: { testingType: input.testingType, includeSelfmade: input.includeSelfmade, include90Plus: input.include90Plus, qNums: input.qNums }, questions: [] };
+    return { status: 'Отсутствуют', testInfo: { testingType: input.testingType, includeSelfmade: input.includeSelfmade ? '1' : '0', include90Plus: input.include90Plus ? '1' : '0', qNums: input.qNums }, questions: [] };
   }
   const scores = await examPrimaryScores(db);
 
@@ -167,7 +167,7 @@ export async function startTraining(db: Db, user: CurrentUser, input: { testingT
 }
 
 /** Scores the answer to the current question, records its rating change and finishes after the last. */
-export async function answerTraining(db: Db, user: CurrentUser, input: { qId: number; userAnswer: string; finishTest: '0' | '1' }, now: number): Promise<void> {
+export async function answerTraining(db: Db, user: CurrentUser, input: { qId: number; userAnswer: string; finishTest: boolean }, now: number): Promise<void> {
   const session = await currentSession(db, user.id);
   if (session?.status !== RUNNING) fail(T.notRunning);
   const rows = await db
@@ -186,7 +186,7 @@ export async function answerTraining(db: Db, user: CurrentUser, input: { qId: nu
   const answer = input.userAnswer.trim();
   const points = scoreAnswer(question, answer, current.max_points);
   const rating = trainRating(points, current.max_points);
-  const finish = input.finishTest === '1' || current.q_order === rows[rows.length - 1]!.q_order;
+  const finish = input.finishTest || current.q_order === rows[rows.length - 1]!.q_order;
 
   const saved = await db.transaction().execute(async (trx) => {
     // Only an unanswered question takes the answer: a second device sending the same step changes nothing.

@@ -36,16 +36,16 @@ async function solvedInTraining(services: Services, userId: number): Promise<Set
 export async function drawQuestion(
   services: Services,
   user: CurrentUser,
-  input: { askType: AnswerMode; questionType: string; include90Plus: '0' | '1'; firstlyUnresolved: '0' | '1' },
+  input: { askType: AnswerMode; questionType: string; include90Plus: boolean; firstlyUnresolved: boolean },
   now: number,
 ): Promise<Part2Question | null> {
   const type = parseQuestionType(input.questionType);
   if (!type) fail(T.unknownType);
   requireMode(services, user, input.askType);
   if (input.askType === 'checkByAI' && type.kind === 'mostDifficult') fail(T.mostDifficultNoAi);
-  let pool = await questionsOfType(services.db, user.id, await eligibleQuestionsP2(services.db, user, input.include90Plus === '1', now), type);
+  let pool = await questionsOfType(services.db, user.id, await eligibleQuestionsP2(services.db, user, input.include90Plus, now), type);
   if (input.askType === 'checkByAI') pool = pool.filter(hasCriteria);
-  if (input.askType === 'checkByClassmates' && input.firstlyUnresolved === '1') {
+  if (input.askType === 'checkByClassmates' && input.firstlyUnresolved) {
     const solved = await solvedInTraining(services, user.id);
     const unsolved = pool.filter((row) => !solved.has(row.id));
     if (unsolved.length > 0) pool = unsolved;

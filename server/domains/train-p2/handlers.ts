@@ -30,7 +30,7 @@ export const trainP2Handlers = [
       },
     };
   }),
-  implement(trainP2.getQuestion2, async (ctx, input) => ({ questionData: await drawQuestion(ctx.services, ctx.user, input, ctx.services.clock.now()) })),
+  implement(trainP2.getQuestion2, async (ctx, input) => ({ questionData: await drawQuestion(ctx.services, ctx.user, { ...input, include90Plus: input.include90Plus === '1', firstlyUnresolved: input.firstlyUnresolved === '1' }, ctx.services.clock.now()) })),
   implement(trainP2.sendQuestion2, async (ctx, input) => {
     await sendAnswer(ctx.services, ctx.user, input, ctx.services.clock.now());
     return {};

@@ -1,10 +1,11 @@
 import * as videoChat from '../../../src/shared/contract/video-chat';
 import { implement } from '../../contract/implement';
+import { toFlag } from '../../../src/shared/contract/fields';
 import { answerCall, cancelCall, cancelSearch, currentTraining, getWant, setWant, startSearch } from './matchmaking';
 
 /** Handlers of the video-chat matchmaking, one per live contract in src/shared/contract/video-chat.ts. */
 export const videoChatHandlers = [
-  implement(videoChat.getUserWant, async (ctx) => ({ want: await getWant(ctx.services.db, ctx.user.id, ctx.services.clock.now()) })),
+  implement(videoChat.getUserWant, async (ctx) => ({ want: toFlag(await getWant(ctx.services.db, ctx.user.id, ctx.services.clock.now())) })),
   implement(videoChat.setUserWant, async (ctx, { want }) => {
     await setWant(ctx.services, ctx.user.id, want === '1');
     return {};

@@ -58,8 +58,9 @@ async function fullName(db: Db, userId: number): Promise<string> {
   return row ? `${row.name} ${row.surname}`.trim() : '';
 }
 
-export async function getWant(db: Db, userId: number, now: number): Promise<'0' | '1'> {
-  return (await chatUser(db, userId, now)).want === 1 ? '1' : '0';
+/** Whether the user is ready to be called. */
+export async function getWant(db: Db, userId: number, now: number): Promise<boolean> {
+  return (await chatUser(db, userId, now)).want === 1;
 }
 
 /** Ready (or not) to be called; a ready user is paired with the longest-waiting searcher at once. */
