@@ -1,4 +1,4 @@
-import { fieldOf } from '../../../src/shared/guards';
+import { fieldOf } from '../../src/shared/guards';
 /** True for a unique-constraint error of either dialect (better-sqlite3 or pg). */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -135,7 +135,7 @@ describe('client spine in chromium', () => {
   });
 
   it('keeps the shell when a screen throws: the route shows «Что-то пошло не так…», the nav works, «Повторить» renders it anew', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await e2e.openPage();
     // The calendar screen's chunk is swapped for one that throws while the page's flag is set.
     await context.addInitScript(() => Reflect.set(window, '__screenFails', true));
     await page.route('**/study/assets/CalendarPage-*.js', (route) =>
