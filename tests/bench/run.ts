@@ -10,8 +10,9 @@
  * Signed bodies are unique and pre-signed before each run (the replay cache refuses a repeated
  * signature) and fed to wrk by tests/bench/wrk/feed.lua. For each concurrency (50, 200), two rounds
  * with the route order reversed in the second; every run has its own short warmup. Reported: req/s,
- * p50, p99, non-2xx and replies that were not success '1', and each route's ratio to (a), on stdout
- * and in .bench/http.json. Exits 1 when any reply failed, 2 when wrk is missing.
+ * p50, p99, non-2xx and replies that were not success '1', each route's ratio to (a), the server's
+ * event-loop delay during the run (p50/p99/max, from /bench/loop-delay) and the targets (read p99
+ * < 100 ms and save p99 < 250 ms at 200 connections), on stdout and in .bench/http.json. Exits 1 when any reply failed, 2 when wrk is missing.
  *
  * Environment: BENCH_DURATION_S (10), BENCH_WARMUP_S (3), BENCH_ROUNDS (2),
  * BENCH_CONNECTIONS (50,200), BENCH_STUDENTS (1000), BENCH_ONLY (routes to run, e.g. read,save), BENCH_CPU_PROF (a folder: the server writes
