@@ -1,70 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERBAL_CHAT_TEXTS as T } from '../../src/shared/contract/video-chat';
-import { E2E_WEB_DIST, FAKE_MEDIA_ARGS, launchBrowser, openPage, screenshot, signInAs } from '../helpers/browser';
+import { E2E_WEB_DIST, FAKE_MEDIA_ARGS, launchBrowser, screenshot } from '../helpers/browser';
 import { createPostgresSchema, dropRedisPrefix, startTestServer, withSearchPath, type TestServer } from '../helpers/server';
 import { useE2e } from '../helpers/e2e';
+import { callAndEnd, openStudent, setReady, VIDEO_CHAT_PATH } from '../helpers/video-chat-call';
 
-const PATH = '/study/trains/trains_verbal_players';
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-
-interface Student {
-  page: Page;
-  errors: string[];
-  close(): Promise<void>;
-}
-
-async function openStudent(browser: Browser, baseUrl: string, login: string, options: { dark?: boolean; width?: number } = {}): Promise<Student> {
-  const { context, page, errors } = await openPage(browser, baseUrl, { width: options.width });
-  await signInAs(page, login, { dark: options.dark });
-  await page.goto(PATH);
-  await page.getByRole('heading', { level: 1, name: 'Видеочат' }).waitFor();
-  // The device check passes with Chromium's fake camera and microphone.
-  await page.getByTestId('probe-camera').filter({ hasText: 'доступно' }).waitFor();
-  return { page, errors, close: () => context.close() };
-}
-
-/** Turns readiness on (it is kept on the server between visits). */
-async function setReady(page: Page): Promise<void> {
-  const toggle = page.getByRole('switch', { name: 'Принимать входящие вызовы' });
-  if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
-  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
-}
-
-/** The remote video plays real frames: a size and a clock that moves. */
-async function expectRemoteVideoPlays(page: Page): Promise<void> {
-  const video = page.getByTestId('remote-video');
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
-  const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(first + 0.3);
-}
-
-/** A ready, B starts, A accepts in the incoming-call window: both connected with live video, then B ends. */
-async function callAndEnd(a: Student, b: Student, shots?: string): Promise<void> {
-  await setReady(a.page);
-  await b.page.getByRole('button', { name: 'Найти собеседника' }).click();
-  const dialog = a.page.getByRole('dialog', { name: 'Входящий вызов' });
-  await dialog.waitFor();
-  await expect.poll(() => dialog.getByTestId('caller-name').textContent()).toBe('София Павлова');
-  if (shots) await screenshot(a.page, `${shots}-incoming`);
-  await dialog.getByRole('button', { name: 'Принять' }).click();
-  for (const { page } of [a, b]) {
-    await expect.poll(() => page.getByTestId('connection-label').textContent(), { timeout: 20_000 }).toContain('подключено');
-    await expectRemoteVideoPlays(page);
-  }
-  await expect.poll(() => a.page.getByText('Вы задаёте вопрос').count()).toBe(1);
-  await expect.poll(() => b.page.getByText('Вы отвечаете на вопрос').count()).toBe(1);
-  if (shots) {
-    await screenshot(a.page, `${shots}-questioner`);
-    await screenshot(b.page, `${shots}-answerer`);
-  }
-  await b.page.getByRole('button', { name: 'Завершить тренировку' }).click();
-  await expect.poll(() => b.page.getByTestId('vchat-notice').textContent()).toBe('Тренировка завершена');
-  await expect.poll(() => a.page.getByTestId('vchat-notice').textContent()).toBe(T.partnerEnded);
-  for (const { page } of [a, b]) await page.getByRole('button', { name: 'Найти собеседника' }).waitFor();
-}
 
 describe('video chat in two chromium profiles with fake devices', () => {
   const e2e = useE2e({ env: { ...(process.env.VCHAT_LOG ? { LOG_LEVEL: 'info' } : {}) }, browserArgs: FAKE_MEDIA_ARGS });
@@ -95,7 +39,7 @@ describe('video chat in two chromium profiles with fake devices', () => {
     await b.page.getByRole('button', { name: 'Найти собеседника' }).waitFor();
 
     // A cancelled search: back to waiting at once.
-    await a.page.goto(PATH);
+    await a.page.goto(VIDEO_CHAT_PATH);
     await a.page.getByRole('switch', { name: 'Принимать входящие вызовы' }).click();
     await expect.poll(() => a.page.getByRole('switch', { name: 'Принимать входящие вызовы' }).getAttribute('aria-checked')).toBe('false');
     await b.page.getByRole('button', { name: 'Найти собеседника' }).click();

@@ -20,6 +20,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** `count` different free ports (held together while chosen, so none is handed out twice). */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    probes.map(
+      (probe) =>
+        new Promise<number>((resolve, reject) => {
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => {
+            const address = probe.address();
+            resolve(typeof address === 'object' && address ? address.port : 0);
+          });
+        }),
+    ),
+  );
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
