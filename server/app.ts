@@ -3,24 +3,12 @@ import { cors } from 'hono/cors';
 import type { Implementation } from './contract/implement';
 import { mountHttpCalls, type AppEnv } from './contract/http-router';
 import { MESSAGES } from './contract/errors';
-import { mountPaymentRoutes } from './domains/finances/webhook';
-import { mountCourseImages } from './domains/course/images';
-import { mountQuestionImages } from './domains/question-bank-admin/images';
-import { mountP2Images } from './domains/question-bank-p2/images';
-import { mountMailingImages } from './domains/mailings/images';
-import { mountFileLibrary } from './domains/files/library';
-import { mountTextbookImages } from './domains/textbooks/images';
-import { mountVideoPreviews } from './domains/video-media/previews';
-import { mountStreamBench, mountVideoStream } from './domains/video-media/stream';
-import { mountVideoUploads } from './domains/video-media/uploads';
+import { mountDomainRoutes } from './domains';
 import type { Services } from './services';
-import { mountChunksExport } from './domains/knowledge/export-xlsx';
 import { mountAppNotFound, mountWebApp } from './web';
-import { mountSiteLinks } from './domains/documents/site-links';
 import { isOutage } from './contract/unavailable';
 import { mountHealthRoutes } from './health/routes';
 import { mountLoopDelayBench } from './health/loop-delay';
-import { mountPetImages } from './domains/pet/images';
 import { readBodyText } from './contract/bounded-body';
 import { compressAnswers } from './compression';
 
@@ -49,18 +37,8 @@ export function buildApp(services: Services, implementations: readonly Implement
   app.use('/app/api/*', desktopCors(['POST', 'OPTIONS']));
   app.use('/go/*', desktopCors(['GET', 'POST', 'OPTIONS']));
   mountHttpCalls(app, services, implementations);
-  mountPaymentRoutes(app, services);
-  mountCourseImages(app);
-  mountVideoStream(app, services);
-  mountVideoUploads(app, services);
-  mountVideoPreviews(app, services);
-  mountQuestionImages(app, services);
-  mountP2Images(app, services);
-  mountMailingImages(app, services);
-  mountFileLibrary(app, services);
-  mountChunksExport(app, services);
-  mountTextbookImages(app, services);
-  mountPetImages(app);
+  // Uploads, images, streams, webhooks and site links: each domain's module.ts.
+  mountDomainRoutes(app, services);
 
   if (services.config.BENCH_ROUTES) {
     // Baseline for tests/bench: parses the same JSON body as a real call and returns a constant.
@@ -68,13 +46,10 @@ export function buildApp(services: Services, implementations: readonly Implement
       JSON.parse((await readBodyText(c.req.raw, 1024 * 1024)) ?? '{}');
       return c.json({ success: '1', message: '' });
     });
-    // Baseline for tests/bench/stream.ts: segment bytes without the cookie and access checks.
-    mountStreamBench(app, services);
     mountLoopDelayBench(app);
   }
 
   mountWebApp(app, services.config.WEB_DIST);
-  mountSiteLinks(app, services);
   app.get('/', (c) => c.redirect('/study/'));
 
   // Calls get the JSON envelope; a person's browser gets the app's 404 page.

@@ -9,7 +9,7 @@ import { migrateToLatest, openDatabase } from './db';
 import { seedDemoUsers, type SeededAccount } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { warnAboutDemoAccounts } from './db/seed/demo-warning';
-import { implementations } from './domains';
+import { domainMigrations, domainSeedSteps, implementations } from './domains';
 import { JobRunner, jobDefinitions } from './jobs';
 import { createTranscriptionProvider } from './providers/transcription';
 import { createChatModel } from './providers/chat-model';
@@ -72,10 +72,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const readinessRedis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { name: 'проверка готовности', health, failFast: true }) : undefined;
   if (readinessRedis) health.watch('Redis', () => readinessRedis.client.ping());
   try {
-    await migrateToLatest(opened.db);
+    await migrateToLatest(opened.db, domainMigrations);
     const now = clock.now();
     await seedReferenceData(opened.db, now);
-    const seeded = config.DEMO_SEED ? await seedDemoUsers(opened.db, now) : [];
+    const seeded = config.DEMO_SEED ? await seedDemoUsers(opened.db, now, domainSeedSteps) : [];
     if (config.DEMO_PASSWORD_LOCKED) await warnAboutDemoAccounts(opened.db, log);
 
     // With PORT=0 (tests) the real address is known only after listen; providers read it late.

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { stemText } from '../search/russian-stemmer';
 import { startCheckpointer } from './checkpointer';
@@ -157,10 +157,19 @@ function openHotReader(main: SqliteDatabase.Database, file: string): HotReader {
   };
 }
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/**
+ * The migrations of server/db/migrations plus those domains carry in their module.ts (passed in by
+ * the server from its domain list). Kysely runs them in name order; a name used twice is refused.
+ */
+function providerOf(domainMigrations: Readonly<Record<string, Migration>>): MigrationProvider {
+  const twice = Object.keys(domainMigrations).filter((name) => name in migrations);
+  if (twice.length > 0) throw new Error(`Миграция ${twice.join(', ')} объявлена дважды`);
+  return { getMigrations: async () => ({ ...migrations, ...domainMigrations }) };
+}
 
 /** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<void> {
+export async function migrateToLatest(db: Db, domainMigrations: Readonly<Record<string, Migration>> = {}): Promise<void> {
+  const provider = providerOf(domainMigrations);
   // On PostgreSQL keep Kysely's bookkeeping tables in the schema we work in (search_path may name
   // one); otherwise it finds another schema's lock table and skips creating its own.
   const isPostgres = db.getExecutor().adapter.constructor.name.startsWith('Postgres');

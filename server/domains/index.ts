@@ -1,82 +1,105 @@
+import type { Hono } from 'hono';
+import type { Migration } from 'kysely';
+import type { AppEnv } from '../contract/http-router';
 import type { Implementation } from '../contract/implement';
-import { accountHandlers } from './account/handlers';
-import { adminHandlers } from './admin/handlers';
-import { documentsAdminHandlers } from './admin/documents-handlers';
-import { adminSettingsHandlers, tariffHandlers } from './admin/settings-handlers';
-import { authHandlers } from './auth/handlers';
-import { calendarHandlers } from './calendar/handlers';
-import { courseHandlers } from './course/handlers';
-import { creditsHandlers } from './credits/handlers';
-import { curatorHomeworkHandlers } from './curator-homework/handlers';
-import { decideFirstHandlers } from './decide-first/handlers';
-import { documentsHandlers } from './documents/handlers';
-import { financesHandlers } from './finances/handlers';
-import { homeworkP1Handlers } from './homework-p1/handlers';
-import { homeworkP2Handlers } from './homework-p2/handlers';
-import { trainP1Handlers } from './train-p1/handlers';
-import { trainP2Handlers } from './train-p2/handlers';
-import { materialsHandlers } from './materials/handlers';
-import { questionBankAdminHandlers } from './question-bank-admin/handlers';
-import { creditQuestionHandlers } from './question-bank-p2/credit-handlers';
-import { questionBankP2Handlers } from './question-bank-p2/handlers';
-import { preferencesHandlers } from './preferences/handlers';
-import { ratingHandlers } from './rating/handlers';
-import { shellHandlers } from './shell/handlers';
-import { standardsHandlers } from './standards/handlers';
-import { textbooksHandlers } from './textbooks/handlers';
-import { videoAdminHandlers } from './video-admin/handlers';
-import { videoHandlers } from './video/handlers';
-import { crmHandlers } from './crm/handlers';
-import { ticketsHandlers } from './tickets/handlers';
-import { mailingsHandlers } from './mailings/handlers';
-import { filesHandlers } from './files/handlers';
-import { schoolStatsHandlers } from './school-stats/handlers';
-import { knowledgeHandlers } from './knowledge/handlers';
-import { assistantHandlers } from './assistant/handlers';
-import { petHandlers } from './pet/handlers';
-import { videoChatHandlers } from './video-chat/handlers';
-import { trainVerbalHandlers } from './train-verbal/handlers';
-import { trainSignsHandlers } from './train-signs/handlers';
+import type { JobDefinition } from '../jobs/job';
+import type { Services } from '../services';
+import type { DomainModule } from '../domain-module';
+import { authDomain } from './auth/module';
+import { accountDomain } from './account/module';
+import { shellDomain } from './shell/module';
+import { adminDomain } from './admin/module';
+import { calendarDomain } from './calendar/module';
+import { ratingDomain } from './rating/module';
+import { preferencesDomain } from './preferences/module';
+import { financesDomain } from './finances/module';
+import { materialsDomain } from './materials/module';
+import { courseDomain } from './course/module';
+import { homeworkP1Domain } from './homework-p1/module';
+import { homeworkP2Domain } from './homework-p2/module';
+import { curatorHomeworkDomain } from './curator-homework/module';
+import { creditsDomain } from './credits/module';
+import { videoDomain } from './video/module';
+import { videoAdminDomain } from './video-admin/module';
+import { videoMediaDomain } from './video-media/module';
+import { trainP1Domain } from './train-p1/module';
+import { trainP2Domain } from './train-p2/module';
+import { questionBankAdminDomain } from './question-bank-admin/module';
+import { questionBankP2Domain } from './question-bank-p2/module';
+import { crmDomain } from './crm/module';
+import { ticketsDomain } from './tickets/module';
+import { mailingsDomain } from './mailings/module';
+import { filesDomain } from './files/module';
+import { schoolStatsDomain } from './school-stats/module';
+import { knowledgeDomain } from './knowledge/module';
+import { assistantDomain } from './assistant/module';
+import { videoChatDomain } from './video-chat/module';
+import { trainVerbalDomain } from './train-verbal/module';
+import { trainSignsDomain } from './train-signs/module';
+import { standardsDomain } from './standards/module';
+import { textbooksDomain } from './textbooks/module';
+import { petDomain } from './pet/module';
+import { decideFirstDomain } from './decide-first/module';
+import { documentsDomain } from './documents/module';
 
-/** Every implemented call. Each domain folder exports its own list. */
-export const implementations: readonly Implementation[] = [
-  ...authHandlers,
-  ...accountHandlers,
-  ...shellHandlers,
-  ...adminHandlers,
-  ...adminSettingsHandlers,
-  ...tariffHandlers,
-  ...calendarHandlers,
-  ...ratingHandlers,
-  ...preferencesHandlers,
-  ...financesHandlers,
-  ...materialsHandlers,
-  ...courseHandlers,
-  ...homeworkP1Handlers,
-  ...homeworkP2Handlers,
-  ...curatorHomeworkHandlers,
-  ...creditsHandlers,
-  ...videoHandlers,
-  ...videoAdminHandlers,
-  ...trainP1Handlers,
-  ...trainP2Handlers,
-  ...questionBankAdminHandlers,
-  ...questionBankP2Handlers,
-  ...creditQuestionHandlers,
-  ...crmHandlers,
-  ...ticketsHandlers,
-  ...mailingsHandlers,
-  ...filesHandlers,
-  ...schoolStatsHandlers,
-  ...knowledgeHandlers,
-  ...assistantHandlers,
-  ...videoChatHandlers,
-  ...trainVerbalHandlers,
-  ...trainSignsHandlers,
-  ...standardsHandlers,
-  ...textbooksHandlers,
-  ...petHandlers,
-  ...decideFirstHandlers,
-  ...documentsHandlers,
-  ...documentsAdminHandlers,
-] as Implementation[];
+/**
+ * Every server domain. A new domain writes its `module.ts` (see domain-module.ts) and adds it
+ * here; nothing else on the server lists domains (README «Домены»).
+ */
+export const domainModules: readonly DomainModule[] = [
+  authDomain,
+  accountDomain,
+  shellDomain,
+  adminDomain,
+  calendarDomain,
+  ratingDomain,
+  preferencesDomain,
+  financesDomain,
+  materialsDomain,
+  courseDomain,
+  homeworkP1Domain,
+  homeworkP2Domain,
+  curatorHomeworkDomain,
+  creditsDomain,
+  videoDomain,
+  videoAdminDomain,
+  videoMediaDomain,
+  trainP1Domain,
+  trainP2Domain,
+  questionBankAdminDomain,
+  questionBankP2Domain,
+  crmDomain,
+  ticketsDomain,
+  mailingsDomain,
+  filesDomain,
+  schoolStatsDomain,
+  knowledgeDomain,
+  assistantDomain,
+  videoChatDomain,
+  trainVerbalDomain,
+  trainSignsDomain,
+  standardsDomain,
+  textbooksDomain,
+  petDomain,
+  decideFirstDomain,
+  documentsDomain,
+];
+
+/** Every implemented call. The cast forgets each handler's own input type: the pipeline validates input before calling it. */
+export const implementations = domainModules.flatMap((domain) => domain.handlers ?? []) as readonly Implementation[];
+
+/** The domains' job kinds (the job runner adds its own housekeeping, server/jobs/index.ts). */
+export const domainJobs: readonly JobDefinition[] = domainModules.flatMap((domain) => domain.jobs ?? []);
+
+/** The domains' routes outside the call pipeline, in list order. */
+export function mountDomainRoutes(app: Hono<AppEnv>, services: Services): void {
+  for (const domain of domainModules) domain.mount?.(app, services);
+}
+
+/** Migrations domains carry themselves, by name; a name used twice is a programming error caught at start. */
+export const domainMigrations: Readonly<Record<string, Migration>> = Object.fromEntries(
+  domainModules.flatMap((domain) => Object.entries(domain.migrations ?? {})),
+);
+
+/** The domains' demo seed steps, in list order. */
+export const domainSeedSteps = domainModules.flatMap((domain) => (domain.seedDemo ? [domain.seedDemo] : []));

@@ -3,6 +3,7 @@ import type { PermissionGroup } from '../../../src/shared/domain/icons';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../index';
 import type { NewUser } from '../schema';
+import type { DemoSeedContext } from '../../domain-module';
 import { seedRatingHistory } from './rating';
 import { seedPreferencesDemo } from './preferences';
 import { seedCalendar } from './calendar';
@@ -17,8 +18,10 @@ import { seedSchoolHistory } from './school-stats';
 import { seedStandards } from './standards';
 import { seedKnowledge } from './knowledge';
 import { seedDocuments } from './documents';
-
 import { DEMO_PASSWORD } from './policy';
+
+/** A domain's demo step (server/domains/domain-module.ts). */
+type DomainSeedStep = (db: Db, context: DemoSeedContext) => Promise<void>;
 
 export { DEMO_PASSWORD };
 
@@ -171,7 +174,7 @@ export interface SeededAccount {
  * Demo users for the embedded default. Never runs on a database that already has users;
  * returns the accounts it created (empty when it skipped).
  */
-export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[]> {
+export async function seedDemoUsers(db: Db, now: number, domainSteps: readonly DomainSeedStep[] = []): Promise<SeededAccount[]> {
   const existing = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   if (Number(existing.count) > 0) return [];
 
@@ -237,6 +240,8 @@ export async function seedDemoUsers(db: Db, now: number): Promise<SeededAccount[
     await seedStandards(trx, now, ids);
     await seedKnowledge(trx, now);
     await seedDocuments(trx, now);
+    // Domains that carry their own demo step (their module.ts), in the server's domain order.
+    for (const step of domainSteps) await step(trx, { now, userIds: ids });
     return DEMO_USERS.map((user) => ({
       login: user.login,
       type: user.type,

@@ -6,7 +6,7 @@ import { ChatModelError } from '../../providers/chat-model';
 import type { Services } from '../../services';
 import { retrieveChunks } from '../knowledge/retrieval';
 import { citedSources, excerptsAnswer, modelPrompt, sourceOf } from './compose';
-import { messageOf } from './history';
+import { botMessageOf } from './history';
 
 /** The org bot answers from organisational chunks, the theory bot from theory ones. */
 export const KIND_OF_BOT: Record<BotId, ChunkKind> = { botConsultantKurs: 'org', botTheory: 'theory' };
@@ -25,7 +25,7 @@ async function saveAndPush(services: Services, rowId: number, set: { message: st
     .executeTakeFirst();
   // The history may have been trimmed meanwhile: nothing left to show.
   if (!row) return;
-  await services.live.push(row.user_id, updateBotAnswer, { bot: row.bot as BotId, messages: [messageOf(row)], reason: 'update' });
+  await services.live.push(row.user_id, updateBotAnswer, { bot: row.bot as BotId, messages: [botMessageOf(row)], reason: 'update' });
 }
 
 /**

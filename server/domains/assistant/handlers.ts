@@ -4,7 +4,7 @@ import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { enqueueJob } from '../../jobs/queue';
 import { answerJobKey, answerQuestionJob } from './answer-job';
-import { messageOf, messagesBySeq, overLimit, pageOfMessages, questionsSince, storeQuestion, takeQuestionSeq } from './history';
+import { botMessageOf, messagesBySeq, overLimit, pageOfMessages, questionsSince, storeQuestion, takeQuestionSeq } from './history';
 
 /** Handlers of the AI chat, one per contract in src/shared/contract/assistant.ts. */
 export const assistantHandlers = [
@@ -25,7 +25,7 @@ export const assistantHandlers = [
       return rows;
     });
     ctx.services.wakeJobs();
-    await ctx.services.live.push(ctx.user.id, assistant.updateBotAnswer, { bot: toBot, messages: [messageOf(stored.question), messageOf(stored.answer)], reason: 'update' });
+    await ctx.services.live.push(ctx.user.id, assistant.updateBotAnswer, { bot: toBot, messages: [botMessageOf(stored.question), botMessageOf(stored.answer)], reason: 'update' });
     return { messageId: stored.question.seq };
   }),
   implement(assistant.triggerUpdateBotAnswer, async (ctx, { toBot, lastId, ids }) => {

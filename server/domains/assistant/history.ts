@@ -21,7 +21,8 @@ export function sourcesOf(row: Pick<BotMessageRow, 'sources'>): BotSource[] {
   }
 }
 
-export function messageOf(row: BotMessageRow): BotMessage {
+/** A stored chat row as the wire `BotMessage`. */
+export function botMessageOf(row: BotMessageRow): BotMessage {
   const status = row.status === 'pending' || row.status === 'streaming' || row.status === 'error' ? row.status : 'done';
   return { id: row.seq, message: row.message, itsBot: row.its_bot === 1 ? '1' : '0', status, sources: sourcesOf(row), createdAt: Number(row.created_at) };
 }
@@ -31,13 +32,13 @@ export async function pageOfMessages(db: Db, userId: number, bot: BotId, beforeS
   let query = db.selectFrom('bot_messages').selectAll().where('user_id', '=', userId).where('bot', '=', bot);
   if (beforeSeq !== undefined) query = query.where('seq', '<', beforeSeq);
   const rows = await query.orderBy('seq', 'desc').limit(PAGE_OF_MESSAGES).execute();
-  return rows.reverse().map(messageOf);
+  return rows.reverse().map(botMessageOf);
 }
 
 export async function messagesBySeq(db: Db, userId: number, bot: BotId, seqs: readonly number[]): Promise<BotMessage[]> {
   if (seqs.length === 0) return [];
   const rows = await db.selectFrom('bot_messages').selectAll().where('user_id', '=', userId).where('bot', '=', bot).where('seq', 'in', [...seqs]).orderBy('seq').execute();
-  return rows.map(messageOf);
+  return rows.map(botMessageOf);
 }
 
 /** Questions the user asked (all bots) since `since`. */

@@ -1,0 +1,7 @@
+import { calendarHandlers } from './handlers';
+import { defineDomain } from '../../domain-module';
+
+export const calendarDomain = defineDomain({
+  name: 'calendar',
+  handlers: calendarHandlers,
+});

@@ -1,0 +1,7 @@
+import { materialsHandlers } from './handlers';
+import { defineDomain } from '../../domain-module';
+
+export const materialsDomain = defineDomain({
+  name: 'materials',
+  handlers: materialsHandlers,
+});

@@ -1,0 +1,7 @@
+import { ratingHandlers } from './handlers';
+import { defineDomain } from '../../domain-module';
+
+export const ratingDomain = defineDomain({
+  name: 'rating',
+  handlers: ratingHandlers,
+});

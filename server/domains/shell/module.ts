@@ -1,0 +1,7 @@
+import { shellHandlers } from './handlers';
+import { defineDomain } from '../../domain-module';
+
+export const shellDomain = defineDomain({
+  name: 'shell',
+  handlers: shellHandlers,
+});

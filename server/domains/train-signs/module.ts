@@ -1,0 +1,7 @@
+import { trainSignsHandlers } from './handlers';
+import { defineDomain } from '../../domain-module';
+
+export const trainSignsDomain = defineDomain({
+  name: 'train-signs',
+  handlers: trainSignsHandlers,
+});

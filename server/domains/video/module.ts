@@ -1,0 +1,7 @@
+import { videoHandlers } from './handlers';
+import { defineDomain } from '../../domain-module';
+
+export const videoDomain = defineDomain({
+  name: 'video',
+  handlers: videoHandlers,
+});
