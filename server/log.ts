@@ -1,23 +1,16 @@
-import type { CallLogEntry } from './logging/call-log';
+import type { Logger, LogLevel } from './logging/types';
 import { describeCall } from './logging/call-log';
 import { createPinoLogger } from './logging/pino-logger';
+
+export type { Logger, LogLevel };
 
 /**
  * Logs: JSON lines from pino on stdout (server/logging/); LOG_LEVEL=silent for tests. No
  * request bodies or tokens are ever logged.
  */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
-export interface Logger {
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
-  /** One structured line per call (logging/call-log.ts); loggers without it get a text line. */
-  call?(entry: CallLogEntry): void;
-}
 
 /** pino on stdout; with `write`, plain text lines `time LEVEL message` (tests read those). */
 export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger as Pino } from 'pino';
-import type { Logger, LogLevel } from '../log';
-import type { CallLogEntry } from './call-log';
+import type { CallLogEntry, Logger, LogLevel } from './types';
 
 /**
  * Fields that must never reach a log line whatever a caller passes in: the session token, the
