@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { RATING_TOP_PERIODS, type RatingTopPeriod } from '@shared/contract/rating';
 import { ruRating } from '../../i18n/rating';
 import { Card, EmptyState, ErrorBox, fill, Loader, Select } from '../../ui';
-import { errorText, formatValue, valueTone } from './rating-format';
+import { errorText } from '../../lib/error-text';
+import { formatValue, valueTone } from './rating-format';
 import { useRatingTop } from './use-ratings';
 
 const t = ruRating.top;
