@@ -2,7 +2,7 @@ import { ruRating } from '../../i18n/rating';
 import { Card, EmptyState, ErrorBox, Loader } from '../../ui';
 import { errorText } from '../../lib/error-text';
 import { formatChange, formatDateTime, valueTone } from './rating-format';
-import { useRatingStory } from './use-ratings';
+import { useRatingStory } from './api';
 
 const t = ruRating.story;
 
