@@ -163,7 +163,8 @@ describe('part 1 question bank in chromium', () => {
         const { page, context, errors } = await e2e.openPage({ width, height: 900 });
         await signInAs(page, 'admin', { dark });
         await page.goto('/study/curator/questions/p1');
-        await expect.poll(() => page.locator('.qbank__row').count()).toBe(20);
+        // A deep link first loads the back-office route list (app/router.ts), then the page: more than the poll's 1 s default.
+        await expect.poll(() => page.locator('.qbank__row').count(), { timeout: 10_000 }).toBe(20);
         const name = `questions-p1-${dark ? 'dark' : 'light'}-${width}`;
         await screenshot(page, `${name}-list`);
         await page.goto(`/study/curator/questions/p1?id=${questionId}`);

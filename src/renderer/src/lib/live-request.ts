@@ -29,6 +29,4 @@ export function retryLive(failureCount: number, error: unknown): boolean {
 }
 
 /** The text to show for a failed live call. */
-export function liveErrorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+export { messageOf as liveErrorText } from './error-text';

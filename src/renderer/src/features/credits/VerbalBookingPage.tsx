@@ -7,9 +7,9 @@ import { ruVerbalBooking } from '../../i18n/verbal-booking';
 import { api } from '../../lib/api';
 import { Button, buttonClassName, Card, ConfirmPopup, EmptyState, ErrorBox, IconChevronLeft, Loader, Select } from '../../ui';
 import './verbal-booking.css';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruVerbalBooking;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 /** '16:00:00' → '16:00'. */
 const shortTime = (time: string) => time.slice(0, 5);
 

@@ -6,9 +6,9 @@ import { ruVerbalSlots } from '../../i18n/verbal-booking';
 import { api } from '../../lib/api';
 import { Button, Card, ConfirmPopup, EmptyState, ErrorBox, Loader } from '../../ui';
 import './verbal-booking.css';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruVerbalSlots;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 /** Half-hour steps of a working day. */
 const TIMES = Array.from({ length: 27 }, (_, index) => {
   const minutes = 9 * 60 + index * 30;

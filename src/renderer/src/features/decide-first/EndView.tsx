@@ -5,10 +5,9 @@ import { ruDecideFirst } from '../../i18n/decide-first';
 import { api } from '../../lib/api';
 import { Button, Card, cx } from '../../ui';
 import { formatPoints, nameOf, rankPlayers } from './logic';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruDecideFirst;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 /** GAME_END: the game's standings and every round; closing it goes back to the selection. */
 export function EndView({ info, players, questions, reload }: { info: GameInfo; players: GamePlayer[]; questions: GameQuestion[]; reload: () => Promise<void> }) {
   const queryClient = useQueryClient();

@@ -11,10 +11,9 @@ import { useQuestionView } from '../../lib/question-view';
 import { currentQuestion } from './logic';
 import { Countdown, Scoreboard } from './Scoreboard';
 import { useGameClock } from './use-game-clock';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruDecideFirst;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 interface ViewProps {
   info: GameInfo;
   players: GamePlayer[];

@@ -5,10 +5,9 @@ import { ruDecideFirst } from '../../i18n/decide-first';
 import { api } from '../../lib/api';
 import { Button, Card, EmptyState, ErrorBox, Loader, TextField } from '../../ui';
 import { cleanGameId } from './logic';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruDecideFirst;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 type Busy = 'public' | 'create' | 'join' | null;
 
 /** GAME_SELECT: join a public game, create a private one or join one by its id; the tournament table below. */

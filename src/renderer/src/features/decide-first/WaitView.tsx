@@ -6,10 +6,9 @@ import { api } from '../../lib/api';
 import { Button, Card, useNotify } from '../../ui';
 import { Countdown } from './Scoreboard';
 import { useGameClock } from './use-game-clock';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruDecideFirst;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 /** WAIT_PLAYERS: who is in; the private owner starts or cancels ('Отменить игру'), others may leave ('Отказаться от игры'). */
 export function WaitView({ info, players, reload }: { info: GameInfo; players: GamePlayer[]; reload: () => Promise<void> }) {
   const left = useGameClock(info.gameId, info.timer, info.lastGameUpdate, () => void reload());

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DZ_STATISTICS_TYPES, getDzStatistics } from '@shared/contract/rating';
+import { DZ_STATISTICS_TYPES } from '@shared/contract/rating';
 import { ruRating } from '../../i18n/rating';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { liveErrorText } from '../../lib/live-request';
 import { bandColor, Card, EmptyState, ErrorBox, fill, Loader, Select } from '../../ui';
 import { barHeight, HOMEWORK_CHART_HEIGHT, labelOutside } from './homework-chart';
-import { RATING_QUERY_ROOT } from './use-ratings';
+import { homeworkStatisticsQuery } from './api';
 
 const t = ruRating.homework;
 type DzType = (typeof DZ_STATISTICS_TYPES)[number];
@@ -14,12 +14,7 @@ const TYPE_OPTIONS = DZ_STATISTICS_TYPES.map((type) => ({ value: type, label: t.
 /** Points of every checked homework as bars coloured by the percent band the server computed. */
 export function HomeworkChartCard() {
   const [type, setType] = useState<DzType>('all');
-  const stats = useQuery({
-    queryKey: [RATING_QUERY_ROOT, 'homework', type],
-    queryFn: () => liveRequest(getDzStatistics, { type }).then((result) => result.dzStatistics),
-    retry: retryLive,
-    placeholderData: (previous) => previous,
-  });
+  const stats = useQuery(homeworkStatisticsQuery(type));
   return (
     <Card
       title={t.title}

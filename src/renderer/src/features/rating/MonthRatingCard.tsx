@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ruRating } from '../../i18n/rating';
 import { Card, ErrorBox, Loader } from '../../ui';
 import { formatValue, valueTone } from './rating-format';
-import { RATING_QUERY_ROOT, useRatingStory } from './use-ratings';
+import { ratingQueries, useRatingStory } from './api';
 
 const t = ruRating.month;
 
@@ -15,7 +15,7 @@ export function MonthRatingCard() {
       {story.isPending ? (
         <Loader hideLabel size="sm" />
       ) : story.isError ? (
-        <ErrorBox message={t.loadError} retryLabel={t.reload} onRetry={() => void queryClient.invalidateQueries({ queryKey: [RATING_QUERY_ROOT] })} />
+        <ErrorBox message={t.loadError} retryLabel={t.reload} onRetry={() => void queryClient.invalidateQueries(ratingQueries.all())} />
       ) : (
         <div className="rating-month__values">
           <p className={`rating-month__value rating-value--${valueTone(story.data.ratingMonth)}`} data-testid="rating-month">

@@ -4,9 +4,9 @@ import { ruRating } from '../../i18n/rating';
 import { addMonths, Card, EmptyState, ErrorBox, Loader, Select, todayIso } from '../../ui';
 import { type ChartPeriod, PeriodPicker } from './PeriodPicker';
 import { RatingChart } from './RatingChart';
-import { errorText } from './rating-format';
+import { errorText } from '../../lib/error-text';
 import { readRatingGrouping, writeRatingGrouping } from './rating-grouping';
-import { useRatingStatistic } from './use-ratings';
+import { useRatingStatistic } from './api';
 
 const t = ruRating.chart;
 const GROUPING_OPTIONS = RATING_GROUPINGS.map((grouping) => ({ value: grouping, label: grouping === 'day' ? t.byDay : t.byWeek }));

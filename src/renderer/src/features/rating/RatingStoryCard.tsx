@@ -1,7 +1,8 @@
 import { ruRating } from '../../i18n/rating';
 import { Card, EmptyState, ErrorBox, Loader } from '../../ui';
-import { errorText, formatChange, formatDateTime, valueTone } from './rating-format';
-import { useRatingStory } from './use-ratings';
+import { errorText } from '../../lib/error-text';
+import { formatChange, formatDateTime, valueTone } from './rating-format';
+import { useRatingStory } from './api';
 
 const t = ruRating.story;
 

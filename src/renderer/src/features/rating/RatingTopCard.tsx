@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { RATING_TOP_PERIODS, type RatingTopPeriod } from '@shared/contract/rating';
 import { ruRating } from '../../i18n/rating';
 import { Card, EmptyState, ErrorBox, fill, Loader, Select } from '../../ui';
-import { errorText, formatValue, valueTone } from './rating-format';
-import { useRatingTop } from './use-ratings';
+import { errorText } from '../../lib/error-text';
+import { formatValue, valueTone } from './rating-format';
+import { useRatingTop } from './api';
 
 const t = ruRating.top;
 const PERIOD_OPTIONS = RATING_TOP_PERIODS.map((period) => ({ value: period, label: t.periods[period] }));

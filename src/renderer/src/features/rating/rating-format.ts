@@ -1,5 +1,4 @@
 import { formatMoscowDateTime } from '@shared/domain/moscow-time';
-import { ApiError } from '../../lib/api-client';
 
 /** Spec colours of a rating value: green above zero, red below, orange at zero. */
 export type ValueTone = 'positive' | 'zero' | 'negative';
@@ -27,9 +26,3 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(ms) ? iso : formatMoscowDateTime(ms);
 }
 
-/** What a failed load says: the server's own message, or the spec's prefix and the transport reason. */
-export function errorText(error: unknown, transportPrefix: string): string {
-  if (error instanceof ApiError && error.kind === 'failure') return error.message;
-  const reason = error instanceof Error ? error.message : String(error);
-  return transportPrefix + reason;
-}

@@ -9,10 +9,9 @@ import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
 import { QuestionBody } from '../questions/QuestionBody';
 import { useQuestionView } from '../../lib/question-view';
 import { currentQuestionIndex, formatRatingChange, ratingTone } from './logic';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruTrainP1;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 /** One question at a time in the user's question view, with progress (learning §2, Decide). */
 export function DecideView({ questions, reload, onLeave }: { questions: TrainP1Question[]; reload: () => Promise<unknown>; onLeave: () => Promise<void> }) {
   const index = currentQuestionIndex(questions);

@@ -7,10 +7,9 @@ import { resultTotals } from '../questions/answer-result';
 import { OwnDifficultSwitch } from '../questions/DifficultSwitch';
 import { QuestionResultBody, type QuestionResultTexts } from '../questions/QuestionResultBody';
 import { describeType, formatRatingChange, ratingTone } from './logic';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruTrainP1.result;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 export interface ResultViewProps {
   testInfo: TrainP1TestInfo;
   questions: TrainP1Question[];

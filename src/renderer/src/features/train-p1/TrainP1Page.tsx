@@ -13,12 +13,11 @@ import '../../ui/field.css';
 import '../questions/questions.css';
 import '../questions/question-result.css';
 import './train-p1.css';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruTrainP1;
 
 export const TRAIN_P1_INFO_KEY = ['trainP1Info'] as const;
-
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 
 /**
  * Training part 1 (learning §2 'Training part 1', §4): the server's status picks the view —

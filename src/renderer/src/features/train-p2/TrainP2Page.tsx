@@ -24,6 +24,7 @@ import { CheckInfoView, CheckTableView } from './TableViews';
 import '../../ui/field.css';
 import '../homework-p2/homework-p2.css';
 import './train-p2.css';
+import { messageOf } from '../../lib/error-text';
 
 /** Part 2 redirect delay after sending (learning §9). */
 export const SENT_DELAY_MS = 1500;
@@ -38,8 +39,6 @@ type View =
   | { kind: 'info'; table: TableType; checkId: number }
   | { kind: 'sent'; text: string }
   | { kind: 'empty'; text: string };
-
-const messageOf = (failure: unknown) => (failure instanceof ApiError && failure.kind === 'failure' ? failure.message : failure instanceof Error ? failure.message : String(failure));
 
 /**
  * Training part 2 (learning §2 'Training part 2', §4): one screen swapping views. Every score and

@@ -4,10 +4,9 @@ import { getSignsAvailableList, getSignsInfo, RANDOM_SET } from '@shared/contrac
 import { ruTrainSigns } from '../../i18n/train-signs';
 import { api } from '../../lib/api';
 import { Button, Card, EmptyState, ErrorBox, Loader, Select } from '../../ui';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruTrainSigns;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 export interface SelectViewProps {
   onStart: (type: string) => void;
   busy: boolean;

@@ -8,9 +8,9 @@ import { SelectView } from './SelectView';
 import { TermView } from './TermView';
 import { clearTicks } from './ticks';
 import './train-signs.css';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruTrainSigns;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
 const STATE_KEY = ['trainSigns', 'state'] as const;
 
 type StateInput = { action?: 'START' | 'NEXT' | 'EXIT'; type?: string };

@@ -7,10 +7,9 @@ import { Accordion, Button, Card, EmptyState, ErrorBox, Loader, Select, Switch }
 import { choiceType, readChoice, writeChoice, type SetKind, type VerbalChoice } from './choice';
 import { TestView } from './TestView';
 import './train-verbal.css';
+import { messageOf } from '../../lib/error-text';
 
 const t = ruTrainVerbal;
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 /**
  * Oral credit trainer (learning-area 'Oral credit trainer', §4 'Oral trainer'): choice (set, 90+,
  * statistics, the set's questions) → test (answer, then mine beside the right one) → next or back.
