@@ -59,6 +59,9 @@ export function startCheckpointer(main: SqliteDatabase.Database, file: string): 
   return {
     async stop() {
       stopping = true;
+      // Held by the loop again until it has exited: a process whose last work is this stop (the
+      // admin command) would otherwise end silently in the middle of it.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

@@ -62,6 +62,21 @@ export interface SpawnOptions {
   nodeArgs?: string[];
 }
 
+/** A pino JSON line (server/logging) as the text line `time LEVEL message[: stack]`; other lines as they are. */
+export function readableLogLine(line: string): string {
+  if (!line.startsWith('{')) return line;
+  try {
+    const entry: unknown = JSON.parse(line);
+    if (typeof entry !== 'object' || entry === null) return line;
+    const { time, level, msg, error } = entry as { time?: unknown; level?: unknown; msg?: unknown; error?: { stack?: unknown; message?: unknown } };
+    if (typeof level !== 'string' || typeof msg !== 'string') return line;
+    const detail = error ? `: ${String(error.stack ?? error.message)}` : '';
+    return `${String(time)} ${level.toUpperCase()} ${msg}${detail}`;
+  } catch {
+    return line;
+  }
+}
+
 /**
  * Runs `npm start`'s entry (tsx server/main.ts) as its own process with the given environment,
  * and resolves once it prints its address.
@@ -80,8 +95,15 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let pending = '';
+  // Whole lines only, each pino JSON line as `time LEVEL message` so tests read one format.
+  const receive = (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) output += readableLogLine(line) + '\n';
+  };
+  child.stdout!.on('data', receive);
+  child.stderr!.on('data', receive);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const started = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs);
@@ -101,7 +123,7 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   return {
     url: started,
     child,
-    output: () => output,
+    output: () => output + pending,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
