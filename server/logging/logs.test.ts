@@ -74,7 +74,7 @@ describe('structured logs of a run', () => {
     const error = Object.assign(new Error('database gone'), { code: 'ECONNRESET', config: { headers: { authorization: 'Bearer s3cr3t' } } });
     log.error('job failed', error);
     log.pino.info({ token: 'tok-123', nested: { password: 'pw-456' } }, 'fields');
-    const [first, second] = out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const [first, second] = out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any -- a log line of any shape
     expect(first).toMatchObject({ level: 'error', msg: 'job failed', error: { type: 'Error', message: 'database gone', code: 'ECONNRESET' } });
     expect(first!.error.stack).toContain('logs.test.ts');
     expect(out.split('database gone').length - 1).toBe(2); // the message and the stack's first line, nothing else

@@ -1,6 +1,6 @@
 
 import { describe, expect, it } from 'vitest';
-import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { settledScreenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 describe('admin settings (change-variables) in chromium', () => {

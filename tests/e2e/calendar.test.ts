@@ -4,7 +4,7 @@ import { calendar } from '../../src/shared/contract';
 import type { ScheduleEvent } from '../../src/shared/contract/calendar';
 import { moscowDateKey } from '../../src/shared/domain/moscow-time';
 import { addDaysIso, mondayOf } from '../../server/domains/calendar/iso-days';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const MONTHS = ['Январь', 'Февраль', 'Март', 'Апрель', 'Май', 'Июнь', 'Июль', 'Август', 'Сентябрь', 'Октябрь', 'Ноябрь', 'Декабрь'];

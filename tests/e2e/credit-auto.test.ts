@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { credits } from '../../src/shared/contract';
 import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
 import { questionJsonOf } from '../../server/questions/question-bank';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** Credit 2 covers lessons 3 and 4: open for the demo students, not started, 10 questions from the bank. */

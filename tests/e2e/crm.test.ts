@@ -1,6 +1,6 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** Issue #19: a curator finds a student by 'tg:' and writes in their card; homework question tickets. */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP2 } from '../../src/shared/contract';
-import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them. */

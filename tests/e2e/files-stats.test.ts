@@ -1,6 +1,6 @@
 
 import { describe, expect, it } from 'vitest';
-import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { account, shell } from '../../src/shared/contract';
 import { getActiveSubs, getCardsList, getIntensivRazdelsLessonsInfo, getTinkoffPaymentLink, historyPayments } from '../../src/shared/contract/finances';
 import type { TestClient } from '../helpers/client';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** Text with every kind of space made a plain one, for comparisons. */

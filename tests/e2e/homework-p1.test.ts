@@ -4,7 +4,7 @@ import { homeworkP1 } from '../../src/shared/contract';
 import { questionJsonSchema } from '../../src/shared/domain/questions';
 import { questionRowOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const HT = 5;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const OTHER_DEVICE = 'Внимание! Данное ДЗ сейчас выполняется на другом устройстве. Сохранение может привести к потере данных. Все равно сохранить?';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledge } from '../../src/shared/contract';
 import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
 import { join } from 'node:path';
-import { openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { type TestServer } from '../helpers/server';
 import { useE2e } from '../helpers/e2e';
 

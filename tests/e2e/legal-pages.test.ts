@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../../src/shared/contract';
-import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { settledScreenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /**

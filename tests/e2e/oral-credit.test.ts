@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, screenshot, signInAs } from '../helpers/browser';
+import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const TRAINER = '/study/trains/trains_verbal';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { addCard, getCardsList, historyPayments } from '../../src/shared/contract/finances';
 import { startTopUp } from '../stand-ins/payments-test-kit';
-import { openPage, screenshot } from '../helpers/browser';
+import { screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** The built-in test acquirer's payment page in a real browser: looks, keyboard, and the money it moves. */

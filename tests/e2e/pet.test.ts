@@ -7,7 +7,7 @@ import { questionRowOf } from '../../server/questions/question-bank';
 import { cookieBalance, earnedRewards } from '../../server/domains/pet/cookies';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const HT = 5;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { snapToCell } from '../../src/shared/domain/location-grid';
 import { useE2e } from '../helpers/e2e';
 

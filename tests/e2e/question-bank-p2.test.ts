@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, SCREENSHOT_DIR, settledScreenshot, signInAs } from '../helpers/browser';
+import { SCREENSHOT_DIR, settledScreenshot, signInAs } from '../helpers/browser';
 import { wordRecall } from '../helpers/word-recall';
 import { useE2e } from '../helpers/e2e';
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** Homework 6: lesson 6 is open for `student`, who has not started it. */

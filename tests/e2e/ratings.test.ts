@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../../src/shared/contract';
 import { SIGN_TERMS } from '../../server/db/seed/sign-terms';
 import type { TestClient } from '../helpers/client';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** How the screen writes a server value ('-1.5' → '−1,5'). */

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { admin } from '../../src/shared/contract';
 import { flagsForUser } from '../../server/domains/shell/display-flags';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** Header links and the display flag each one needs (shell §2.5). */

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { openPage, screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const NAME = 'Опоздание ученика на созвон';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getActiveSubs } from '../../src/shared/contract/finances';
 import { JobRunner, jobDefinitions } from '../../server/jobs';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { settledScreenshot, signInAs } from '../helpers/browser';
 import { wordRecall } from '../helpers/word-recall';
 import { useE2e } from '../helpers/e2e';
 

@@ -4,7 +4,7 @@ import { questionBankAdmin, trainP1 } from '../../src/shared/contract';
 import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
 import { questionJsonOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const PATH = '/study/trains/trains_p1';

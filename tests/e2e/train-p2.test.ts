@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
-import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { settledScreenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const PATH = '/study/trains/trains_p2';

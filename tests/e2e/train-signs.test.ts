@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LESSONS } from '../../server/db/seed/course';
 import { parseSign, SIGN_TERMS } from '../../server/db/seed/sign-terms';
-import { openPage, settledScreenshot, signInAs } from '../helpers/browser';
+import { settledScreenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const PATH = '/study/trains/train_priznaki';

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { course } from '../../src/shared/contract';
 import { startTranscriptionStandIn, type TranscriptionStandIn } from '../stand-ins/transcription';
-import { openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** The curator has USERS_VIDEO_EDITORS and USERS_TIMECODE_CHANGERS in the demo seed. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, openPage, screenshot, signInThroughForm } from '../helpers/browser';
+import { E2E_WEB_DIST, screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
