@@ -8,8 +8,12 @@ export type QuestionP1Row = Selectable<QuestionsP1Table>;
 /** The full qJson of a stored question: its JSON body plus the columns kept for filtering. */
 export function questionJsonOf(row: QuestionP1Row): QuestionJson {
   const body = JSON.parse(row.q_json) as Record<string, unknown>;
-  return questionJsonSchema.parse({
-    ...body,
+  return questionJsonSchema.parse({ ...body, ...questionColumnsOf(row) });
+}
+
+/** The qJson fields kept in their own columns (for filtering), as the wire writes them. */
+export function questionColumnsOf(row: QuestionP1Row) {
+  return {
     questionType: row.question_type,
     questionImage: row.image_path,
     isPublished: row.is_published === 1 ? '1' : '0',
@@ -18,7 +22,7 @@ export function questionJsonOf(row: QuestionP1Row): QuestionJson {
     qEgeNum: row.ege_num,
     qLessonNum: row.lesson_num,
     qChapter: row.chapter,
-  });
+  };
 }
 
 /** Splits a qJson into the stored JSON body and its columns. */

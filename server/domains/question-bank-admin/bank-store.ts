@@ -4,7 +4,7 @@ import type { BankReference } from '../../../src/shared/domain/question-bank-p1'
 import type { QuestionJson } from '../../../src/shared/domain/questions';
 import type { Db } from '../../db';
 import type { QuestionsP1Table } from '../../db/schema';
-import { questionRowOf } from '../../questions/question-bank';
+import { questionColumnsOf, questionRowOf } from '../../questions/question-bank';
 import { isRecord } from '../../../src/shared/guards';
 
 type Row = Selectable<QuestionsP1Table>;
@@ -22,16 +22,7 @@ export function editableQuestionOf(row: Row): EditableQuestion {
   } catch {
     // A broken body still opens in the editor (with empty fields), so it can be repaired.
   }
-  const columns = {
-    questionType: row.question_type,
-    questionImage: row.image_path,
-    isPublished: row.is_published === 1 ? '1' : '0',
-    isSelfmade: row.is_selfmade === 1 ? '1' : '0',
-    is90Plus: row.is_90plus === 1 ? '1' : '0',
-    qEgeNum: row.ege_num,
-    qLessonNum: row.lesson_num,
-    qChapter: row.chapter,
-  };
+  const columns = questionColumnsOf(row);
   const parsed = editableQuestion.safeParse({ ...body, ...columns });
   return parsed.success ? parsed.data : editableQuestion.parse({ rightAnswers: [], ...columns });
 }
