@@ -277,6 +277,8 @@ describe('part 2 bank in chromium on a server without tesseract', () => {
     expect(await editor.getByLabel('Пояснение (текст)').inputValue()).toBe('');
     await settledScreenshot(page, 'p2bank-no-ocr-light');
     await editor.getByRole('button', { name: 'Закрыть' }).first().click();
+    // The page's own notice stays; the editor's copy of the line goes with the dialog.
+    await editor.waitFor({ state: 'detached' });
     await page.getByText('Оцифровка недоступна').waitFor();
     expect(await page.getByText(line).count()).toBe(1);
     expect(errors).toEqual([]);
