@@ -13,7 +13,7 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, u
  */
 const WIRE_BUDGET_BYTES = 130 * 1024;
 /**
- * Issue #27 goal: usable within 1.5 s. Measured 1.2–1.46 s with a load of 14–18 on 2 cores (other
+ * Issue #27 goal: usable within 1.5 s. Measured 1.17–1.46 s with a load of 14–18 on 2 cores (other
  * test runs; 1.4–2.1 s before the trim); the network share alone is about 0.95 s (97 KB before the
  * form can render, at 1.6 Mbit/s, plus three round trips: page, entry, sign-in route).
  */
