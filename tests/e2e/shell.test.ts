@@ -111,7 +111,7 @@ describe('client spine in chromium', () => {
     await context.close();
   });
 
-  it('loads no back-office code on the sign-in page and stays within 150 KB of gzipped JS', async () => {
+  it('loads no back-office code on the sign-in page and stays within 145 KB of gzipped JS', async () => {
     const { page, context } = await e2e.openPage();
     const scripts = new Map<string, Buffer>();
     page.on('response', async (response) => {
@@ -129,8 +129,9 @@ describe('client spine in chromium', () => {
     // 152 KB until the sign-in page gained the school's links (documents, course page, curators'
     // sign-in) and signing its JSON limits: 156.3 KB with them. Back to 150 KB once the back-office
     // routes loaded on the first visit under /curator, the sign-in page stopped importing the ui
-    // barrel and jotai left the entry: 148.5 KB.
-    expect(gzipped).toBeLessThanOrEqual(150 * 1024);
+    // barrel and jotai left the entry: 148.5 KB. 145 KB since TanStack Query left the sign-in page
+    // and its calls' contracts load after the form (issue 27, the wire goal): 139.5 KB in 4 scripts.
+    expect(gzipped).toBeLessThanOrEqual(145 * 1024);
     await context.close();
   });
 

@@ -8,22 +8,35 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, u
 
 /**
  * Issue #27 goal: the sign-in page's scripts and styles at most 130 KB on the wire. Measured with
- * brotli and the sign-in entry not yet trimmed (issue #28): 143 KB in 19 files (the entry alone 98 KB,
- * the form fields chunk 23 KB); the budget is that with a small margin, to tighten to 130 KB then.
+ * brotli: 141 KB in 21 files before the sign-in page was trimmed, 126.3 KB in 6 files after (the
+ * entry 94 KB, zod with the sign-in contracts 24 KB). The byte count does not vary between loads.
  */
-const WIRE_BUDGET_BYTES = 150 * 1024;
+const WIRE_BUDGET_BYTES = 130 * 1024;
 /**
- * The goal is 1.5 s. Measured 3.3 s on a machine with a load of ~28 on 2 cores (other test runs);
- * the network share alone is about 1.3 s (143 KB at 1.6 Mbit/s plus the request chain's round
- * trips). The budget keeps a margin over the measured figure; tighten after the entry is trimmed.
+ * Issue #27 goal: usable within 1.5 s. Measured 1.17–1.46 s with a load of 14–18 on 2 cores (other
+ * test runs; 1.4–2.1 s before the trim); the network share alone is about 0.95 s (97 KB before the
+ * form can render, at 1.6 Mbit/s, plus three round trips: page, entry, sign-in route).
  */
-const USABLE_BUDGET_MS = 4_000;
+const USABLE_BUDGET_MS = 1_500;
+/**
+ * A busy machine only adds time, so the best of a few loads is the page's own figure: the test
+ * loads the page until one is within the budget, at most this many times, and logs every load.
+ */
+const ATTEMPTS = 3;
 
 interface Transfer {
   url: string;
   type: string;
   encoding: string;
   bytes: number;
+}
+
+interface SlowLoad {
+  usableMs: number;
+  firstPaintMs: number;
+  code: Transfer[];
+  allBytes: number;
+  errors: string[];
 }
 
 /**
@@ -43,7 +56,8 @@ describe('sign-in page on slow 4G in chromium', () => {
     await server?.close();
   });
 
-  it('is usable within the budget and its scripts and styles travel compressed within 130 KB', async () => {
+  /** One cold load of /study/login in a new context with the cache off. */
+  async function loadSignIn(): Promise<SlowLoad> {
     const { page, context, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -72,22 +86,30 @@ describe('sign-in page on slow 4G in chromium', () => {
     ).then((handle) => handle.jsonValue() as Promise<number>);
     const firstPaintMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
     await page.waitForLoadState('networkidle');
+    await context.close();
 
     const code = transfers.filter((item) => item.type === 'Script' || item.type === 'Stylesheet');
-    const codeBytes = code.reduce((sum, item) => sum + item.bytes, 0);
     const allBytes = transfers.reduce((sum, item) => sum + item.bytes, 0);
-    process.stdout.write(
-      `slow 4G sign-in: usable ${Math.round(usableMs)} ms, first paint ${Math.round(firstPaintMs)} ms, ` +
-        `scripts and styles ${(codeBytes / 1024).toFixed(1)} KB in ${code.length} files, everything ${(allBytes / 1024).toFixed(1)} KB\n` +
-        code.map((item) => `  ${item.encoding || 'identity'} ${(item.bytes / 1024).toFixed(1)} KB ${new URL(item.url).pathname}\n`).join(''),
-    );
+    return { usableMs, firstPaintMs, code, allBytes, errors };
+  }
 
-    expect(code.length).toBeGreaterThan(0);
-    // Files under half a kilobyte have no compressed copy (it would not pay); everything else is brotli.
-    for (const item of code.filter((entry) => entry.bytes > 1024)) expect(item.encoding, item.url).toBe('br');
-    expect(codeBytes).toBeLessThanOrEqual(WIRE_BUDGET_BYTES);
-    expect(usableMs).toBeLessThanOrEqual(USABLE_BUDGET_MS);
-    expect(errors).toEqual([]);
-    await context.close();
+  it('is usable within 1.5 s and its scripts and styles travel compressed within 130 KB', async () => {
+    const loads: SlowLoad[] = [];
+    while (loads.length < ATTEMPTS && !loads.some((load) => load.usableMs <= USABLE_BUDGET_MS)) {
+      const load = await loadSignIn();
+      loads.push(load);
+      const codeBytes = load.code.reduce((sum, item) => sum + item.bytes, 0);
+      process.stdout.write(
+        `slow 4G sign-in: usable ${Math.round(load.usableMs)} ms, first paint ${Math.round(load.firstPaintMs)} ms, ` +
+          `scripts and styles ${(codeBytes / 1024).toFixed(1)} KB in ${load.code.length} files, everything ${(load.allBytes / 1024).toFixed(1)} KB\n` +
+          load.code.map((item) => `  ${item.encoding || 'identity'} ${(item.bytes / 1024).toFixed(1)} KB ${new URL(item.url).pathname}\n`).join(''),
+      );
+      expect(load.code.length).toBeGreaterThan(0);
+      // Files under half a kilobyte have no compressed copy (it would not pay); everything else is brotli.
+      for (const item of load.code.filter((entry) => entry.bytes > 1024)) expect(item.encoding, item.url).toBe('br');
+      expect(codeBytes).toBeLessThanOrEqual(WIRE_BUDGET_BYTES);
+      expect(load.errors).toEqual([]);
+    }
+    expect(Math.min(...loads.map((load) => load.usableMs))).toBeLessThanOrEqual(USABLE_BUDGET_MS);
   });
 });

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { configureApi } from '../lib/api';
 import { NotifierProvider, useNotify } from '../ui/Notifier';
 import { initThemeFromStorage } from '../ui/theme';
-import { queryClient } from '../lib/query-client';
 import { router } from './router';
 
 initThemeFromStorage();
@@ -24,12 +22,11 @@ function ApiHooks() {
 export function App() {
   return (
     // No jotai Provider: its hooks use the default store without one (lib/live.ts writes there),
-    // and leaving it out keeps jotai off the sign-in page.
-    <QueryClientProvider client={queryClient}>
-      <NotifierProvider>
-        <ApiHooks />
-        <RouterProvider router={router} />
-      </NotifierProvider>
-    </QueryClientProvider>
+    // and leaving it out keeps jotai off the sign-in page. TanStack Query's provider sits in the
+    // screens that read server state (the shell, the documents page), which keeps it off there too.
+    <NotifierProvider>
+      <ApiHooks />
+      <RouterProvider router={router} />
+    </NotifierProvider>
   );
 }

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
-import { getSiteLinks } from '@shared/contract/documents';
 import { api } from './api';
 
 let cached: Promise<string> | null = null;
 
 /** The school's course page address ('' while unset or unreachable), asked once per page load. */
 function loadCoursePageUrl(): Promise<string> {
-  cached ??= api.call(getSiteLinks, {}, { handleErrors: true }).then(
-    ({ coursePageUrl }) => coursePageUrl,
-    () => {
-      cached = null;
-      return '';
-    },
-  );
+  // The contract (and zod with it) loads here rather than with the sign-in page's own code.
+  cached ??= import('@shared/contract/documents')
+    .then(({ getSiteLinks }) => api.call(getSiteLinks, {}, { handleErrors: true }))
+    .then(
+      ({ coursePageUrl }) => coursePageUrl,
+      () => {
+        cached = null;
+        return '';
+      },
+    );
   return cached;
 }
 

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { readSession } from '../../lib/session';
 import { connectLive } from '../../lib/live';
+import { ServerState } from '../../lib/server-state';
 import { rememberLink } from '../../lib/nav-memory';
 import { signOutLocally } from '../../lib/sign-out';
 import { Footer } from './Footer';
@@ -15,8 +16,9 @@ import { useRouteHandle } from './use-route-handle';
 import './shell.css';
 
 /**
- * Everything behind sign-in: the guard, the live socket, header and footer, the popups the
- * shell owns, and the remembered active link of each route group.
+ * Everything behind sign-in: the guard, the live socket, server state (TanStack Query, kept off
+ * the sign-in page), header and footer, the popups the shell owns, and the remembered active
+ * link of each route group.
  */
 export function AppShell() {
   const session = readSession();
@@ -42,18 +44,20 @@ export function AppShell() {
   if (!session) return <Navigate to="/login" replace />;
 
   return (
-    <div className="shell">
-      {!handle.bare && <Header />}
-      <OfflineBanner />
-      <main className="shell__main" id="main">
-        <div className={handle.wide ? 'container container--wide' : 'container'}>
-          <Outlet />
-        </div>
-      </main>
-      {!handle.bare && <Footer />}
-      <RequiredFieldsPopup />
-      <MessengerSubscriptionPopup />
-      <Overlays />
-    </div>
+    <ServerState>
+      <div className="shell">
+        {!handle.bare && <Header />}
+        <OfflineBanner />
+        <main className="shell__main" id="main">
+          <div className={handle.wide ? 'container container--wide' : 'container'}>
+            <Outlet />
+          </div>
+        </main>
+        {!handle.bare && <Footer />}
+        <RequiredFieldsPopup />
+        <MessengerSubscriptionPopup />
+        <Overlays />
+      </div>
+    </ServerState>
   );
 }

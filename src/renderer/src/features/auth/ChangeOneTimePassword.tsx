@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { changeOneTimePassword } from '@shared/contract/auth';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
+import { authContracts } from './auth-contracts';
 
 const t = ru.auth.oneTimePassword;
 
@@ -30,6 +30,7 @@ export function ChangeOneTimePassword(props: {
         setError('');
         setBusy(true);
         try {
+          const { changeOneTimePassword } = await authContracts();
           props.onSignedIn(await api.call(changeOneTimePassword, { login: props.login, password: props.password, newPassword: next }, { handleErrors: true }));
         } catch (caught) {
           setError(caught instanceof Error ? caught.message : String(caught));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { getEnotToken, getVkAccessTokenFromCode, getVkIdConfig, localSignIn, signupVkid } from '@shared/contract/auth';
+import type { getVkIdConfig } from '@shared/contract/auth';
 import type { OutputOf } from '@shared/contract/core';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
@@ -10,6 +10,7 @@ import { readSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { Loader } from '../../ui/Loader';
 import { TextField } from '../../ui/TextField';
+import { authContracts } from './auth-contracts';
 import { ChangeOneTimePassword } from './ChangeOneTimePassword';
 import { ServerAddress } from './ServerAddress';
 import { useCompleteSignIn } from './use-sign-in';
@@ -54,6 +55,7 @@ export function LoginPage() {
       }
       let vkUserId: string | undefined;
       try {
+        const { getVkAccessTokenFromCode, getEnotToken, signupVkid } = await authContracts();
         const exchanged = await api.call(
           getVkAccessTokenFromCode,
           { code: params.get('code') ?? '', codeVerifier: pending.verifier, deviceId: params.get('device_id') ?? undefined, state: pending.state },
@@ -139,10 +141,12 @@ export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
   const [config, setConfig] = useState<{ data?: OutputOf<typeof getVkIdConfig> }>({});
   useEffect(() => {
     let alive = true;
-    api.call(getVkIdConfig, {}, { handleErrors: true }).then(
-      (data) => alive && setConfig({ data }),
-      () => alive && setConfig({}),
-    );
+    authContracts()
+      .then(({ getVkIdConfig: contract }) => api.call(contract, {}, { handleErrors: true }))
+      .then(
+        (data) => alive && setConfig({ data }),
+        () => alive && setConfig({}),
+      );
     return () => {
       alive = false;
     };
@@ -188,6 +192,7 @@ function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string
         setError('');
         setBusy(true);
         try {
+          const { localSignIn } = await authContracts();
           onSignedIn(await api.call(localSignIn, { login: login.trim(), password }, { handleErrors: true }));
         } catch (caught) {
           setBusy(false);

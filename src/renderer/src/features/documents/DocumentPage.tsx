@@ -6,6 +6,7 @@ import { ruDocuments as t } from '../../i18n/documents';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { readSession } from '../../lib/session';
+import { ServerState } from '../../lib/server-state';
 import { EmptyState, ErrorBox, Loader, Markdown } from '../../ui';
 import './documents.css';
 
@@ -46,9 +47,17 @@ export function DocumentPage({ kind }: { kind: DocumentKind }) {
 }
 
 export function OfertaPage() {
-  return <DocumentPage kind="oferta" />;
+  return (
+    <ServerState>
+      <DocumentPage kind="oferta" />
+    </ServerState>
+  );
 }
 
 export function PrivacyPage() {
-  return <DocumentPage kind="privacy" />;
+  return (
+    <ServerState>
+      <DocumentPage kind="privacy" />
+    </ServerState>
+  );
 }
