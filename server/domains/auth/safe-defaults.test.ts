@@ -1,26 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { account, auth } from '../../../src/shared/contract';
+import { adminCommand, printedOneTimePassword } from '../../../tests/helpers/admin-command';
 import { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, type TestServer } from '../../../tests/helpers/server';
 import { createLogger } from '../../log';
 import { DEMO_PASSWORD_LOCKED, MUST_CHANGE_PASSWORD, NO_CHANGE_NEEDED } from './password-rules';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const PUBLIC = { PUBLIC_URL: 'https://school.example', DEMO_SEED: '' };
 const WRONG = 'Неверный логин или пароль.';
-
-/** `npm run admin -- <args>` against a database (the source entry: tests stay on tsx). */
-function adminCommand(databaseUrl: string, args: string[], input?: string) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/admin-cli/main.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
 
 describe('safe defaults of a public installation', () => {
   const servers: TestServer[] = [];
@@ -50,38 +37,38 @@ describe('safe defaults of a public installation', () => {
     await first.close();
     servers.length = 0;
 
-    const created = adminCommand(database.url, ['create', 'Director']);
+    const created = await adminCommand(database.url, ['create', 'Director']);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
-    const password = /Пароль на один вход: (\S+)/.exec(created.stdout)?.[1];
+    const password = printedOneTimePassword(created.stdout);
     expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    expect(adminCommand(database.url, ['create', 'director']).stderr).toMatch(/уже занят/);
+    expect((await adminCommand(database.url, ['create', 'director'])).stderr).toMatch(/уже занят/);
 
     const server = await start({ env: PUBLIC, database });
     const signIn = (pass: string) => server.anonymous.post(auth.localSignIn.path, { login: 'director', password: pass });
-    expect((await signIn(password!)).body).toEqual({ success: '0', message: MUST_CHANGE_PASSWORD, mustChangePassword: '1' });
+    expect((await signIn(password)).body).toEqual({ success: '0', message: MUST_CHANGE_PASSWORD, mustChangePassword: '1' });
     expect((await signIn('wrong-password')).body).toEqual({ success: '0', message: WRONG });
 
     const change = (body: Record<string, string>) => server.anonymous.post(auth.changeOneTimePassword.path, body);
     expect((await change({ login: 'director', password: 'wrong-password', newPassword: 'Свой пароль 1' })).body).toEqual({ success: '0', message: WRONG });
-    const changed = await change({ login: 'director', password: password!, newPassword: 'Свой пароль 1' });
+    const changed = await change({ login: 'director', password, newPassword: 'Свой пароль 1' });
     expect(changed.body).toMatchObject({ success: '1', userType: 'Админ' });
     const { token, device } = changed.body as unknown as { token: string; device: string };
     const admin = new TestClient(server.url, { token, device, userType: 'Админ' });
     expect((await admin.callRaw(account.getUserInfo, {})).status).toBe(200);
 
     // The one-time password is spent; the chosen one signs in; a second change is refused.
-    expect((await signIn(password!)).body).toEqual({ success: '0', message: WRONG });
+    expect((await signIn(password)).body).toEqual({ success: '0', message: WRONG });
     expect((await signIn('Свой пароль 1')).body).toMatchObject({ success: '1', userType: 'Админ' });
     expect((await change({ login: 'director', password: 'Свой пароль 1', newPassword: 'Другой пароль 2' })).body).toEqual({ success: '0', message: NO_CHANGE_NEEDED });
 
     // reset with a password from stdin: the open session ends, the new password is one-time again.
-    const reset = adminCommand(database.url, ['reset', 'director', '--password-stdin'], 'Временный пароль\n');
+    const reset = await adminCommand(database.url, ['reset', 'director', '--password-stdin'], 'Временный пароль\n');
     expect(reset.code).toBe(0);
     expect(reset.stdout).not.toContain('Временный пароль');
     expect((await admin.callRaw(account.getUserInfo, {})).status).toBe(401);
     expect((await signIn('Временный пароль')).body).toMatchObject({ success: '0', mustChangePassword: '1' });
-    expect(adminCommand(database.url, ['reset', 'nobody']).stderr).toMatch(/нет/);
+    expect((await adminCommand(database.url, ['reset', 'nobody'])).stderr).toMatch(/нет/);
     // Four command processes, each compiling TypeScript at start.
   }, 180_000);
 

@@ -38,9 +38,21 @@ export function ChangeOneTimePassword(props: {
         }
       }}
     >
-      <h2 id="one-time-title">{t.title}</h2>
+      <h1 id="one-time-title">{t.title}</h1>
       <p className="muted">{t.note}</p>
-      <TextField id="new-password" name="new-password" type="password" label={t.newPassword} autoComplete="new-password" value={next} onChange={setNext} />
+      {/* For password managers: the account the new password belongs to (Chromium's guidance for change forms). */}
+      <input type="text" name="username" autoComplete="username" value={props.login} readOnly hidden />
+      {/* The step replaced the sign-in form under the user's hands: start where they type. */}
+      <TextField
+        id="new-password"
+        name="new-password"
+        type="password"
+        label={t.newPassword}
+        autoComplete="new-password"
+        value={next}
+        onChange={setNext}
+        autoFocus
+      />
       <TextField id="repeat-password" name="repeat-password" type="password" label={t.repeat} autoComplete="new-password" value={repeat} onChange={setRepeat} />
       {error && (
         <p className="form__error" role="alert">

@@ -20,6 +20,9 @@ import './auth.css';
 const t = ru.auth;
 
 type Failure = { text: string; vkUserId?: string };
+type SessionIssued = { token: string; device: string; userType: string; landing?: string };
+/** A login and its one-time password (`npm run admin`), accepted but to be replaced first. */
+type OneTimeSignIn = { login: string; password: string };
 
 function failureText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -36,6 +39,9 @@ export function LoginPage() {
   // /curator (shell §2.1) lands here: the same local sign-in, titled for curators and graduates.
   const forCurators = params.get('for') === 'curator';
   const courseLink = useCoursePageLink('login');
+  // The change step replaces the whole card body: VK ID and the links are no alternative to it.
+  const [oneTime, setOneTime] = useState<OneTimeSignIn | null>(null);
+  const [lastLogin, setLastLogin] = useState('');
 
   // Return from VK ID: exchange the code, then sign in (or sign up when that is what started it).
   useEffect(() => {
@@ -78,28 +84,42 @@ export function LoginPage() {
 
   return (
     <main className="auth-page">
-      <section className="auth-card" aria-labelledby="login-title" aria-busy={returning}>
+      <section className="auth-card" aria-labelledby={oneTime ? 'one-time-title' : 'login-title'} aria-busy={returning}>
         <AuthHeader />
-        <h1 id="login-title">{forCurators ? t.curatorLink : t.signInTitle}</h1>
-        {forCurators && <p className="muted">{t.curatorNote}</p>}
-        {returning ? (
-          <Loader label={t.vkReturning} />
+        {oneTime ? (
+          <ChangeOneTimePassword
+            login={oneTime.login}
+            password={oneTime.password}
+            onSignedIn={completeSignIn}
+            onBack={() => {
+              setLastLogin(oneTime.login);
+              setOneTime(null);
+            }}
+          />
         ) : (
           <>
-            {failure && <FailureNote failure={failure} />}
-            <VkButton mode="login" />
-            <div className="auth-card__divider">{t.or}</div>
-            <LocalSignInForm onSignedIn={completeSignIn} />
-            <ServerAddress />
-            <nav className="auth-card__links">
-              <Link to="/signup">{t.toSignup}</Link>
-              {forCurators ? <Link to="/login">{t.toStudentLogin}</Link> : <Link to="/login?for=curator">{t.curatorLink}</Link>}
-              {courseLink && (
-                <a href={courseLink} target="_blank" rel="noreferrer">
-                  {t.courseLink}
-                </a>
-              )}
-            </nav>
+            <h1 id="login-title">{forCurators ? t.curatorLink : t.signInTitle}</h1>
+            {forCurators && <p className="muted">{t.curatorNote}</p>}
+            {returning ? (
+              <Loader label={t.vkReturning} />
+            ) : (
+              <>
+                {failure && <FailureNote failure={failure} />}
+                <VkButton mode="login" />
+                <div className="auth-card__divider">{t.or}</div>
+                <LocalSignInForm initialLogin={lastLogin} onSignedIn={completeSignIn} onOneTimePassword={setOneTime} />
+                <ServerAddress />
+                <nav className="auth-card__links">
+                  <Link to="/signup">{t.toSignup}</Link>
+                  {forCurators ? <Link to="/login">{t.toStudentLogin}</Link> : <Link to="/login?for=curator">{t.curatorLink}</Link>}
+                  {courseLink && (
+                    <a href={courseLink} target="_blank" rel="noreferrer">
+                      {t.courseLink}
+                    </a>
+                  )}
+                </nav>
+              </>
+            )}
           </>
         )}
       </section>
@@ -172,15 +192,11 @@ export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
   );
 }
 
-function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string; device: string; userType: string; landing?: string }) => void }) {
-  const [login, setLogin] = useState('');
+function LocalSignInForm(props: { initialLogin: string; onSignedIn: (session: SessionIssued) => void; onOneTimePassword: (signIn: OneTimeSignIn) => void }) {
+  const [login, setLogin] = useState(props.initialLogin);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [mustChange, setMustChange] = useState(false);
-  if (mustChange) {
-    return <ChangeOneTimePassword login={login.trim()} password={password} onSignedIn={onSignedIn} onBack={() => setMustChange(false)} />;
-  }
   return (
     <form
       className="form"
@@ -193,11 +209,11 @@ function LocalSignInForm({ onSignedIn }: { onSignedIn: (session: { token: string
         setBusy(true);
         try {
           const { localSignIn } = await authContracts();
-          onSignedIn(await api.call(localSignIn, { login: login.trim(), password }, { handleErrors: true }));
+          props.onSignedIn(await api.call(localSignIn, { login: login.trim(), password }, { handleErrors: true }));
         } catch (caught) {
           setBusy(false);
           // A one-time password from `npm run admin`: the account's own password first.
-          if (caught instanceof ApiError && caught.body?.mustChangePassword === '1') return setMustChange(true);
+          if (caught instanceof ApiError && caught.body?.mustChangePassword === '1') return props.onOneTimePassword({ login: login.trim(), password });
           setError(caught instanceof ApiError ? caught.message : failureText(caught));
         }
       }}
