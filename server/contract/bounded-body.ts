@@ -7,8 +7,18 @@ export const SIGNED_REQUEST_MAX_BYTES = 64 * 1024;
  * make the process hold a gigabyte before it is refused. Null when the body is over the limit.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return null;
+  const length = request.headers.get('content-length');
+  if (length !== null) {
+    if (!(Number(length) <= maxBytes)) return null;
+    // Node's parser ends the body at the declared length, so reading it whole is bounded; and the
+    // adapter reads it straight from the socket, without building a web stream per request (that cost
+    // a fifth of the server's CPU per call under load).
+    try {
+      return await request.text();
+    } catch {
+      return null;
+    }
+  }
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

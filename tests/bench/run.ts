@@ -167,7 +167,7 @@ async function main(): Promise<number> {
       DATABASE_URL: databaseUrl,
       BENCH_ROUTES: '1',
       LOG_LEVEL: 'warn',
-      REDIS_URL: '',
+      REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
       DEMO_MEDIA: 'off',
     }, profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
     const started = await startAnchor();
