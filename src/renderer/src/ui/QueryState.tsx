@@ -11,6 +11,8 @@ export interface QueryStateProps<TData, TError> {
   errorTitle?: ReactNode;
   /** The retry button's label; ErrorBox's own by default. */
   retryLabel?: string;
+  /** What «retry» does instead of refetching this query (e.g. reload the whole screen's cache). */
+  onRetry?: () => void;
   /** False for a screen whose failed load offers no retry button. */
   retry?: boolean;
   /** What the first load shows; a Loader by default, `null` for nothing. */
@@ -33,6 +35,7 @@ export function QueryState<TData, TError>({
   errorText,
   errorTitle,
   retryLabel,
+  onRetry,
   retry = true,
   loading,
   empty,
@@ -46,7 +49,7 @@ export function QueryState<TData, TError>({
         title={errorTitle}
         message={errorText(query.error)}
         retryLabel={retryLabel}
-        onRetry={retry ? () => void query.refetch() : undefined}
+        onRetry={retry ? (onRetry ?? (() => void query.refetch())) : undefined}
       />
     );
   }
