@@ -6,7 +6,7 @@ import { answerInputOf } from '@shared/domain/questions';
 import { useState } from 'react';
 import { ruKnowledge } from '../../i18n/knowledge';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
-import { Button, cx, EmptyState, ErrorBox, Loader } from '../../ui';
+import { Button, cx, ErrorBox, Loader, QueryState } from '../../ui';
 import { AnswerInput } from '../questions/AnswerInput';
 import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
 import { QuestionBody } from '../questions/QuestionBody';
@@ -49,19 +49,15 @@ export function KnowledgeTestView({ chunkId, onBack }: { chunkId: number; onBack
           {t.backToMap}
         </Button>
       </div>
-      {test.isPending ? (
-        <Loader label={t.loading} />
-      ) : test.isError ? (
-        <ErrorBox message={ruKnowledge.map.error(liveErrorText(test.error))} onRetry={() => void test.refetch()} />
-      ) : test.data.questions.length === 0 ? (
-        <EmptyState text={ruKnowledge.item.noTest} />
-      ) : test.data.testStatus === 'Выполняется' ? (
-        <Solving key={test.dataUpdatedAt} chunkId={chunkId} questions={test.data.questions} onFinished={refresh} />
-      ) : test.data.testStatus === 'Готово' ? (
-        <Result questions={test.data.questions} onAgain={() => void restart()} restarting={restarting} error={restartError} />
-      ) : (
-        <ErrorBox message={t.unknownStatus} />
-      )}
+      <QueryState query={test} errorText={(error) => ruKnowledge.map.error(liveErrorText(error))} loading={<Loader label={t.loading} />} empty={(data) => data.questions.length === 0 && ruKnowledge.item.noTest}>
+        {(data) => data.testStatus === 'Выполняется' ? (
+          <Solving key={test.dataUpdatedAt} chunkId={chunkId} questions={data.questions} onFinished={refresh} />
+        ) : data.testStatus === 'Готово' ? (
+          <Result questions={data.questions} onAgain={() => void restart()} restarting={restarting} error={restartError} />
+        ) : (
+          <ErrorBox message={t.unknownStatus} />
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { ruTextbooks } from '../../i18n/textbooks';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { usePush } from '../../lib/use-push';
-import { Button, ConfirmPopup, ErrorBox, Loader, Popup, TextField, useNotify } from '../../ui';
+import { Button, ConfirmPopup, ErrorBox, Loader, Popup, QueryState, TextField, useNotify } from '../../ui';
 import { jumpTarget } from './book-form';
 import { DigitizePopup } from './DigitizePopup';
 import { PageUploadPopup } from './PageUploadPopup';
@@ -132,44 +132,42 @@ export function PagesPanel({ bookId, total, initialPage, ocrProblem }: { bookId:
         </div>
       </div>
 
-      {current.isPending ? (
-        <Loader label={t.loading} />
-      ) : current.isError ? (
-        <ErrorBox message={t.error(liveErrorText(current.error))} onRetry={() => void current.refetch()} retryLabel={t.retry} />
-      ) : view === 'image' ? (
-        current.data.imageName === '' || imageFailed ? (
-          <p className="book-pages__empty">{t.noImage}</p>
+      <QueryState query={current} errorText={(error) => t.error(liveErrorText(error))} retryLabel={t.retry} loading={<Loader label={t.loading} />}>
+        {(data) => view === 'image' ? (
+          data.imageName === '' || imageFailed ? (
+            <p className="book-pages__empty">{t.noImage}</p>
+          ) : (
+            <button type="button" className="book-pages__image" onClick={() => setViewerOpen(true)} aria-label={t.openViewer}>
+              <img src={serverAssetUrl(data.imageName)} alt={t.imageAlt(page)} onError={() => setImageFailed(true)} />
+            </button>
+          )
         ) : (
-          <button type="button" className="book-pages__image" onClick={() => setViewerOpen(true)} aria-label={t.openViewer}>
-            <img src={serverAssetUrl(current.data.imageName)} alt={t.imageAlt(page)} onError={() => setImageFailed(true)} />
-          </button>
-        )
-      ) : (
-        <div className="book-pages__text">
-          {current.data.digitizeError && <p className="book-pages__warning">{t.digitizeError(current.data.digitizeError)}</p>}
-          <label className="visually-hidden" htmlFor={`book-page-text-${bookId}`}>
-            {t.text}
-          </label>
-          <textarea
-            id={`book-page-text-${bookId}`}
-            className="ui-input book-pages__textarea"
-            placeholder={t.placeholder}
-            value={text}
-            onChange={(event) => {
-              const value = event.target.value;
-              setDrafts((map) => new Map(map).set(page, value));
-            }}
-            rows={14}
-          />
-          <div className="book-pages__save">
-            <span className="muted small">{dirty ? t.unsaved : t.source[current.data.textSource]}</span>
-            <Button size="sm" disabled={!dirty} loading={saveText.isPending} onClick={() => setConfirmOpen(true)}>
-              {t.saveText}
-            </Button>
+          <div className="book-pages__text">
+            {data.digitizeError && <p className="book-pages__warning">{t.digitizeError(data.digitizeError)}</p>}
+            <label className="visually-hidden" htmlFor={`book-page-text-${bookId}`}>
+              {t.text}
+            </label>
+            <textarea
+              id={`book-page-text-${bookId}`}
+              className="ui-input book-pages__textarea"
+              placeholder={t.placeholder}
+              value={text}
+              onChange={(event) => {
+                const value = event.target.value;
+                setDrafts((map) => new Map(map).set(page, value));
+              }}
+              rows={14}
+            />
+            <div className="book-pages__save">
+              <span className="muted small">{dirty ? t.unsaved : t.source[data.textSource]}</span>
+              <Button size="sm" disabled={!dirty} loading={saveText.isPending} onClick={() => setConfirmOpen(true)}>
+                {t.saveText}
+              </Button>
+            </div>
+            {saveText.isError && <ErrorBox message={t.error(liveErrorText(saveText.error))} />}
           </div>
-          {saveText.isError && <ErrorBox message={t.error(liveErrorText(saveText.error))} />}
-        </div>
-      )}
+        )}
+      </QueryState>
 
       <ConfirmPopup
         open={confirmOpen}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { getSignsData, sendSignsAnswer } from '@shared/contract/train-signs';
 import { ruTrainSigns } from '../../i18n/train-signs';
 import { api } from '../../lib/api';
-import { ErrorBox, Loader } from '../../ui';
+import { QueryState } from '../../ui';
 import { SelectView } from './SelectView';
 import { TermView } from './TermView';
 import { clearTicks } from './ticks';
@@ -52,24 +52,22 @@ export function TrainSignsPage() {
       <h1 id="trs-title" className="trs__title">
         {t.title}
       </h1>
-      {state.isError ? (
-        <ErrorBox title={t.loadError} message={messageOf(state.error)} onRetry={() => void state.refetch()} retryLabel={t.retry} />
-      ) : state.isPending ? (
-        <Loader />
-      ) : state.data.status === 'SELECT' || !state.data.termin ? (
-        <SelectView onStart={(type) => void act('START', type)} busy={busy} error={actionError} />
-      ) : (
-        <TermView
-          key={`${state.data.termin.terminName}:${state.data.status}`}
-          status={state.data.status}
-          termin={state.data.termin}
-          busy={busy}
-          error={actionError}
-          onCheck={(bits) => void answer(state.data.termin!.terminName, bits)}
-          onContinue={() => void act('NEXT', state.data.termin!.type)}
-          onClose={() => void act('EXIT')}
-        />
-      )}
+      <QueryState query={state} errorText={(error) => messageOf(error)} errorTitle={t.loadError} retryLabel={t.retry}>
+        {(data) => data.status === 'SELECT' || !data.termin ? (
+          <SelectView onStart={(type) => void act('START', type)} busy={busy} error={actionError} />
+        ) : (
+          <TermView
+            key={`${data.termin.terminName}:${data.status}`}
+            status={data.status}
+            termin={data.termin}
+            busy={busy}
+            error={actionError}
+            onCheck={(bits) => void answer(data.termin!.terminName, bits)}
+            onContinue={() => void act('NEXT', data.termin!.type)}
+            onClose={() => void act('EXIT')}
+          />
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ruVideoAdmin } from '../../i18n/video-admin';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
-import { Button, buttonClassName, Card, ConfirmPopup, ErrorBox, Loader, Select, TextField, useNotify } from '../../ui';
+import { Button, buttonClassName, Card, ConfirmPopup, ErrorBox, Loader, QueryState, Select, TextField, useNotify } from '../../ui';
 import { MediaUploadCard } from './MediaUploadCard';
 import { PlayerSlot } from './PlayerSlot';
 import { TranscriptCard } from './TranscriptCard';
@@ -62,18 +62,18 @@ export function VideoDetailPage() {
       </div>
       {isNew ? (
         <VideoDetail video={BLANK_VIDEO} configured={false} mediaProblem="" reload={() => undefined} />
-      ) : video.isPending ? (
-        <Loader label={t.loading} />
-      ) : video.isError ? (
-        <ErrorBox title={t.loadError} message={liveErrorText(video.error)} onRetry={() => void video.refetch()} />
       ) : (
-        <VideoDetail
-          key={video.data.video.videoId}
-          video={video.data.video}
-          configured={video.data.transcriptionConfigured === '1'}
-          mediaProblem={video.data.mediaProblem}
-          reload={() => void video.refetch()}
-        />
+        <QueryState query={video} errorText={(error) => liveErrorText(error)} errorTitle={t.loadError} loading={<Loader label={t.loading} />}>
+          {(data) => (
+            <VideoDetail
+              key={data.video.videoId}
+              video={data.video}
+              configured={data.transcriptionConfigured === '1'}
+              mediaProblem={data.mediaProblem}
+              reload={() => void video.refetch()}
+            />
+          )}
+        </QueryState>
       )}
     </section>
   );
