@@ -1,9 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { checkTables, resultCheckQuestion2, type TableType } from '@shared/contract/train-p2';
+import { availableQuestions2, checkTables, resultCheckQuestion2, type TableType } from '@shared/contract/train-p2';
 import { api } from '../../lib/api';
 
-/** The part 2 trainer's check tables, each key written once (an AI check's push refreshes its table). */
+/** The part 2 trainer's queries, each key written once (an AI check's push refreshes its table). */
 export const trainP2Queries = {
+  /** What the student can train (chapters, tasks, counts); not refetched on focus, the screen's choice stays. */
+  available: () =>
+    queryOptions({
+      queryKey: ['trainP2Available'],
+      queryFn: ({ signal }) => api.call(availableQuestions2, {}, { handleErrors: true, signal }),
+      retry: false,
+      refetchOnWindowFocus: false,
+    }),
   /** One table of checks (mine, by me, by the AI). */
   table: (table: TableType) =>
     queryOptions({

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getSignsAvailableList, getSignsInfo, RANDOM_SET } from '@shared/contract/train-signs';
+import { RANDOM_SET } from '@shared/contract/train-signs';
 import { ruTrainSigns } from '../../i18n/train-signs';
-import { api } from '../../lib/api';
 import { Button, Card, ErrorBox, Loader, QueryState, Select } from '../../ui';
 import { messageOf } from '../../lib/error-text';
+import { trainSignsQueries } from './api';
 
 const t = ruTrainSigns;
 export interface SelectViewProps {
@@ -15,8 +15,8 @@ export interface SelectViewProps {
 
 /** SELECT: the statistics and the two ways to train — random terms or one chapter. */
 export function SelectView({ onStart, busy, error }: SelectViewProps) {
-  const info = useQuery({ queryKey: ['trainSigns', 'info'], queryFn: () => api.call(getSignsInfo, {}, { handleErrors: true }), retry: false });
-  const lists = useQuery({ queryKey: ['trainSigns', 'lists'], queryFn: () => api.call(getSignsAvailableList, {}, { handleErrors: true }), retry: false });
+  const info = useQuery(trainSignsQueries.info());
+  const lists = useQuery(trainSignsQueries.lists());
   const [chapter, setChapter] = useState<string | null>(null);
   const chapters = lists.data?.razdelNames ?? [];
   const chosen = chapter !== null && chapters.includes(chapter) ? chapter : null;

@@ -4,6 +4,7 @@ import { getSignsData, sendSignsAnswer } from '@shared/contract/train-signs';
 import { ruTrainSigns } from '../../i18n/train-signs';
 import { api } from '../../lib/api';
 import { QueryState } from '../../ui';
+import { trainSignsQueries } from './api';
 import { SelectView } from './SelectView';
 import { TermView } from './TermView';
 import { clearTicks } from './ticks';
@@ -11,7 +12,6 @@ import './train-signs.css';
 import { messageOf } from '../../lib/error-text';
 
 const t = ruTrainSigns;
-const STATE_KEY = ['trainSigns', 'state'] as const;
 
 type StateInput = { action?: 'START' | 'NEXT' | 'EXIT'; type?: string };
 
@@ -21,7 +21,7 @@ type StateInput = { action?: 'START' | 'NEXT' | 'EXIT'; type?: string };
  */
 export function TrainSignsPage() {
   const queryClient = useQueryClient();
-  const state = useQuery({ queryKey: STATE_KEY, queryFn: () => api.call(getSignsData, {}, { handleErrors: true }), retry: false });
+  const state = useQuery(trainSignsQueries.state());
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -31,8 +31,8 @@ export function TrainSignsPage() {
     setActionError(null);
     try {
       await run();
-      queryClient.setQueryData(STATE_KEY, await api.call(getSignsData, input, { handleErrors: true }));
-      void queryClient.invalidateQueries({ queryKey: ['trainSigns', 'info'] });
+      queryClient.setQueryData(trainSignsQueries.state().queryKey, await api.call(getSignsData, input, { handleErrors: true }));
+      void queryClient.invalidateQueries({ queryKey: trainSignsQueries.info().queryKey });
     } catch (failure) {
       setActionError(t.error(messageOf(failure)));
     }
