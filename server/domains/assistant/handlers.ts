@@ -20,7 +20,7 @@ export const assistantHandlers = [
       // Counted after taking the ids: the user's earlier parallel questions to this bot are
       // committed by now, so a burst cannot slip past the limit (a refusal rolls the ids back).
       if (overLimit(await questionsSince(trx, ctx.user.id, since))) fail(ASSISTANT_TEXTS.tooMany);
-      const rows = await storeQuestion(trx, ctx.user.id, toBot, seq, question, now);
+      const rows = await storeQuestion(trx, { userId: ctx.user.id, bot: toBot, seq, question }, now);
       await enqueueJob(trx, answerQuestionJob, { answerRowId: rows.answer.id }, { runAt: now, key: answerJobKey(rows.answer.id), now });
       return rows;
     });

@@ -77,7 +77,11 @@ export async function takeQuestionSeq(db: Db, userId: number, bot: BotId): Promi
  * Stores a question with id `seq` and the pending answer to it (`seq + 1`), and drops what
  * exceeds the 100 kept messages of this bot. Returns both rows.
  */
-export async function storeQuestion(db: Db, userId: number, bot: BotId, seq: number, question: string, now: number): Promise<{ question: BotMessageRow; answer: BotMessageRow }> {
+export async function storeQuestion(
+  db: Db,
+  { userId, bot, seq, question }: { userId: number; bot: BotId; seq: number; question: string },
+  now: number,
+): Promise<{ question: BotMessageRow; answer: BotMessageRow }> {
   const asked = await db
     .insertInto('bot_messages')
     .values({ user_id: userId, bot, seq, its_bot: 0, message: question, status: 'done', created_at: now, updated_at: now })

@@ -182,7 +182,7 @@ export async function getCredit(db: Db, user: CurrentUser, num: number, start: b
 }
 
 /** Saves and scores one answer of the running attempt; the last answer ends the attempt. */
-export async function answerCredit(db: Db, user: CurrentUser, num: number, qNum: number, typed: string, now: number): Promise<void> {
+export async function answerCredit(db: Db, user: CurrentUser, { num, qNum, typed }: { num: number; qNum: number; typed: string }, now: number): Promise<void> {
   const credit = await openCredit(db, user, num, now);
   const progress = await progressOf(db, user.id, num);
   if (!progress || progress.status !== 'Проводится' || progress.started_at === null) fail(T.notRunning);

@@ -10,7 +10,7 @@ export const creditsHandlers = [
     getCredit(ctx.services.db, ctx.user, zachetNum, startButtonPressed === '1', ctx.services.clock.now()),
   ),
   implement(credits.sendZachetAuto, async (ctx, { zachetNum, questionNum, userAnswer }) => {
-    await answerCredit(ctx.services.db, ctx.user, zachetNum, questionNum, userAnswer, ctx.services.clock.now());
+    await answerCredit(ctx.services.db, ctx.user, { num: zachetNum, qNum: questionNum, typed: userAnswer }, ctx.services.clock.now());
     // Finished work earns the pet's cookies (granted once, pushed to every device).
     await rewardLearning(ctx.services, ctx.user.id);
     return {};

@@ -47,7 +47,7 @@ async function answersOf(db: Db, userId: number, htNum: number) {
 }
 
 /** Writes one task's check; an optional task the student left empty gets a row with an empty answer. */
-async function writeCheck(db: Tx, userId: number, htNum: number, question: Question, check: TaskCheck, isChecked?: 0 | 1) {
+async function writeCheck(db: Tx, { userId, htNum, question, check, isChecked }: { userId: number; htNum: number; question: Question; check: TaskCheck; isChecked?: 0 | 1 }) {
   const json = JSON.stringify(check.add_comments);
   const values = { points: check.ballov, teacher_comment: check.cur_comment, teacher_json: json, ...(isChecked === undefined ? {} : { is_checked: isChecked }) };
   await db
@@ -137,7 +137,7 @@ export async function reviewWork(
       const num = Number(qNumber);
       return { question: validateCheck(questions, num, check, current.answers.find((answer) => answer.q_number === num)?.user_answer ?? ''), check };
     });
-    for (const { question, check } of entries) await writeCheck(trx, student.id, htNum, question, check);
+    for (const { question, check } of entries) await writeCheck(trx, { userId: student.id, htNum, question, check });
     if (action === 'endChecking') return finishWork(trx, user, { userId: student.id, htNum, from, questions, now, guard });
     if (action === 'reject') return moveWork(trx, { userId: student.id, htNum, from, set: { status_p2: next, points_p2: null, p2_checker_id: user.id, p2_checked_at: now, updated_at: now }, action, guard });
     if (action === 'return') {
@@ -180,7 +180,7 @@ export async function setTaskFlags(db: Db, user: CurrentUser, tasks: readonly Ta
   }
   await db.transaction().execute(async (trx) => {
     for (const { task, student, question } of prepared) {
-      await writeCheck(trx, student.id, task.dzNum, question, task.jsonData, task.checked ? 1 : 0);
+      await writeCheck(trx, { userId: student.id, htNum: task.dzNum, question, check: task.jsonData, isChecked: task.checked ? 1 : 0 });
       await moveWork(trx, { userId: student.id, htNum: task.dzNum, from: 'Готово', set: { updated_at: now }, action: 'saveChecking' });
     }
   });

@@ -13,14 +13,14 @@ export const homeworkP1Handlers = [
   implement(homeworkP1.getHtP1Divided, async (ctx, { htNum, isDopPart }) => getPartOne(ctx.services.db, ctx.user, htNum, dop(isDopPart), ctx.services.clock.now())),
 
   implement(homeworkP1.sendHtP1Divided, async (ctx, { htNum, isDopPart, questionNum, userAnswer }) => {
-    await answerPartOne(ctx.services.db, ctx.user, htNum, dop(isDopPart), questionNum, userAnswer, ctx.services.clock.now());
+    await answerPartOne(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), questionNum, typed: userAnswer }, ctx.services.clock.now());
     // Finished work earns the pet's cookies (granted once, pushed to every device).
     await rewardLearning(ctx.services, ctx.user.id);
     return {};
   }),
 
   implement(homeworkP1.backwardQuestionHtP1Divided, async (ctx, { htNum, isDopPart, tempUserAnswer }) => {
-    await stepBackPartOne(ctx.services.db, ctx.user, htNum, dop(isDopPart), tempUserAnswer, ctx.services.clock.now());
+    await stepBackPartOne(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), draft: tempUserAnswer }, ctx.services.clock.now());
     return {};
   }),
 

@@ -143,7 +143,12 @@ export async function getPartOne(db: Db, user: CurrentUser, htNum: number, isDop
 }
 
 /** Saves and scores the answer to the current question, then moves on (or finishes after the last). */
-export async function answerPartOne(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, questionNum: number, typed: string, now: number): Promise<void> {
+export async function answerPartOne(
+  db: Db,
+  user: CurrentUser,
+  { htNum, isDop, questionNum, typed }: { htNum: number; isDop: 0 | 1; questionNum: number; typed: string },
+  now: number,
+): Promise<void> {
   const homework = await openHomework(db, user, htNum, now);
   const key: PartKey = { userId: user.id, htNum, isDop };
   const progress = await progressRow(db, key);
@@ -190,7 +195,7 @@ export async function answerPartOne(db: Db, user: CurrentUser, htNum: number, is
 }
 
 /** One step back, only from the furthest question reached; the typed answer there is kept as a draft. */
-export async function stepBackPartOne(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, draft: string, now: number): Promise<void> {
+export async function stepBackPartOne(db: Db, user: CurrentUser, { htNum, isDop, draft }: { htNum: number; isDop: 0 | 1; draft: string }, now: number): Promise<void> {
   const homework = await openHomework(db, user, htNum, now);
   const key: PartKey = { userId: user.id, htNum, isDop };
   const progress = await progressRow(db, key);

@@ -43,7 +43,11 @@ async function bookPages(services: Services, bookId: number): Promise<number> {
 }
 
 /** Stores the image as the page's own under a fresh name and removes the one it replaces. */
-async function storePageImage(services: Services, user: CurrentUser, bookId: number, page: number, path: string, kind: keyof typeof TYPES): Promise<void> {
+async function storePageImage(
+  services: Services,
+  user: CurrentUser,
+  { bookId, page, path, kind }: { bookId: number; page: number; path: string; kind: keyof typeof TYPES },
+): Promise<void> {
   const name = `${bookId}-${page}-${randomBytes(8).toString('hex')}.${EXTENSIONS[kind]}`;
   const key = imageKey(name);
   await services.storage.putPath(key, path);
@@ -69,7 +73,7 @@ export function mountTextbookImages(app: Hono<AppEnv>, services: Services): void
       });
       const kind = await checkedImage(file.path);
       if (data.page > (await bookPages(services, data.bookId))) throw refused(400, T.pageOutOfRange);
-      await storePageImage(services, user, data.bookId, data.page, file.path, kind);
+      await storePageImage(services, user, { bookId: data.bookId, page: data.page, path: file.path, kind });
       services.log.info(`textbook ${data.bookId}: page ${data.page} image ${file.size} bytes by user ${user.id}`);
       return { uploadedPages: [data.page] };
     }),
@@ -93,7 +97,7 @@ export function mountTextbookImages(app: Hono<AppEnv>, services: Services): void
         if (page < 1 || page > pages) throw refused(400, `${T.pageOutOfRange}: ${page}`);
         checked.push({ page, path: file.path, kind: await checkedImage(file.path) });
       }
-      for (const item of checked) await storePageImage(services, user, data.bookId, item.page, item.path, item.kind);
+      for (const item of checked) await storePageImage(services, user, { bookId: data.bookId, page: item.page, path: item.path, kind: item.kind });
       const uploadedPages = [...new Set(checked.map((item) => item.page))].sort((a, b) => a - b);
       services.log.info(`textbook ${data.bookId}: pages ${uploadedPages.join(',')} uploaded by user ${user.id}`);
       return { uploadedPages };

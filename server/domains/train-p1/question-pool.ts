@@ -72,7 +72,12 @@ function shuffled<T>(items: readonly T[]): T[] {
 const EXAM_PART1_TASKS = 16;
 
 /** Draws the questions of a new test (at most `count`; asEge takes one per task 1–16 in task order). */
-export async function drawQuestions(db: Db, user: CurrentUser, type: TrainP1Type, options: PoolOptions, count: number, now: number): Promise<QuestionP1Row[]> {
+export async function drawQuestions(
+  db: Db,
+  user: CurrentUser,
+  { type, options, count }: { type: TrainP1Type; options: PoolOptions; count: number },
+  now: number,
+): Promise<QuestionP1Row[]> {
   const pool = await eligibleQuestions(db, user, options, now);
   const needsHistory = type.kind === 'notTrained' || type.kind === 'oshibki';
   const history = needsHistory ? await questionHistory(db, user.id) : null;

@@ -131,7 +131,7 @@ export async function startTraining(db: Db, user: CurrentUser, input: { testingT
   if (current?.status === RUNNING) return presentSession(db, user.id, current);
 
   const options = { includeSelfmade: input.includeSelfmade, include90Plus: input.include90Plus };
-  const questions = await drawQuestions(db, user, type, options, input.qNums, now);
+  const questions = await drawQuestions(db, user, { type, options, count: input.qNums }, now);
   if (questions.length === 0) {
     return { status: 'Отсутствуют', testInfo: { testingType: input.testingType, includeSelfmade: input.includeSelfmade ? '1' : '0', include90Plus: input.include90Plus ? '1' : '0', qNums: input.qNums }, questions: [] };
   }

@@ -55,13 +55,13 @@ export const videoHandlers = [
 
   implement(video.setWatched, async (ctx, { videoId, videoStatus }) => {
     await requireVideo(ctx.services, ctx.user, videoId);
-    await setUserVideoFlag(ctx.services.db, ctx.user.id, videoId, 'watched', videoStatus === '1', ctx.services.clock.now());
+    await setUserVideoFlag(ctx.services.db, { userId: ctx.user.id, videoId, column: 'watched', value: videoStatus === '1' }, ctx.services.clock.now());
     return {};
   }),
 
   implement(video.setShortMode, async (ctx, { videoId, shortMode }) => {
     await requireVideo(ctx.services, ctx.user, videoId);
-    await setUserVideoFlag(ctx.services.db, ctx.user.id, videoId, 'short_mode', shortMode === '1', ctx.services.clock.now());
+    await setUserVideoFlag(ctx.services.db, { userId: ctx.user.id, videoId, column: 'short_mode', value: shortMode === '1' }, ctx.services.clock.now());
     return {};
   }),
 

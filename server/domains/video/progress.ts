@@ -10,7 +10,11 @@ async function ensureRow(db: Db, userId: number, videoId: number, now: number): 
     .execute();
 }
 
-export async function setUserVideoFlag(db: Db, userId: number, videoId: number, column: 'watched' | 'short_mode', value: boolean, now: number): Promise<void> {
+export async function setUserVideoFlag(
+  db: Db,
+  { userId, videoId, column, value }: { userId: number; videoId: number; column: 'watched' | 'short_mode'; value: boolean },
+  now: number,
+): Promise<void> {
   await ensureRow(db, userId, videoId, now);
   await db
     .updateTable('user_videos')

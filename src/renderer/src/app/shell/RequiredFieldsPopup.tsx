@@ -4,6 +4,7 @@ import { getRequiredNotFilledFields, setRequiredNotFilledFields } from '@shared/
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
+import { userInfoQuery } from '../../lib/use-user-info';
 import { Popup, SendButton, Select, TextField } from '../../ui';
 
 const t = ru.shell.requiredFields;
@@ -53,7 +54,7 @@ export function RequiredFieldsPopup() {
     // Close after the 'sent' state had its 2 s.
     setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: ['requiredFields'] });
-      void queryClient.invalidateQueries({ queryKey: ['userInfo'] });
+      void queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
     }, 2000);
   };
 

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getVariablesStr } from '@shared/contract/shell';
 import { ruAccount } from '../../i18n/account';
-import { api } from '../../lib/api';
 import { Card, ErrorBox, IconExternal } from '../../ui';
+import { accountQueries } from './api';
 import { failureText } from './errors';
 
 const t = ruAccount.apps;
@@ -22,11 +21,7 @@ function safeLink(value: string | undefined): string | null {
 
 /** App download links set by the school (admin variables); nothing at all when none is set. */
 export function AppLinksCard() {
-  const links = useQuery({
-    queryKey: ['appLinks'],
-    queryFn: ({ signal }) => api.call(getVariablesStr, { variableNames: APPS.map((app) => app.variable) }, { handleErrors: true, signal }),
-    staleTime: 5 * 60_000,
-  });
+  const links = useQuery(accountQueries.appLinks(APPS.map((app) => app.variable)));
   if (links.isError) {
     const text = failureText(links.error, ruAccount.errors.appLinks);
     return text ? (

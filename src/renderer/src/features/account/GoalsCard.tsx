@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { GOAL_BUDZHET, goalsProblem, type GoalBudzhet, setGoals, STUDENT_OSOB_MAX, GOAL_VUZ_MAX, type UserInfo } from '@shared/contract/account';
 import { ruAccount } from '../../i18n/account';
 import { api } from '../../lib/api';
+import { userInfoQuery } from '../../lib/use-user-info';
 import { Button, Card, Popup, Select, SendButton, TextField } from '../../ui';
 import { failureText } from './errors';
 import { orDash } from './format';
@@ -67,7 +68,7 @@ function GoalsPopup({ info, onClose }: { info: UserInfo; onClose: () => void }) 
       setError(failureText(caught, ruAccount.errors.goals) ?? '');
       throw caught;
     }
-    await queryClient.invalidateQueries({ queryKey: ['userInfo'] });
+    await queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
     // Let the 'sent' state show its 2 s before the popup goes.
     setTimeout(onClose, 2000);
   };

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { referalInfo } from '@shared/contract/account';
 import { ruAccount } from '../../i18n/account';
-import { api } from '../../lib/api';
-import { Card, cx, ErrorBox, IconAlert, IconCheck, IconCopy, Loader } from '../../ui';
+import { Card, cx, IconAlert, IconCheck, IconCopy, QueryState } from '../../ui';
+import { accountQueries } from './api';
 import { failureText } from './errors';
 
 const t = ruAccount.referral;
@@ -15,29 +14,23 @@ type CopyState = 'idle' | 'copied' | 'failed';
 
 /** Referral programme (shell §2.7, §3.17): the user's promo code with a copy button. */
 export function ReferralCard() {
-  const referral = useQuery({
-    queryKey: ['referral'],
-    queryFn: ({ signal }) => api.call(referalInfo, {}, { handleErrors: true, signal }),
-    staleTime: Infinity,
-  });
+  const referral = useQuery(accountQueries.referral());
   return (
     <Card title={t.title} className="account-card" data-testid="referral">
-      {referral.isPending ? (
-        <Loader />
-      ) : referral.isError ? (
-        <ErrorBox message={failureText(referral.error, ruAccount.errors.referral)} onRetry={() => void referral.refetch()} />
-      ) : (
-        <>
-          <div className="account-promo">
-            <span className="account-promo__label">{t.codeLabel}</span>
-            <code className="account-promo__code" data-testid="promo-code">
-              {referral.data.promoCode}
-            </code>
-            <CopyButton text={referral.data.promoCode} />
-          </div>
-          <p className="muted">{referral.data.textNoBr}</p>
-        </>
-      )}
+      <QueryState query={referral} errorText={(error) => failureText(error, ruAccount.errors.referral)}>
+        {(data) => (
+          <>
+            <div className="account-promo">
+              <span className="account-promo__label">{t.codeLabel}</span>
+              <code className="account-promo__code" data-testid="promo-code">
+                {data.promoCode}
+              </code>
+              <CopyButton text={data.promoCode} />
+            </div>
+            <p className="muted">{data.textNoBr}</p>
+          </>
+        )}
+      </QueryState>
     </Card>
   );
 }

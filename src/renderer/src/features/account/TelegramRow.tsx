@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { getTgLinkSite, isPlatformHost, refreshTgNickname, setTgAccount, type TelegramAuthData, type UserInfo, unlinkTg } from '@shared/contract/account';
-import { getCurrentBotTg } from '@shared/contract/shell';
+import { isPlatformHost, refreshTgNickname, setTgAccount, type TelegramAuthData, type UserInfo, unlinkTg } from '@shared/contract/account';
 import { ruAccount } from '../../i18n/account';
 import { api } from '../../lib/api';
 import { Button, ConfirmPopup, IconRefresh, IconTelegram, Loader, Spinner, useNotify } from '../../ui';
-import { failureText, isRefusal } from './errors';
+import { userInfoQuery } from '../../lib/use-user-info';
+import { accountQueries } from './api';
+import { failureText } from './errors';
 import { liveRequest } from './live-request';
-import { loadTelegramLogin } from './telegram-widget';
 
 const t = ruAccount.telegram;
 const e = ruAccount.errors;
@@ -32,7 +32,7 @@ function LinkedTelegram({ info, showError }: Props) {
     setRefreshing(true);
     try {
       const { tgNickname } = await api.call(refreshTgNickname, { userVkId: info.user_vk_id }, { handleErrors: true });
-      queryClient.setQueryData<UserInfo>(['userInfo'], (current) => (current ? { ...current, tg_nickname: tgNickname } : current));
+      queryClient.setQueryData(userInfoQuery().queryKey, (current) => (current ? { ...current, tg_nickname: tgNickname } : current));
       notify(t.refreshed, { tone: 'success' });
     } catch (error) {
       const text = failureText(error, e.refreshTg);
@@ -53,8 +53,8 @@ function LinkedTelegram({ info, showError }: Props) {
     }
     setConfirming(false);
     // Spec §4.6: on success the nickname goes and user info is loaded again.
-    queryClient.setQueryData<UserInfo>(['userInfo'], (current) => (current ? { ...current, tg_nickname: '' } : current));
-    await queryClient.invalidateQueries({ queryKey: ['userInfo'] });
+    queryClient.setQueryData(userInfoQuery().queryKey, (current) => (current ? { ...current, tg_nickname: '' } : current));
+    await queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
   };
 
   return (
@@ -92,17 +92,8 @@ function LinkedTelegram({ info, showError }: Props) {
 
 /** The link control: Telegram's widget when this site may use it, else a note saying why not. */
 function LinkTelegram({ showError }: { showError: (text: string) => void }) {
-  const bot = useQuery({
-    queryKey: ['telegramBot'],
-    queryFn: () => liveRequest(getCurrentBotTg, {}),
-    staleTime: Infinity,
-    retry: (count, error) => !isRefusal(error) && count < 1,
-  });
-  const site = useQuery({
-    queryKey: ['tgLinkSite'],
-    queryFn: ({ signal }) => api.call(getTgLinkSite, {}, { handleErrors: true, signal }),
-    staleTime: Infinity,
-  });
+  const bot = useQuery(accountQueries.telegramBot());
+  const site = useQuery(accountQueries.linkSite());
 
   if (bot.isPending || site.isPending) return <Loader inline size="sm" label={t.checking} />;
   // Not configured is the server's own sentence ('Telegram-бот не настроен на этом сервере.').
@@ -125,7 +116,7 @@ function TelegramWidgetButton({ botId, showError }: { botId: string; showError: 
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [linking, setLinking] = useState(false);
-  const widget = useQuery({ queryKey: ['telegramWidget'], queryFn: loadTelegramLogin, staleTime: Infinity, retry: false });
+  const widget = useQuery(accountQueries.telegramWidget());
   // The latest handlers for the global callback, without re-registering it on every render.
   const handlers = useRef({ showError, notify });
   handlers.current = { showError, notify };
@@ -136,7 +127,7 @@ function TelegramWidgetButton({ botId, showError }: { botId: string; showError: 
       try {
         await api.call(setTgAccount, { domain: window.location.host, telegramData: user }, { handleErrors: true });
         handlers.current.notify(t.linked, { tone: 'success' });
-        await queryClient.invalidateQueries({ queryKey: ['userInfo'] });
+        await queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
       } catch (error) {
         const text = failureText(error, ruAccount.errors.linkTg);
         if (text) handlers.current.showError(text);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { userInfoQuery } from '../../lib/use-user-info';
 
 /**
  * Shell §2.7: `?updateTgNickname` (the way back from linking on the other site) is removed from
@@ -20,6 +21,6 @@ export function useUpdateTgNicknameParam(): void {
       },
       { replace: true },
     );
-    void queryClient.invalidateQueries({ queryKey: ['userInfo'] });
+    void queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
   }, [present, setParams, queryClient]);
 }

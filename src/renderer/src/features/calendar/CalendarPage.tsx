@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { ruCalendar } from '../../i18n/calendar';
-import { Card, EmptyState, ErrorBox, Loader, todayIso } from '../../ui';
+import { Card, EmptyState, Loader, QueryState, todayIso } from '../../ui';
 import { BirthdaysList } from './BirthdaysList';
 import { ScheduleMonth } from './ScheduleMonth';
 import { useSchedule } from './use-calendar-data';
@@ -17,16 +17,14 @@ export function CalendarPage() {
     <section className="screen calendar-page" aria-labelledby="calendar-title">
       <h1 id="calendar-title">{t.title}</h1>
       <Card className="calendar-page__schedule">
-        {schedule.isPending ? (
-          <Loader label={t.scheduleLoading} />
-        ) : schedule.isError ? (
-          <ErrorBox message={t.scheduleError + schedule.error.message} onRetry={() => void schedule.refetch()} />
-        ) : (
-          <>
-            <ScheduleMonth events={schedule.data} today={today} />
-            {schedule.data.length === 0 && <EmptyState text={t.empty} compact />}
-          </>
-        )}
+        <QueryState query={schedule} errorText={(error) => t.scheduleError + error.message} loading={<Loader label={t.scheduleLoading} />}>
+          {(loaded) => (
+            <>
+              <ScheduleMonth events={loaded} today={today} />
+              {loaded.length === 0 && <EmptyState text={t.empty} compact />}
+            </>
+          )}
+        </QueryState>
       </Card>
       <Card title={t.birthdays.title} className="calendar-page__birthdays">
         <BirthdaysList />

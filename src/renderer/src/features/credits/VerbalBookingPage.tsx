@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { getVerbalZachetInfo, verbalZachetZapis } from '@shared/contract/credits';
+import { verbalZachetZapis } from '@shared/contract/credits';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/route-names';
 import { ruVerbalBooking } from '../../i18n/verbal-booking';
 import { api } from '../../lib/api';
-import { Button, buttonClassName, Card, ConfirmPopup, EmptyState, ErrorBox, IconChevronLeft, Loader, Select } from '../../ui';
+import { Button, buttonClassName, Card, ConfirmPopup, EmptyState, ErrorBox, IconChevronLeft, QueryState, Select } from '../../ui';
+import { creditsQueries } from './api';
 import './verbal-booking.css';
 import { messageOf } from '../../lib/error-text';
 
@@ -26,11 +27,7 @@ export function VerbalBookingPage() {
 }
 
 function Booking({ num }: { num: number }) {
-  const info = useQuery({
-    queryKey: ['verbalBooking', num],
-    queryFn: () => api.call(getVerbalZachetInfo, { zachetNumber: num }, { handleErrors: true }),
-    retry: false,
-  });
+  const info = useQuery(creditsQueries.verbalBooking(num));
   const [date, setDate] = useState<string | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -67,74 +64,72 @@ function Booking({ num }: { num: number }) {
       <h1 id="vbook-title" className="vbook__title">
         {t.title(num)}
       </h1>
-      {info.isPending ? (
-        <Loader />
-      ) : info.isError ? (
-        <ErrorBox message={t.loadError(messageOf(info.error))} onRetry={() => void info.refetch()} retryLabel={t.retry} />
-      ) : (
-        <>
-          <Card title={t.about}>
-            <dl className="vbook__facts">
-              <dt>{t.lessons}</dt>
-              <dd>{data!.zachetInfo.lessonNumbers.split(',').join(', ')}</dd>
-              <dt>{t.curator}</dt>
-              <dd>{data!.zachetInfo.curatorName || t.noCurator}</dd>
-              <dt>{t.status}</dt>
-              <dd data-testid="vbook-status">{data!.zachetInfo.zachetTaken === '1' ? t.taken : t.notTaken}</dd>
-              <dt>{t.grade}</dt>
-              <dd>{data!.zachetInfo.zachOcenka || t.noGrade}</dd>
-            </dl>
-            {data!.zachetInfo.zachComment && (
-              <div className="vbook__comment">
-                <h3 className="vbook__subtitle">{t.comment}</h3>
-                {/* Sanitised on the server (src/shared/domain/safe-html.ts): bare formatting tags only. */}
-                <div dangerouslySetInnerHTML={{ __html: data!.zachetInfo.zachComment }} />
+      <QueryState query={info} errorText={(error) => t.loadError(messageOf(error))} retryLabel={t.retry}>
+        {() => (
+          <>
+            <Card title={t.about}>
+              <dl className="vbook__facts">
+                <dt>{t.lessons}</dt>
+                <dd>{data!.zachetInfo.lessonNumbers.split(',').join(', ')}</dd>
+                <dt>{t.curator}</dt>
+                <dd>{data!.zachetInfo.curatorName || t.noCurator}</dd>
+                <dt>{t.status}</dt>
+                <dd data-testid="vbook-status">{data!.zachetInfo.zachetTaken === '1' ? t.taken : t.notTaken}</dd>
+                <dt>{t.grade}</dt>
+                <dd>{data!.zachetInfo.zachOcenka || t.noGrade}</dd>
+              </dl>
+              {data!.zachetInfo.zachComment && (
+                <div className="vbook__comment">
+                  <h3 className="vbook__subtitle">{t.comment}</h3>
+                  {/* Sanitised on the server (src/shared/domain/safe-html.ts): bare formatting tags only. */}
+                  <div dangerouslySetInnerHTML={{ __html: data!.zachetInfo.zachComment }} />
+                </div>
+              )}
+            </Card>
+            <Card title={t.times}>
+              <div className="vbook__stack">
+                {mine && (
+                  <p className="vbook__booked" role="status" data-testid="vbook-booked">
+                    {t.booked(mine.date, shortTime(mine.time))}
+                  </p>
+                )}
+                {saved && !error && <p className="vbook__hint">{t.success}</p>}
+                {error && <ErrorBox message={error} />}
+                {data!.zachetInfo.zachetTaken === '1' ? (
+                  <p>{t.passed}</p>
+                ) : dates.length === 0 ? (
+                  <EmptyState text={t.noTimes} compact />
+                ) : (
+                  <>
+                    <p className="vbook__hint">{t.timesHint}</p>
+                    <Select label={t.date} options={days.map((value) => ({ value, label: value }))} value={day} placeholder={t.chooseDate} onChange={(value) => { setDate(value); setChoice(null); }} />
+                    <div className="vbook__times" role="group" aria-label={t.times}>
+                      {dates
+                        .filter((slot) => slot.date === day)
+                        .map((slot) => (
+                          <button
+                            key={slot.choiceDateTime}
+                            type="button"
+                            className={`vbook__time vbook__time--${slot.availability === 'me' ? 'me' : slot.availability === '1' ? 'free' : 'taken'}`}
+                            aria-pressed={choice === slot.choiceDateTime}
+                            disabled={slot.availability !== '1'}
+                            onClick={() => setChoice(slot.choiceDateTime)}
+                          >
+                            {shortTime(slot.time)}
+                            {slot.availability === '0' && <span className="vbook__time-note"> · {t.taken0}</span>}
+                          </button>
+                        ))}
+                    </div>
+                    <Button onClick={() => setConfirming(true)} disabled={!chosen}>
+                      {t.book}
+                    </Button>
+                  </>
+                )}
               </div>
-            )}
-          </Card>
-          <Card title={t.times}>
-            <div className="vbook__stack">
-              {mine && (
-                <p className="vbook__booked" role="status" data-testid="vbook-booked">
-                  {t.booked(mine.date, shortTime(mine.time))}
-                </p>
-              )}
-              {saved && !error && <p className="vbook__hint">{t.success}</p>}
-              {error && <ErrorBox message={error} />}
-              {data!.zachetInfo.zachetTaken === '1' ? (
-                <p>{t.passed}</p>
-              ) : dates.length === 0 ? (
-                <EmptyState text={t.noTimes} compact />
-              ) : (
-                <>
-                  <p className="vbook__hint">{t.timesHint}</p>
-                  <Select label={t.date} options={days.map((value) => ({ value, label: value }))} value={day} placeholder={t.chooseDate} onChange={(value) => { setDate(value); setChoice(null); }} />
-                  <div className="vbook__times" role="group" aria-label={t.times}>
-                    {dates
-                      .filter((slot) => slot.date === day)
-                      .map((slot) => (
-                        <button
-                          key={slot.choiceDateTime}
-                          type="button"
-                          className={`vbook__time vbook__time--${slot.availability === 'me' ? 'me' : slot.availability === '1' ? 'free' : 'taken'}`}
-                          aria-pressed={choice === slot.choiceDateTime}
-                          disabled={slot.availability !== '1'}
-                          onClick={() => setChoice(slot.choiceDateTime)}
-                        >
-                          {shortTime(slot.time)}
-                          {slot.availability === '0' && <span className="vbook__time-note"> · {t.taken0}</span>}
-                        </button>
-                      ))}
-                  </div>
-                  <Button onClick={() => setConfirming(true)} disabled={!chosen}>
-                    {t.book}
-                  </Button>
-                </>
-              )}
-            </div>
-          </Card>
-        </>
-      )}
+            </Card>
+          </>
+        )}
+      </QueryState>
       <ConfirmPopup
         open={confirming && chosen !== undefined}
         title={t.confirmTitle}

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { addVerbalSlots, deleteVerbalSlot, listVerbalSlots } from '@shared/contract/credits';
+import { addVerbalSlots, deleteVerbalSlot } from '@shared/contract/credits';
 import { moscowDateKey } from '@shared/domain/moscow-time';
 import { useId, useState } from 'react';
 import { ruVerbalSlots } from '../../i18n/verbal-booking';
 import { api } from '../../lib/api';
-import { Button, Card, ConfirmPopup, EmptyState, ErrorBox, Loader } from '../../ui';
+import { Button, Card, ConfirmPopup, Loader, QueryState } from '../../ui';
+import { creditsQueries } from './api';
 import './verbal-booking.css';
 import { messageOf } from '../../lib/error-text';
 
@@ -17,7 +18,7 @@ const TIMES = Array.from({ length: 27 }, (_, index) => {
 
 /** A curator publishes the times students book oral credits on (our addition to the back office). */
 export function VerbalSlotsPage() {
-  const slots = useQuery({ queryKey: ['verbalSlots'], queryFn: () => api.call(listVerbalSlots, {}, { handleErrors: true }), retry: false });
+  const slots = useQuery(creditsQueries.verbalSlots());
   const [date, setDate] = useState(() => moscowDateKey(Date.now() + 24 * 3600_000));
   const [picked, setPicked] = useState<string[]>([]);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
@@ -90,36 +91,32 @@ export function VerbalSlotsPage() {
         </div>
       </Card>
       <Card title={t.listTitle}>
-        {slots.isPending ? (
-          <Loader size="sm" />
-        ) : slots.isError ? (
-          <ErrorBox message={t.loadError(messageOf(slots.error))} onRetry={() => void slots.refetch()} retryLabel={t.retry} />
-        ) : byDate.size === 0 ? (
-          <EmptyState text={t.empty} compact />
-        ) : (
-          <div className="vbook__days">
-            {[...byDate].map(([day, items]) => (
-              <section key={day} aria-label={day}>
-                <h3 className="vbook__subtitle">{day}</h3>
-                <ul className="vbook__slot-list">
-                  {items.map((slot) => (
-                    <li key={slot.slotId} className="vbook__slot">
-                      <span className="vbook__slot-time">{slot.time.slice(0, 5)}</span>
-                      <span className={slot.studentName ? '' : 'vbook__hint'}>
-                        {slot.studentName ? `${slot.studentName}${slot.zachetNumber ? `, ${t.credit(slot.zachetNumber)}` : ''}` : t.free}
-                      </span>
-                      {!slot.studentName && (
-                        <Button variant="ghost" size="sm" onClick={() => setRemoving({ slotId: slot.slotId, date: slot.date, time: slot.time.slice(0, 5) })}>
-                          {t.remove}
-                        </Button>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        )}
+        <QueryState query={slots} errorText={(error) => t.loadError(messageOf(error))} retryLabel={t.retry} loading={<Loader size="sm" />} empty={() => byDate.size === 0 && t.empty} emptyCompact>
+          {() => (
+            <div className="vbook__days">
+              {[...byDate].map(([day, items]) => (
+                <section key={day} aria-label={day}>
+                  <h3 className="vbook__subtitle">{day}</h3>
+                  <ul className="vbook__slot-list">
+                    {items.map((slot) => (
+                      <li key={slot.slotId} className="vbook__slot">
+                        <span className="vbook__slot-time">{slot.time.slice(0, 5)}</span>
+                        <span className={slot.studentName ? '' : 'vbook__hint'}>
+                          {slot.studentName ? `${slot.studentName}${slot.zachetNumber ? `, ${t.credit(slot.zachetNumber)}` : ''}` : t.free}
+                        </span>
+                        {!slot.studentName && (
+                          <Button variant="ghost" size="sm" onClick={() => setRemoving({ slotId: slot.slotId, date: slot.date, time: slot.time.slice(0, 5) })}>
+                            {t.remove}
+                          </Button>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          )}
+        </QueryState>
       </Card>
       <ConfirmPopup
         open={removing !== null}

@@ -4,9 +4,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ruCrm } from '../../i18n/crm';
 import { api } from '../../lib/api';
-import { Button, ErrorBox, Loader, Select, TextField } from '../../ui';
+import { Button, ErrorBox, QueryState, Select, TextField } from '../../ui';
 import { CrmComments } from './CrmComments';
 import { BLOCKS, changedFields, type EditableField, formValuesOf, type FormValues } from './profile-form';
+import { crmQueries } from './api';
 import './crm.css';
 import { fieldOf } from '@shared/guards';
 
@@ -22,7 +23,7 @@ export function AnketaPage() {
   const location = useLocation();
   const fromList = fieldOf(location.state, 'fromList') === true;
   const queryClient = useQueryClient();
-  const card = useQuery({ queryKey: ['crm', 'user', id], queryFn: ({ signal }) => api.call(getUser, { userVkId: id }, { handleErrors: true, signal }), retry: false });
+  const card = useQuery(crmQueries.user(id));
 
   // §8: a load failure shows the message, then returns to the users list after 3 seconds.
   useEffect(() => {
@@ -39,19 +40,17 @@ export function AnketaPage() {
         {t.back}
       </button>
       <h1 id="crm-card-title">{t.title}</h1>
-      {card.isPending ? (
-        <Loader />
-      ) : card.isError ? (
-        <ErrorBox message={t.loadError(card.error.message)} />
-      ) : (
-        <>
-          <ProfileForm
-            data={card.data}
-            onSaved={() => void queryClient.invalidateQueries({ queryKey: ['crm', 'user', id] })}
-          />
-          <CrmComments userKey={card.data.user.userVkId} />
-        </>
-      )}
+      <QueryState query={card} errorText={(error) => t.loadError(error.message)} retry={false}>
+        {(data) => (
+          <>
+            <ProfileForm
+              data={data}
+              onSaved={() => void queryClient.invalidateQueries({ queryKey: crmQueries.user(id).queryKey })}
+            />
+            <CrmComments userKey={data.user.userVkId} />
+          </>
+        )}
+      </QueryState>
       <p className="crm__muted">
         <Link to="/curator/users">{ruCrm.users.title}</Link>
       </p>

@@ -1,23 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addCrmComment, getUserCrmComment } from '@shared/contract/crm';
+import { addCrmComment } from '@shared/contract/crm';
 import { type KeyboardEvent, useState } from 'react';
 import { ruCrm } from '../../i18n/crm';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, EmptyState, ErrorBox, Loader } from '../../ui';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
+import { Button, ErrorBox, QueryState } from '../../ui';
+import { crmQueries } from './api';
 
 const t = ruCrm.comments;
 
 /** The card's CRM comment thread (§2.6, §5: an empty text cannot be sent, Enter submits). */
 export function CrmComments({ userKey }: { userKey: string }) {
   const queryClient = useQueryClient();
-  const key = ['crm', 'comments', userKey];
+  const threadQuery = crmQueries.comments(userKey);
   const [text, setText] = useState('');
-  const thread = useQuery({ queryKey: key, queryFn: () => liveRequest(getUserCrmComment, { userId: userKey }), retry: retryLive });
+  const thread = useQuery(threadQuery);
   const add = useMutation({
     mutationFn: (comment: string) => liveRequest(addCrmComment, { userId: userKey, comment }),
     onSuccess: ({ comment }) => {
       setText('');
-      queryClient.setQueryData(key, (old: { comments: (typeof comment)[] } | undefined) => ({ comments: [...(old?.comments ?? []), comment] }));
+      queryClient.setQueryData(threadQuery.queryKey, (old) => ({ comments: [...(old?.comments ?? []), comment] }));
     },
   });
   const send = () => {
@@ -33,24 +34,20 @@ export function CrmComments({ userKey }: { userKey: string }) {
   return (
     <section className="crm__block" aria-labelledby="crm-comments-title">
       <h2 id="crm-comments-title">{t.title}</h2>
-      {thread.isPending ? (
-        <Loader />
-      ) : thread.isError ? (
-        <ErrorBox message={ruCrm.error(liveErrorText(thread.error))} onRetry={() => void thread.refetch()} retryLabel={ruCrm.retry} />
-      ) : thread.data.comments.length === 0 ? (
-        <EmptyState text={t.empty} compact />
-      ) : (
-        <ol className="crm__comments" data-testid="crm-comments">
-          {thread.data.comments.map((comment) => (
-            <li key={comment.commentId} className="crm__comment">
-              <div className="crm__comment-meta">
-                <strong>{comment.editorFullname}</strong> <time>{comment.datetime}</time>
-              </div>
-              <p>{comment.comment}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryState query={thread} errorText={(error) => ruCrm.error(liveErrorText(error))} retryLabel={ruCrm.retry} empty={(data) => data.comments.length === 0 && t.empty} emptyCompact>
+        {(data) => (
+          <ol className="crm__comments" data-testid="crm-comments">
+            {data.comments.map((comment) => (
+              <li key={comment.commentId} className="crm__comment">
+                <div className="crm__comment-meta">
+                  <strong>{comment.editorFullname}</strong> <time>{comment.datetime}</time>
+                </div>
+                <p>{comment.comment}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryState>
       <label className="ui-field__label" htmlFor="crm-comment-input">
         {t.label}
       </label>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { getCuratorDebtors, getCurators, getUsers, USER_TYPE_FILTERS, type QueryType } from '@shared/contract/crm';
+import { USER_TYPE_FILTERS, type QueryType } from '@shared/contract/crm';
 import { tariffName } from '@shared/domain/tariffs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ruCrm } from '../../i18n/crm';
-import { api } from '../../lib/api';
-import { Button, EmptyState, ErrorBox, Loader, Select, TextField } from '../../ui';
+import { Button, QueryState, Select, TextField } from '../../ui';
+import { crmQueries } from './api';
 import './crm.css';
 import { isOneOf } from '@shared/guards';
 
@@ -29,15 +29,9 @@ export function UsersPage() {
   const [curator, setCurator] = useState(queryType === 'curator' ? queryBody : '0');
   const [debtorsOf, setDebtorsOf] = useState('0');
 
-  const curators = useQuery({ queryKey: ['crm', 'curators'], queryFn: ({ signal }) => api.call(getCurators, {}, { handleErrors: true, signal }) });
-  const users = useQuery({
-    queryKey: ['crm', 'users', queryType, queryBody],
-    queryFn: ({ signal }) => api.call(getUsers, { queryType, queryBody }, { handleErrors: true, signal }),
-  });
-  const debtors = useQuery({
-    queryKey: ['crm', 'debtors', debtorsOf],
-    queryFn: ({ signal }) => api.call(getCuratorDebtors, { curatorId: debtorsOf === 'all' ? '' : debtorsOf }, { handleErrors: true, signal }),
-  });
+  const curators = useQuery(crmQueries.curators());
+  const users = useQuery(crmQueries.users(queryType, queryBody));
+  const debtors = useQuery(crmQueries.debtors(debtorsOf));
 
   // §2.6: without query parameters, once both lists have loaded the page switches to 'by search'.
   useEffect(() => {
@@ -70,90 +64,82 @@ export function UsersPage() {
       </form>
 
       <h2>{t.listTitle}</h2>
-      {users.isPending ? (
-        <Loader />
-      ) : users.isError ? (
-        <ErrorBox message={ruCrm.error(users.error.message)} onRetry={() => void users.refetch()} retryLabel={ruCrm.retry} />
-      ) : users.data.users.length === 0 ? (
-        <EmptyState text={t.empty} />
-      ) : (
-        <>
-          {users.data.limited === '1' && <p className="crm__muted">{t.limited(users.data.users.length)}</p>}
-          <div className="crm__table-wrap">
-            <table className="crm__table" data-testid="users-table">
-              <thead>
-                <tr>
-                  <th>{t.columns.name}</th>
-                  <th>{t.columns.type}</th>
-                  <th>{t.columns.tg}</th>
-                  <th>{t.columns.tariff}</th>
-                  <th>{t.columns.curator}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.users.map((user) => (
-                  <tr key={user.userVkId}>
-                    <td data-label={t.columns.name}>
-                      <Link to={`/curator/users/${user.userVkId}`} state={{ fromList: true }}>
-                        {user.userSurname} {user.userName}
-                      </Link>
-                    </td>
-                    <td data-label={t.columns.type}>{user.userType}</td>
-                    <td data-label={t.columns.tg}>{user.userTgNickname ? `@${user.userTgNickname}` : '—'}</td>
-                    <td data-label={t.columns.tariff}>{user.userTarifNum ? tariffName(user.userTarifNum) : '—'}</td>
-                    <td data-label={t.columns.curator}>{user.curator || '—'}</td>
+      <QueryState query={users} errorText={(error) => ruCrm.error(error.message)} retryLabel={ruCrm.retry} empty={(data) => data.users.length === 0 && t.empty}>
+        {(data) => (
+          <>
+            {data.limited === '1' && <p className="crm__muted">{t.limited(data.users.length)}</p>}
+            <div className="crm__table-wrap">
+              <table className="crm__table" data-testid="users-table">
+                <thead>
+                  <tr>
+                    <th>{t.columns.name}</th>
+                    <th>{t.columns.type}</th>
+                    <th>{t.columns.tg}</th>
+                    <th>{t.columns.tariff}</th>
+                    <th>{t.columns.curator}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.users.map((user) => (
+                    <tr key={user.userVkId}>
+                      <td data-label={t.columns.name}>
+                        <Link to={`/curator/users/${user.userVkId}`} state={{ fromList: true }}>
+                          {user.userSurname} {user.userName}
+                        </Link>
+                      </td>
+                      <td data-label={t.columns.type}>{user.userType}</td>
+                      <td data-label={t.columns.tg}>{user.userTgNickname ? `@${user.userTgNickname}` : '—'}</td>
+                      <td data-label={t.columns.tariff}>{user.userTarifNum ? tariffName(user.userTarifNum) : '—'}</td>
+                      <td data-label={t.columns.curator}>{user.curator || '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </QueryState>
 
       <div className="crm__debtors-head">
         <h2>{t.debtorsTitle}</h2>
         <Select label={t.curatorLabel} value={debtorsOf} onChange={setDebtorsOf} options={curatorOptions} className="crm__debtors-filter" />
       </div>
-      {debtors.isPending ? (
-        <Loader />
-      ) : debtors.isError ? (
-        <ErrorBox message={ruCrm.error(debtors.error.message)} onRetry={() => void debtors.refetch()} retryLabel={ruCrm.retry} />
-      ) : debtors.data.debtors.length === 0 ? (
-        <EmptyState text={t.debtorsEmpty} compact />
-      ) : (
-        <div className="crm__table-wrap">
-          <table className="crm__table" data-testid="debtors-table">
-            <thead>
-              <tr>
-                <th>{t.debtorColumns.name}</th>
-                <th>{t.debtorColumns.curator}</th>
-                <th>{t.debtorColumns.p1}</th>
-                <th>{t.debtorColumns.p2}</th>
-                <th>{t.debtorColumns.credits}</th>
-                <th>{t.debtorColumns.balance}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {debtors.data.debtors.map((debtor) => (
-                <tr key={debtor.userVkId}>
-                  <td data-label={t.debtorColumns.name}>
-                    <Link to={`/curator/users/${debtor.userVkId}`} state={{ fromList: true }}>
-                      {debtor.userSurname} {debtor.userName}
-                    </Link>
-                  </td>
-                  <td data-label={t.debtorColumns.curator}>{`${debtor.curatorSurname} ${debtor.curatorName}`.trim() || '—'}</td>
-                  <td data-label={t.debtorColumns.p1}>{debtor.dolgovPart1}</td>
-                  <td data-label={t.debtorColumns.p2}>{debtor.dolgovPart2}</td>
-                  <td data-label={t.debtorColumns.credits}>{debtor.dolgovAZach}</td>
-                  <td data-label={t.debtorColumns.balance} className={debtor.balance < 0 ? 'crm__negative' : undefined}>
-                    {debtor.balance.toLocaleString('ru-RU')}
-                  </td>
+      <QueryState query={debtors} errorText={(error) => ruCrm.error(error.message)} retryLabel={ruCrm.retry} empty={(data) => data.debtors.length === 0 && t.debtorsEmpty} emptyCompact>
+        {(data) => (
+          <div className="crm__table-wrap">
+            <table className="crm__table" data-testid="debtors-table">
+              <thead>
+                <tr>
+                  <th>{t.debtorColumns.name}</th>
+                  <th>{t.debtorColumns.curator}</th>
+                  <th>{t.debtorColumns.p1}</th>
+                  <th>{t.debtorColumns.p2}</th>
+                  <th>{t.debtorColumns.credits}</th>
+                  <th>{t.debtorColumns.balance}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.debtors.map((debtor) => (
+                  <tr key={debtor.userVkId}>
+                    <td data-label={t.debtorColumns.name}>
+                      <Link to={`/curator/users/${debtor.userVkId}`} state={{ fromList: true }}>
+                        {debtor.userSurname} {debtor.userName}
+                      </Link>
+                    </td>
+                    <td data-label={t.debtorColumns.curator}>{`${debtor.curatorSurname} ${debtor.curatorName}`.trim() || '—'}</td>
+                    <td data-label={t.debtorColumns.p1}>{debtor.dolgovPart1}</td>
+                    <td data-label={t.debtorColumns.p2}>{debtor.dolgovPart2}</td>
+                    <td data-label={t.debtorColumns.credits}>{debtor.dolgovAZach}</td>
+                    <td data-label={t.debtorColumns.balance} className={debtor.balance < 0 ? 'crm__negative' : undefined}>
+                      {debtor.balance.toLocaleString('ru-RU')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getHtListForDz, sendCheckedP2, type StudentHomeworkRow } from '@shared/contract/curator-homework';
+import { sendCheckedP2, type StudentHomeworkRow } from '@shared/contract/curator-homework';
 import { formatMoscowDateTime } from '@shared/domain/moscow-time';
 import { reviewerTransition } from '@shared/domain/reviewer-transitions';
 import { useEffect, useState } from 'react';
@@ -7,7 +7,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
 import { Button, Checkbox, EmptyState, ErrorBox, Loader } from '../../ui';
-import { readWorksSnapshot, saveWorksSnapshot, type WorksSnapshot } from './offline/offline-checks';
+import { curatorHomeworkKeys, curatorHomeworkQueries } from './api';
+import { readWorksSnapshot, type WorksSnapshot } from './offline/offline-checks';
 import { OfflinePanel } from './offline/OfflinePanel';
 import { useOfflineChecks, type OfflineChecksState } from './offline/use-offline-checks';
 import './curator-homework.css';
@@ -23,18 +24,7 @@ export function HomeworkCheckPage() {
   const [onlyChecked, setOnlyChecked] = useState(false);
   const [notice, setNotice] = useState('');
   const offline = useOfflineChecks(htNumber);
-  const works = useQuery({
-    queryKey: ['curatorHomework', 'works', htNumber],
-    queryFn: async ({ signal }) => {
-      const list = await api.call(getHtListForDz, { htNumber }, { handleErrors: true, signal });
-      // Kept so the list still opens without a connection (offline checking).
-      if (offline.scope) await saveWorksSnapshot(offline.scope, htNumber, list, Date.now()).catch(() => undefined);
-      return list;
-    },
-    // Fail fast without a connection (instead of pausing) so the saved list can be shown.
-    networkMode: 'always',
-    retry: 1,
-  });
+  const works = useQuery(curatorHomeworkQueries.works(htNumber, offline.scope));
   // Without a connection the list comes from the copy saved last time.
   const [snapshot, setSnapshot] = useState<WorksSnapshot | null>(null);
   useEffect(() => {
@@ -46,7 +36,7 @@ export function HomeworkCheckPage() {
     onMutate: () => setNotice(''),
     onSuccess: async ({ sent }) => {
       setNotice(`${t.sent}. ${t.sentCount(sent)}`);
-      await queryClient.invalidateQueries({ queryKey: ['curatorHomework'] });
+      await queryClient.invalidateQueries({ queryKey: curatorHomeworkKeys.all });
     },
   });
   // §5: the task-number button stays disabled unless the number is non-empty and not 0.

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { getResultP1 } from '@shared/contract/curator-homework';
 import { Link, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
-import { api } from '../../lib/api';
-import { EmptyState, ErrorBox, Loader } from '../../ui';
+import { QueryState } from '../../ui';
+import { curatorHomeworkQueries } from './api';
 import './curator-homework.css';
 import { fieldOf } from '@shared/guards';
 
@@ -25,50 +24,43 @@ export function HtP1ResultPage() {
   const dzNum = Number(params.dzNum);
   const dop = params.dop === '1';
   const userVkId = params.id ?? '';
-  const result = useQuery({
-    queryKey: ['curatorHomework', 'p1', dzNum, dop, userVkId],
-    queryFn: ({ signal }) => api.call(getResultP1, { dzNum, isDopPart: dop ? '1' : '0', userVkId }, { handleErrors: true, signal }),
-  });
+  const result = useQuery(curatorHomeworkQueries.p1Result(dzNum, dop, userVkId));
   return (
     <section className="screen curator-hw" aria-labelledby="ht-p1-title">
       <Link className="curator-hw__back" to={`/curator/homeworks/${dzNum}`}>
         ← {ruCuratorHomework.back}
       </Link>
       <h1 id="ht-p1-title">{t.title(dzNum, dop)}</h1>
-      {result.isPending ? (
-        <Loader />
-      ) : result.isError ? (
-        <ErrorBox message={t.error(result.error.message)} onRetry={() => void result.refetch()} retryLabel={ruCuratorHomework.retry} />
-      ) : result.data.questions.length === 0 ? (
-        <EmptyState text={t.empty} />
-      ) : (
-        <>
-          <dl className="curator-hw__facts">
-            <div>
-              <dt>
-                {result.data.user.userSurname} {result.data.user.userName}
-              </dt>
-              <dd>{result.data.user.htUserStatusP1}</dd>
-            </div>
-            <div>
-              <dt>{t.total(result.data.sums.userBall, result.data.sums.realBall)}</dt>
-            </div>
-          </dl>
-          <ol className="curator-hw__cards">
-            {result.data.questions.map((question) => (
-              <li key={question.qNumber} className="work-card">
-                <p className="work-card__name">
-                  {question.qNumber}. {t.task(question.qEgeNum)} · {t.points(question.userBall, question.realBall)}
-                </p>
-                {questionText(question.qQuestion) && <p className="task-check__question">{questionText(question.qQuestion)}</p>}
-                <div>
-                  {t.answer}: <strong>{question.userAnswer || t.noAnswer}</strong>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <QueryState query={result} errorText={(error) => t.error(error.message)} retryLabel={ruCuratorHomework.retry} empty={(data) => data.questions.length === 0 && t.empty}>
+        {(data) => (
+          <>
+            <dl className="curator-hw__facts">
+              <div>
+                <dt>
+                  {data.user.userSurname} {data.user.userName}
+                </dt>
+                <dd>{data.user.htUserStatusP1}</dd>
+              </div>
+              <div>
+                <dt>{t.total(data.sums.userBall, data.sums.realBall)}</dt>
+              </div>
+            </dl>
+            <ol className="curator-hw__cards">
+              {data.questions.map((question) => (
+                <li key={question.qNumber} className="work-card">
+                  <p className="work-card__name">
+                    {question.qNumber}. {t.task(question.qEgeNum)} · {t.points(question.userBall, question.realBall)}
+                  </p>
+                  {questionText(question.qQuestion) && <p className="task-check__question">{questionText(question.qQuestion)}</p>}
+                  <div>
+                    {t.answer}: <strong>{question.userAnswer || t.noAnswer}</strong>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

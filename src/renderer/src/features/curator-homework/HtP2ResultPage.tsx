@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CHECK_TEXTS, getResultP2, type ResultP2Item, type ReviewerAction } from '@shared/contract/curator-homework';
+import { CHECK_TEXTS, type ResultP2Item, type ReviewerAction } from '@shared/contract/curator-homework';
 import { formatMoscowDateTime } from '@shared/domain/moscow-time';
 import { reviewerTransition } from '@shared/domain/reviewer-transitions';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
-import { api } from '../../lib/api';
 import { Button, ConfirmPopup, EmptyState, ErrorBox, Loader } from '../../ui';
+import { curatorHomeworkQueries } from './api';
 import { ConflictView } from './offline/ConflictView';
 import { adoptWork, forgetWork, listConflicts, queueReview, readWork, refreshCleanWork, saveChecks, type OfflineScope } from './offline/offline-checks';
 import { announceOfflineChange, callApi, useOfflineChecks } from './offline/use-offline-checks';
@@ -40,13 +40,7 @@ export function HtP2ResultPage() {
   const offline = useOfflineChecks(dzNum);
   const local = offline.works.find((work) => work.studentKey === studentId) ?? null;
   const conflict = offline.conflicts.find((item) => item.studentKey === studentId) ?? null;
-  const remote = useQuery({
-    queryKey: ['curatorHomework', 'p2', dzNum, studentId],
-    queryFn: ({ signal }) => api.call(getResultP2, { dzNum, type: `userVkId:${studentId}`, onlyChecked: '0' }, { handleErrors: true, signal }),
-    enabled: offline.loaded && !local,
-    networkMode: 'always',
-    retry: 1,
-  });
+  const remote = useQuery(curatorHomeworkQueries.p2Result(dzNum, studentId, offline.loaded && !local));
   const items = local?.items ?? remote.data?.result ?? [];
   // The editor is reset only when the server version under it changes, never by its own saves, and
   // not when its first change turns the server copy into a local one (same version).

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getResultP2, setTaskCheckedP2, setTasksCheckedP2, type ResultP2Item } from '@shared/contract/curator-homework';
+import { setTaskCheckedP2, setTasksCheckedP2, type ResultP2Item } from '@shared/contract/curator-homework';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { api } from '../../lib/api';
-import { Button, EmptyState, ErrorBox, Loader } from '../../ui';
+import { Button, ErrorBox, QueryState } from '../../ui';
+import { curatorHomeworkKeys, curatorHomeworkQueries } from './api';
 import { draftOf, TaskChecker, toTaskCheck, type CheckDraft } from './TaskChecker';
 import './curator-homework.css';
 
@@ -23,16 +24,13 @@ export function HtP2TasksPage() {
   const onlyChecked = params.onlyChecked === '1' ? '1' : '0';
   const taskNum = Number(params.taskNum);
   const queryClient = useQueryClient();
-  const result = useQuery({
-    queryKey: ['curatorHomework', 'task', dzNum, onlyChecked, taskNum],
-    queryFn: ({ signal }) => api.call(getResultP2, { dzNum, type: `taskNum:${taskNum}`, onlyChecked }, { handleErrors: true, signal }),
-  });
+  const result = useQuery(curatorHomeworkQueries.task(dzNum, onlyChecked, taskNum));
   const [drafts, setDrafts] = useState<Record<string, CheckDraft>>({});
   const [notice, setNotice] = useState('');
   useEffect(() => {
     if (result.data) setDrafts(Object.fromEntries(result.data.result.map((item) => [itemKey(item), draftOf(item)])));
   }, [result.data]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['curatorHomework'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: curatorHomeworkKeys.all });
 
   const batch = useMutation({
     mutationFn: (status: '0' | '1' | 'keep') =>
@@ -73,55 +71,51 @@ export function HtP2TasksPage() {
         ← {ruCuratorHomework.back}
       </Link>
       <h1 id="ht-tasks-title">{t.title(dzNum, taskNum)}</h1>
-      {result.isPending ? (
-        <Loader />
-      ) : result.isError ? (
-        <ErrorBox message={ruCuratorHomework.p2.error(result.error.message)} onRetry={() => void result.refetch()} retryLabel={ruCuratorHomework.retry} />
-      ) : items.length === 0 ? (
-        <EmptyState text={t.empty} />
-      ) : (
-        <>
-          <div className="curator-hw__tasks">
-            {items.map((item) =>
-              drafts[itemKey(item)] ? (
-                <TaskChecker
-                  key={`${itemKey(item)}-${result.dataUpdatedAt}`}
-                  item={item}
-                  heading={t.student(item.userSurname, item.userName)}
-                  draft={drafts[itemKey(item)]!}
-                  editable
-                  onChange={(draft) => setDrafts((current) => ({ ...current, [itemKey(item)]: draft }))}
-                  extra={
-                    <Button size="sm" variant="secondary" disabled={one.isPending} onClick={() => one.mutate({ item, status: item.isChecked === '1' ? '0' : '1' })}>
-                      {item.isChecked === '1' ? t.unmarkOne : t.markOne}
-                    </Button>
-                  }
-                />
-              ) : null,
+      <QueryState query={result} errorText={(error) => ruCuratorHomework.p2.error(error.message)} retryLabel={ruCuratorHomework.retry} empty={() => items.length === 0 && t.empty}>
+        {() => (
+          <>
+            <div className="curator-hw__tasks">
+              {items.map((item) =>
+                drafts[itemKey(item)] ? (
+                  <TaskChecker
+                    key={`${itemKey(item)}-${result.dataUpdatedAt}`}
+                    item={item}
+                    heading={t.student(item.userSurname, item.userName)}
+                    draft={drafts[itemKey(item)]!}
+                    editable
+                    onChange={(draft) => setDrafts((current) => ({ ...current, [itemKey(item)]: draft }))}
+                    extra={
+                      <Button size="sm" variant="secondary" disabled={one.isPending} onClick={() => one.mutate({ item, status: item.isChecked === '1' ? '0' : '1' })}>
+                        {item.isChecked === '1' ? t.unmarkOne : t.markOne}
+                      </Button>
+                    }
+                  />
+                ) : null,
+              )}
+            </div>
+            {error && <ErrorBox message={batch.isError ? `${t.saveError}: ${error.message}` : error.message} />}
+            {notice && (
+              <p className="curator-hw__notice" role="status">
+                {notice}
+              </p>
             )}
-          </div>
-          {error && <ErrorBox message={batch.isError ? `${t.saveError}: ${error.message}` : error.message} />}
-          {notice && (
-            <p className="curator-hw__notice" role="status">
-              {notice}
-            </p>
-          )}
-          <div className="curator-hw__actions">
-            <Button loading={batch.isPending && batch.variables === 'keep'} disabled={batch.isPending} onClick={() => batch.mutate('keep')}>
-              {t.saveAll}
-            </Button>
-            {onlyChecked === '0' ? (
-              <Button variant="secondary" loading={batch.isPending && batch.variables === '1'} disabled={batch.isPending} onClick={() => batch.mutate('1')}>
-                {t.markAll}
+            <div className="curator-hw__actions">
+              <Button loading={batch.isPending && batch.variables === 'keep'} disabled={batch.isPending} onClick={() => batch.mutate('keep')}>
+                {t.saveAll}
               </Button>
-            ) : (
-              <Button variant="secondary" loading={batch.isPending && batch.variables === '0'} disabled={batch.isPending} onClick={() => batch.mutate('0')}>
-                {t.resetAll}
-              </Button>
-            )}
-          </div>
-        </>
-      )}
+              {onlyChecked === '0' ? (
+                <Button variant="secondary" loading={batch.isPending && batch.variables === '1'} disabled={batch.isPending} onClick={() => batch.mutate('1')}>
+                  {t.markAll}
+                </Button>
+              ) : (
+                <Button variant="secondary" loading={batch.isPending && batch.variables === '0'} disabled={batch.isPending} onClick={() => batch.mutate('0')}>
+                  {t.resetAll}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

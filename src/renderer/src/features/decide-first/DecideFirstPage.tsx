@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getGameData, leaveGame } from '@shared/contract/decide-first';
+import { leaveGame } from '@shared/contract/decide-first';
 import { useEffect, useRef } from 'react';
 import { ruDecideFirst } from '../../i18n/decide-first';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { ErrorBox, Loader, useNotify } from '../../ui';
+import { decideFirstQueries } from './api';
 import { EndView } from './EndView';
 import { leavesAutomatically, viewStateOf } from './logic';
 import { MidResultView } from './MidResultView';
@@ -17,8 +18,6 @@ import './decide-first.css';
 
 const t = ruDecideFirst;
 
-export const GAME_DATA_KEY = ['decideFirst', 'game'] as const;
-
 /**
  * The Decide First game (learning §2, §4): GAME_SELECT → WAIT_PLAYERS → ANSWERING ↔ MID_RESULT →
  * GAME_END. The server keeps the whole game; this screen shows the state it reports, so a reload
@@ -26,12 +25,8 @@ export const GAME_DATA_KEY = ['decideFirst', 'game'] as const;
  */
 export function DecideFirstPage() {
   const queryClient = useQueryClient();
-  const game = useQuery({
-    queryKey: GAME_DATA_KEY,
-    queryFn: ({ signal }) => api.call(getGameData, {}, { handleErrors: true, signal }),
-    retry: 1,
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: GAME_DATA_KEY });
+  const game = useQuery(decideFirstQueries.game());
+  const reload = () => queryClient.invalidateQueries({ queryKey: decideFirstQueries.game().queryKey });
   const data = game.data;
   const state = viewStateOf(data?.gameInfo);
   useAutoLeave(data?.gameInfo?.gameId, state, reload);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ruDecideFirst } from '../../i18n/decide-first';
 import { api } from '../../lib/api';
 import { Button, Card, cx } from '../../ui';
+import { decideFirstQueries } from './api';
 import { formatPoints, nameOf, rankPlayers } from './logic';
 import { messageOf } from '../../lib/error-text';
 
@@ -22,7 +23,7 @@ export function EndView({ info, players, questions, reload }: { info: GameInfo; 
     setError(null);
     try {
       await api.call(leaveGame, { gameId: info.gameId }, { handleErrors: true });
-      await queryClient.invalidateQueries({ queryKey: ['decideFirst', 'standings'] });
+      await queryClient.invalidateQueries({ queryKey: decideFirstQueries.standings().queryKey });
       await reload();
     } catch (failure) {
       setError(t.error(messageOf(failure)));

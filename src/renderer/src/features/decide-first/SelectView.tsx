@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { createOrJoinGame, getTournamentTableData } from '@shared/contract/decide-first';
+import { createOrJoinGame } from '@shared/contract/decide-first';
 import { useState } from 'react';
 import { ruDecideFirst } from '../../i18n/decide-first';
 import { api } from '../../lib/api';
-import { Button, Card, EmptyState, ErrorBox, Loader, TextField } from '../../ui';
+import { Button, Card, QueryState, TextField } from '../../ui';
+import { decideFirstQueries } from './api';
 import { cleanGameId } from './logic';
 import { messageOf } from '../../lib/error-text';
 
@@ -73,47 +74,40 @@ export function SelectView({ onJoined }: { onJoined: () => Promise<void> }) {
 
 /** The tournament table, top 20. */
 function Standings() {
-  const table = useQuery({
-    queryKey: ['decideFirst', 'standings'],
-    queryFn: ({ signal }) => api.call(getTournamentTableData, {}, { handleErrors: true, signal }),
-  });
+  const table = useQuery(decideFirstQueries.standings());
   return (
     <Card title={t.standings.title} className="df-standings">
-      {table.isPending ? (
-        <Loader />
-      ) : table.isError ? (
-        <ErrorBox message={t.standings.error} onRetry={() => void table.refetch()} retryLabel={t.retry} />
-      ) : table.data.standings.length === 0 ? (
-        <EmptyState text={t.standings.empty} compact />
-      ) : (
-        <div className="df-table-wrap">
-          <table className="df-table" data-testid="df-standings">
-            <caption className="df-muted">{t.standings.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.standings.position}</th>
-                <th scope="col">{t.standings.name}</th>
-                <th scope="col">{t.standings.all}</th>
-                <th scope="col">{t.standings.win}</th>
-                <th scope="col">{t.standings.drew}</th>
-                <th scope="col">{t.standings.lost}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.data.standings.map((row) => (
-                <tr key={row.userVkId}>
-                  <td>{row.position}</td>
-                  <td>{row.userName}</td>
-                  <td>{row.all}</td>
-                  <td>{row.win}</td>
-                  <td>{row.drew}</td>
-                  <td>{row.lost}</td>
+      <QueryState query={table} errorText={() => t.standings.error} retryLabel={t.retry} empty={(data) => data.standings.length === 0 && t.standings.empty} emptyCompact>
+        {(data) => (
+          <div className="df-table-wrap">
+            <table className="df-table" data-testid="df-standings">
+              <caption className="df-muted">{t.standings.caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.standings.position}</th>
+                  <th scope="col">{t.standings.name}</th>
+                  <th scope="col">{t.standings.all}</th>
+                  <th scope="col">{t.standings.win}</th>
+                  <th scope="col">{t.standings.drew}</th>
+                  <th scope="col">{t.standings.lost}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.standings.map((row) => (
+                  <tr key={row.userVkId}>
+                    <td>{row.position}</td>
+                    <td>{row.userName}</td>
+                    <td>{row.all}</td>
+                    <td>{row.win}</td>
+                    <td>{row.drew}</td>
+                    <td>{row.lost}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
     </Card>
   );
 }

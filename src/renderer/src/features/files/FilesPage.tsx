@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFile, deleteFile, FILE_MAX_BYTES, getFilesList, type LibraryFile } from '@shared/contract/files';
+import { createFile, deleteFile, FILE_MAX_BYTES, type LibraryFile } from '@shared/contract/files';
 import { useRef, useState } from 'react';
 import { ruFiles } from '../../i18n/files';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, ConfirmPopup, EmptyState, ErrorBox, Loader, TextField } from '../../ui';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
+import { Button, ConfirmPopup, ErrorBox, QueryState, TextField } from '../../ui';
 import { uploadFile } from '../../lib/upload-file';
+import { filesQueries } from './api';
 import { downloadLibraryFile } from './download';
 import './files.css';
 
 const t = ruFiles;
-const LIST_KEY = ['files', 'list'];
 
 /** Back-office §2.9 files: upload with description, table (cards at ≤ 768 px), delete with confirmation. */
 export function FilesPage() {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: LIST_KEY, queryFn: () => liveRequest(getFilesList, {}), retry: retryLive });
+  const list = useQuery(filesQueries.list());
   const [file, setFile] = useState<File | null>(null);
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState('');
@@ -30,14 +30,14 @@ export function FilesPage() {
       setDescription('');
       if (input.current) input.current.value = '';
       setNotice(t.uploaded);
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      void queryClient.invalidateQueries({ queryKey: filesQueries.list().queryKey });
     },
   });
   const remove = useMutation({
     mutationFn: (fileName: string) => liveRequest(deleteFile, { fileName }),
     onSuccess: () => {
       setToDelete(null);
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      void queryClient.invalidateQueries({ queryKey: filesQueries.list().queryKey });
     },
   });
   const choose = (chosen: File | null) => {
@@ -85,29 +85,25 @@ export function FilesPage() {
 
       <h2>{t.listTitle}</h2>
       {downloadError && <ErrorBox message={downloadError} />}
-      {list.isPending ? (
-        <Loader />
-      ) : list.isError ? (
-        <ErrorBox message={`${t.listError}: ${liveErrorText(list.error)}`} onRetry={() => void list.refetch()} retryLabel={t.retry} />
-      ) : list.data.files.length === 0 ? (
-        <EmptyState text={t.empty} />
-      ) : (
-        <table className="files__table" data-testid="files-table">
-          <thead>
-            <tr>
-              <th>{t.columns.file}</th>
-              <th>{t.columns.comment}</th>
-              <th>{t.columns.by}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.files.map((item) => (
-              <FileRow key={item.fileName} item={item} onDownload={download} onDelete={setToDelete} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryState query={list} errorText={(error) => `${t.listError}: ${liveErrorText(error)}`} retryLabel={t.retry} empty={(data) => data.files.length === 0 && t.empty}>
+        {(data) => (
+          <table className="files__table" data-testid="files-table">
+            <thead>
+              <tr>
+                <th>{t.columns.file}</th>
+                <th>{t.columns.comment}</th>
+                <th>{t.columns.by}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.files.map((item) => (
+                <FileRow key={item.fileName} item={item} onDownload={download} onDelete={setToDelete} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
       <ConfirmPopup
         open={toDelete !== null}
         title={t.deleteConfirm}

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteChunk, editChunk, getQuestionsForChunk, markdownToClean, setTheoryQuestion, type Chunk } from '@shared/contract/knowledge';
+import { deleteChunk, editChunk, markdownToClean, setTheoryQuestion, type Chunk } from '@shared/contract/knowledge';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ruKnowledge } from '../../i18n/knowledge';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { Accordion, Button, Checkbox, ConfirmPopup, createDebounce, EmptyState, ErrorBox, Loader, Select } from '../../ui';
+import { knowledgeQueries } from './api';
 import { changedFields, type ChunkDraft } from './logic';
 
 const t = ruKnowledge.card;
@@ -129,8 +130,8 @@ export function ChunkCard({ chunk, onDeleted, onOpenQuestion }: { chunk: Chunk; 
 
 function ChunkQuestions({ chunkId, onOpen }: { chunkId: number; onOpen: (questionId: number) => void }) {
   const client = useQueryClient();
-  const key = ['knowledge', 'questions', chunkId];
-  const questions = useQuery({ queryKey: key, queryFn: () => liveRequest(getQuestionsForChunk, { chunkId }), retry: retryLive });
+  const questionsQuery = knowledgeQueries.chunkQuestions(chunkId);
+  const questions = useQuery(questionsQuery);
   const [linkNumber, setLinkNumber] = useState('');
   const [error, setError] = useState<string | null>(null);
   const change = useMutation({
@@ -138,7 +139,7 @@ function ChunkQuestions({ chunkId, onOpen }: { chunkId: number; onOpen: (questio
       liveRequest(setTheoryQuestion, input.method === 'create' ? { method: 'create', chunkId, ...(input.questionId ? { questionId: input.questionId } : {}) } : { method: 'delete', questionId: input.questionId, chunkId }),
     onSuccess: (result, input) => {
       setError(null);
-      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: questionsQuery.queryKey });
       if (input.method === 'create' && !input.questionId) onOpen(result.questionId);
     },
     onError: (failure) => setError(t.createQuestionError(liveErrorText(failure))),

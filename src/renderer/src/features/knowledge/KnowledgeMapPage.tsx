@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { getKnowledgeChunk, getKnowledgeGrid, MAP_TYPES, type MapType } from '@shared/contract/knowledge';
+import { MAP_TYPES, type MapType } from '@shared/contract/knowledge';
 import { knowledgeBand } from '@shared/domain/knowledge';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ruKnowledge } from '../../i18n/knowledge';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { liveErrorText } from '../../lib/live-request';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { Button, EmptyState, ErrorBox, Loader, Popup, ProgressBar } from '../../ui';
+import { Button, Loader, Popup, ProgressBar, QueryState } from '../../ui';
+import { knowledgeQueries } from './api';
 import { KnowledgeTestView } from './KnowledgeTestView';
 import { byChapter } from './logic';
 import { TheoryPopup } from './TheoryPopup';
@@ -30,7 +31,7 @@ function KnowledgeMap({ onTest }: { onTest: (chunkId: number) => void }) {
   const [mapType, setMapType] = useState<MapType>(storedMapType);
   const [openCell, setOpenCell] = useState<number | null>(null);
   const [theoryOf, setTheoryOf] = useState<number | null>(null);
-  const grid = useQuery({ queryKey: ['knowledge', 'grid', mapType], queryFn: () => liveRequest(getKnowledgeGrid, { mapType }), retry: retryLive });
+  const grid = useQuery(knowledgeQueries.grid(mapType));
   const choose = (type: MapType) => {
     setMapType(type);
     writeStorage(STORAGE_KEYS.knowledgeMapType, type);
@@ -57,35 +58,31 @@ function KnowledgeMap({ onTest }: { onTest: (chunkId: number) => void }) {
         ))}
       </p>
       <div role="tabpanel">
-        {grid.isPending ? (
-          <Loader label={t.map.loading} />
-        ) : grid.isError ? (
-          <ErrorBox message={t.map.error(liveErrorText(grid.error))} onRetry={() => void grid.refetch()} />
-        ) : grid.data.knowledgeGrid.length === 0 ? (
-          <EmptyState text={t.map.empty} />
-        ) : (
-          <div className="kb-chapters">
-            {byChapter(grid.data.knowledgeGrid).map((group) => (
-              <section key={group.chapter} className="kb-chapter" aria-label={group.chapter}>
-                <h2>{group.chapter}</h2>
-                <div className="kb-grid">
-                  {group.cells.map((cell) => (
-                    <button
-                      key={cell.id}
-                      type="button"
-                      className={`kb-cell kb-band--${knowledgeBand(cell.knowLevel)}`}
-                      title={t.map.cell(cell.id, cell.knowLevel)}
-                      aria-label={t.map.cell(cell.id, cell.knowLevel)}
-                      data-testid={`kb-cell-${cell.id}`}
-                      data-level={cell.knowLevel}
-                      onClick={() => setOpenCell(cell.id)}
-                    />
-                  ))}
-                </div>
-              </section>
-            ))}
-          </div>
-        )}
+        <QueryState query={grid} errorText={(error) => t.map.error(liveErrorText(error))} loading={<Loader label={t.map.loading} />} empty={(loaded) => loaded.knowledgeGrid.length === 0 && t.map.empty}>
+          {(loaded) => (
+            <div className="kb-chapters">
+              {byChapter(loaded.knowledgeGrid).map((group) => (
+                <section key={group.chapter} className="kb-chapter" aria-label={group.chapter}>
+                  <h2>{group.chapter}</h2>
+                  <div className="kb-grid">
+                    {group.cells.map((cell) => (
+                      <button
+                        key={cell.id}
+                        type="button"
+                        className={`kb-cell kb-band--${knowledgeBand(cell.knowLevel)}`}
+                        title={t.map.cell(cell.id, cell.knowLevel)}
+                        aria-label={t.map.cell(cell.id, cell.knowLevel)}
+                        data-testid={`kb-cell-${cell.id}`}
+                        data-level={cell.knowLevel}
+                        onClick={() => setOpenCell(cell.id)}
+                      />
+                    ))}
+                  </div>
+                </section>
+              ))}
+            </div>
+          )}
+        </QueryState>
       </div>
       <ItemPopup
         chunkId={openCell}
@@ -102,7 +99,7 @@ function KnowledgeMap({ onTest }: { onTest: (chunkId: number) => void }) {
 }
 
 function ItemPopup({ chunkId, onClose, onTheory, onTest }: { chunkId: number | null; onClose: () => void; onTheory: (id: number) => void; onTest: (id: number) => void }) {
-  const item = useQuery({ queryKey: ['knowledge', 'chunk', chunkId], queryFn: () => liveRequest(getKnowledgeChunk, { chunkId: chunkId! }), enabled: chunkId !== null, retry: retryLive });
+  const item = useQuery(knowledgeQueries.chunk(chunkId));
   const data = item.data;
   return (
     <Popup
@@ -123,24 +120,20 @@ function ItemPopup({ chunkId, onClose, onTheory, onTest }: { chunkId: number | n
         ) : undefined
       }
     >
-      {item.isPending ? (
-        <Loader />
-      ) : item.isError ? (
-        <ErrorBox message={t.map.error(liveErrorText(item.error))} onRetry={() => void item.refetch()} />
-      ) : !data ? (
-        <EmptyState text={t.item.empty} compact />
-      ) : (
-        <>
-          <dl>
-            <dt>{t.item.id(chunkId!)}</dt>
-            <dd>{data.chapter}</dd>
-            <dt>{t.card.lesson}</dt>
-            <dd>{t.item.lesson(data.lessonNum, data.lessonName)}</dd>
-          </dl>
-          <ProgressBar value={data.knowLevel} label={t.item.progress} />
-          {data.qCount === 0 && <p className="muted">{t.item.noTest}</p>}
-        </>
-      )}
+      <QueryState query={item} errorText={(error) => t.map.error(liveErrorText(error))} empty={(chunk) => !chunk && t.item.empty} emptyCompact>
+        {(chunk) => (
+          <>
+            <dl>
+              <dt>{t.item.id(chunkId!)}</dt>
+              <dd>{chunk.chapter}</dd>
+              <dt>{t.card.lesson}</dt>
+              <dd>{t.item.lesson(chunk.lessonNum, chunk.lessonName)}</dd>
+            </dl>
+            <ProgressBar value={chunk.knowLevel} label={t.item.progress} />
+            {chunk.qCount === 0 && <p className="muted">{t.item.noTest}</p>}
+          </>
+        )}
+      </QueryState>
     </Popup>
   );
 }

@@ -5,14 +5,15 @@ import type { knowledgeTestQuestion } from '@shared/contract/knowledge';
 import { answerInputOf } from '@shared/domain/questions';
 import { useState } from 'react';
 import { ruKnowledge } from '../../i18n/knowledge';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, cx, EmptyState, ErrorBox, Loader } from '../../ui';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
+import { Button, cx, ErrorBox, Loader, QueryState } from '../../ui';
 import { AnswerInput } from '../questions/AnswerInput';
 import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
 import { QuestionBody } from '../questions/QuestionBody';
 import { useQuestionView } from '../../lib/question-view';
 import { QuestionResultBody } from '../questions/QuestionResultBody';
 import '../questions/questions.css';
+import { knowledgeKeys, knowledgeQueries } from './api';
 import './knowledge.css';
 
 const t = ruKnowledge.test;
@@ -21,23 +22,15 @@ type TestQuestion = z.infer<typeof knowledgeTestQuestion>;
 /** 'Клетка знаний №id': the chunk's questions one by one, then 'Верных: X из Y' (scored on the server). */
 export function KnowledgeTestView({ chunkId, onBack }: { chunkId: number; onBack: () => void }) {
   const client = useQueryClient();
-  const key = ['knowledge', 'test', chunkId];
-  const test = useQuery({
-    queryKey: key,
-    // Opening the test view starts a test unless one is running or its result is shown.
-    queryFn: async () => {
-      const current = await liveRequest(getKnowledgeQuestions, { chunkId, startTest: '0' });
-      return current.testStatus === 'Нет' ? liveRequest(getKnowledgeQuestions, { chunkId, startTest: '1' }) : current;
-    },
-    retry: retryLive,
-  });
+  const testQuery = knowledgeQueries.test(chunkId);
+  const test = useQuery(testQuery);
   const [restarting, setRestarting] = useState(false);
   const [restartError, setRestartError] = useState<string | null>(null);
   const restart = async () => {
     setRestarting(true);
     setRestartError(null);
     try {
-      client.setQueryData(key, await liveRequest(getKnowledgeQuestions, { chunkId, startTest: '1' }));
+      client.setQueryData(testQuery.queryKey, await liveRequest(getKnowledgeQuestions, { chunkId, startTest: '1' }));
     } catch (error) {
       setRestartError(t.saveError(liveErrorText(error)));
     } finally {
@@ -45,7 +38,7 @@ export function KnowledgeTestView({ chunkId, onBack }: { chunkId: number; onBack
     }
   };
   const refresh = async () => {
-    await client.invalidateQueries({ queryKey: ['knowledge'] });
+    await client.invalidateQueries({ queryKey: knowledgeKeys.all });
   };
 
   return (
@@ -56,19 +49,15 @@ export function KnowledgeTestView({ chunkId, onBack }: { chunkId: number; onBack
           {t.backToMap}
         </Button>
       </div>
-      {test.isPending ? (
-        <Loader label={t.loading} />
-      ) : test.isError ? (
-        <ErrorBox message={ruKnowledge.map.error(liveErrorText(test.error))} onRetry={() => void test.refetch()} />
-      ) : test.data.questions.length === 0 ? (
-        <EmptyState text={ruKnowledge.item.noTest} />
-      ) : test.data.testStatus === 'Выполняется' ? (
-        <Solving key={test.dataUpdatedAt} chunkId={chunkId} questions={test.data.questions} onFinished={refresh} />
-      ) : test.data.testStatus === 'Готово' ? (
-        <Result questions={test.data.questions} onAgain={() => void restart()} restarting={restarting} error={restartError} />
-      ) : (
-        <ErrorBox message={t.unknownStatus} />
-      )}
+      <QueryState query={test} errorText={(error) => ruKnowledge.map.error(liveErrorText(error))} loading={<Loader label={t.loading} />} empty={(data) => data.questions.length === 0 && ruKnowledge.item.noTest}>
+        {(data) => data.testStatus === 'Выполняется' ? (
+          <Solving key={test.dataUpdatedAt} chunkId={chunkId} questions={data.questions} onFinished={refresh} />
+        ) : data.testStatus === 'Готово' ? (
+          <Result questions={data.questions} onAgain={() => void restart()} restarting={restarting} error={restartError} />
+        ) : (
+          <ErrorBox message={t.unknownStatus} />
+        )}
+      </QueryState>
     </section>
   );
 }

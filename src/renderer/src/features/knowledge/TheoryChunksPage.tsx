@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHUNK_FILTERS, CHUNK_PAGE_SIZES, createChunk, getChunks, publishChunks, type ChunkFilter } from '@shared/contract/knowledge';
+import { CHUNK_FILTERS, CHUNK_PAGE_SIZES, createChunk, publishChunks, type ChunkFilter } from '@shared/contract/knowledge';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ruKnowledge } from '../../i18n/knowledge';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, ConfirmPopup, createDebounce, EmptyState, ErrorBox, Loader, Select } from '../../ui';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
+import { Button, ConfirmPopup, createDebounce, ErrorBox, Loader, QueryState, Select } from '../../ui';
 import { QuestionEditDialog } from '../question-bank-admin/QuestionEditDialog';
+import { knowledgeKeys, knowledgeQueries } from './api';
 import { ChunkCard } from './ChunkCard';
 import { downloadChunksXlsx } from './export-chunks';
 import { pageCount, parsePageJump, parseQuestionNumber, readListQuery } from './logic';
@@ -22,8 +23,7 @@ export function TheoryChunksPage() {
   const { page, limit, filter } = readListQuery(params);
   const setQuery = (next: { page?: number; limit?: number; filter?: ChunkFilter }) =>
     setParams({ filter90Plus: next.filter ?? filter, page: String(next.page ?? page), limit: String(next.limit ?? limit) }, { replace: true });
-  const listKey = ['knowledge', 'chunks', page, limit, filter];
-  const list = useQuery({ queryKey: listKey, queryFn: () => liveRequest(getChunks, { chunkId: '', page, limit, filter90Plus: filter }), retry: retryLive });
+  const list = useQuery(knowledgeQueries.chunkList(page, limit, filter));
   const pages = pageCount(list.data?.total ?? 0, limit);
 
   const [jump, setJump] = useState('');
@@ -48,7 +48,7 @@ export function TheoryChunksPage() {
     onSuccess: ({ total }) => {
       const last = pageCount(total, limit);
       if (page >= last - (total % limit === 1 ? 1 : 0)) setQuery({ page: last });
-      void client.invalidateQueries({ queryKey: ['knowledge', 'chunks'] });
+      void client.invalidateQueries({ queryKey: knowledgeKeys.chunkLists });
     },
   });
 
@@ -133,28 +133,24 @@ export function TheoryChunksPage() {
         </label>
       </div>
 
-      {list.isPending ? (
-        <Loader label={t.loading} />
-      ) : list.isError ? (
-        <ErrorBox message={t.error(liveErrorText(list.error))} onRetry={() => void list.refetch()} />
-      ) : list.data.chunks.length === 0 ? (
-        <EmptyState text={t.empty(page)} />
-      ) : (
-        <div className="kb-chunks">
-          {list.data.chunks.map((chunk) => (
-            <ChunkCard
-              key={chunk.chunkId}
-              chunk={chunk}
-              onOpenQuestion={setEditingQuestion}
-              onDeleted={() => {
-                // The only chunk of the last page gone: step back a page (§4).
-                if (list.data.chunks.length === 1 && page > 1) setQuery({ page: page - 1 });
-                void client.invalidateQueries({ queryKey: ['knowledge', 'chunks'] });
-              }}
-            />
-          ))}
-        </div>
-      )}
+      <QueryState query={list} errorText={(error) => t.error(liveErrorText(error))} loading={<Loader label={t.loading} />} empty={(data) => data.chunks.length === 0 && t.empty(page)}>
+        {(data) => (
+          <div className="kb-chunks">
+            {data.chunks.map((chunk) => (
+              <ChunkCard
+                key={chunk.chunkId}
+                chunk={chunk}
+                onOpenQuestion={setEditingQuestion}
+                onDeleted={() => {
+                  // The only chunk of the last page gone: step back a page (§4).
+                  if (data.chunks.length === 1 && page > 1) setQuery({ page: page - 1 });
+                  void client.invalidateQueries({ queryKey: knowledgeKeys.chunkLists });
+                }}
+              />
+            ))}
+          </div>
+        )}
+      </QueryState>
 
       {editingQuestion !== null && (
         <QuestionEditDialog
@@ -162,7 +158,7 @@ export function TheoryChunksPage() {
           questionId={editingQuestion}
           onClose={() => {
             setEditingQuestion(null);
-            void client.invalidateQueries({ queryKey: ['knowledge', 'questions'] });
+            void client.invalidateQueries({ queryKey: knowledgeKeys.chunkQuestions });
           }}
           neighbours={{ previous: null, next: null, onOpen: setEditingQuestion }}
         />

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { getTheoryChunk } from '@shared/contract/knowledge';
 import { ruKnowledge } from '../../i18n/knowledge';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { EmptyState, ErrorBox, Loader, Popup } from '../../ui';
+import { liveErrorText } from '../../lib/live-request';
+import { Loader, Popup, QueryState } from '../../ui';
+import { knowledgeQueries } from './api';
 import { Markdown } from './Markdown';
 import './knowledge.css';
 
@@ -10,23 +10,14 @@ const t = ruKnowledge;
 
 /** The published theory of a chunk; also opened by the assistant's citations. */
 export function TheoryPopup({ chunkId, onClose }: { chunkId: number | null; onClose: () => void }) {
-  const theory = useQuery({
-    queryKey: ['knowledge', 'theory', chunkId],
-    queryFn: () => liveRequest(getTheoryChunk, { chunkId: chunkId! }),
-    enabled: chunkId !== null,
-    retry: retryLive,
-  });
+  const theory = useQuery(knowledgeQueries.theory(chunkId));
   return (
     <Popup open={chunkId !== null} onClose={onClose} title={theory.data?.theory.name || t.theory.title} size="lg" className="kb-theory-popup">
-      {theory.isPending ? (
-        <Loader label={t.theory.loading} />
-      ) : theory.isError ? (
-        <ErrorBox message={t.map.error(liveErrorText(theory.error))} onRetry={() => void theory.refetch()} />
-      ) : theory.data.theory.markdownText.trim() === '' ? (
-        <EmptyState text={t.theory.empty} compact />
-      ) : (
-        <Markdown text={theory.data.theory.markdownText} />
-      )}
+      <QueryState query={theory} errorText={(error) => t.map.error(liveErrorText(error))} loading={<Loader label={t.theory.loading} />} empty={(data) => data.theory.markdownText.trim() === '' && t.theory.empty} emptyCompact>
+        {(data) => (
+          <Markdown text={data.theory.markdownText} />
+        )}
+      </QueryState>
     </Popup>
   );
 }

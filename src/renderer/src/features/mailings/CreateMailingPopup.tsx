@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CAPTION_MAX, createImage, createTgMailing, createVkMailing, getGroupUsersCountTg, MAILING_IMAGE_MAX_BYTES, MESSAGE_MAX, NICKNAME_GROUP, RECEIVER_GROUPS } from '@shared/contract/mailings';
+import { CAPTION_MAX, createImage, createTgMailing, createVkMailing, MAILING_IMAGE_MAX_BYTES, MESSAGE_MAX, NICKNAME_GROUP, RECEIVER_GROUPS } from '@shared/contract/mailings';
 import { useState } from 'react';
 import { ruMailings } from '../../i18n/mailings';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { Button, ErrorBox, Popup, Select } from '../../ui';
 import { uploadFile } from '../../lib/upload-file';
+import { mailingsQueries } from './api';
 
 const t = ruMailings.form;
 const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'];
@@ -30,11 +31,7 @@ export function CreateMailingPopup({ channel, onClose }: { channel: 'MAIN' | 'TE
   const [image, setImage] = useState<{ path: string; name: string } | null>(null);
   const [imageError, setImageError] = useState('');
   const nickList = group === NICKNAME_GROUP ? nicknames.split('\n').map((line) => line.trim()).filter(Boolean) : [];
-  const count = useQuery({
-    queryKey: ['mailings', 'count', channel, group, nickList.join(',')],
-    queryFn: () => liveRequest(getGroupUsersCountTg, { fromBot: channel, group, receiversTgNicknames: nickList }),
-    retry: false,
-  });
+  const count = useQuery(mailingsQueries.receivers(channel, group, nickList));
   const upload = useMutation({
     mutationFn: (file: File) => uploadFile(createImage.path, {}, file),
     onSuccess: (body, file) => setImage({ path: String(body.imagePath), name: file.name }),

@@ -5,20 +5,17 @@ import {
   createFreeAppMailing,
   MAILING_CHANNELS,
   RECEIVER_GROUPS,
-  triggerUpdateBotTermins,
-  triggerUpdateTgMailing,
-  triggerUpdateVkMailingFreeBot,
   updateMailings,
   type MailingChannel,
   type MailingItem,
-  type MailingLists,
 } from '@shared/contract/mailings';
 import { useState } from 'react';
 import { ruMailings } from '../../i18n/mailings';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { Accordion, Button, ConfirmPopup, cx, EmptyState, ErrorBox, Loader, ProgressBar, Select, Spinner, TextField } from '../../ui';
+import { Accordion, Button, ConfirmPopup, cx, EmptyState, ErrorBox, ProgressBar, QueryState, Select, Spinner, TextField } from '../../ui';
 import { usePush } from '../../lib/use-push';
+import { mailingsQueries } from './api';
 import { CreateMailingPopup } from './CreateMailingPopup';
 import './mailings.css';
 import { isOneOf } from '@shared/guards';
@@ -30,20 +27,14 @@ function readTab(): MailingChannel {
   return isOneOf(MAILING_CHANNELS, stored) ? stored : 'MAIN';
 }
 
-function subscribe(channel: MailingChannel): Promise<MailingLists> {
-  if (channel === 'MAIN') return liveRequest(triggerUpdateTgMailing, {});
-  if (channel === 'TERMINS') return liveRequest(triggerUpdateBotTermins, {});
-  return liveRequest(triggerUpdateVkMailingFreeBot, { channel });
-}
-
 /** Back-office §2.5 mailings (route tg_sending): four bot tabs, lists kept live by pushes. */
 export function MailingsPage() {
   const [tab, setTab] = useState<MailingChannel>(readTab);
   const [creating, setCreating] = useState(false);
   const queryClient = useQueryClient();
-  const lists = useQuery({ queryKey: ['mailings', tab], queryFn: () => subscribe(tab), retry: retryLive });
+  const lists = useQuery(mailingsQueries.lists(tab));
   usePush(updateMailings, (body) => {
-    queryClient.setQueryData(['mailings', body.channel], { openMailings: body.openMailings, closedMailings: body.closedMailings });
+    queryClient.setQueryData(mailingsQueries.lists(body.channel).queryKey, { openMailings: body.openMailings, closedMailings: body.closedMailings });
   });
   const choose = (channel: MailingChannel) => {
     setTab(channel);
@@ -68,20 +59,18 @@ export function MailingsPage() {
             {t.create}
           </Button>
         )}
-        {lists.isPending ? (
-          <Loader />
-        ) : lists.isError ? (
-          <ErrorBox message={t.requestFailed(liveErrorText(lists.error))} onRetry={() => void lists.refetch()} retryLabel={t.retry} />
-        ) : (
-          <>
-            <Accordion title={t.active} summary={String(lists.data.openMailings.length)} defaultOpen>
-              {lists.data.openMailings.length === 0 ? <EmptyState text={t.noActive} compact /> : <MailingList items={lists.data.openMailings} testId="open-mailings" />}
-            </Accordion>
-            <Accordion title={t.finished} summary={String(lists.data.closedMailings.length)} defaultOpen>
-              {lists.data.closedMailings.length === 0 ? <EmptyState text={t.noFinished} compact /> : <MailingList items={lists.data.closedMailings} testId="closed-mailings" />}
-            </Accordion>
-          </>
-        )}
+        <QueryState query={lists} errorText={(error) => t.requestFailed(liveErrorText(error))} retryLabel={t.retry}>
+          {(data) => (
+            <>
+              <Accordion title={t.active} summary={String(data.openMailings.length)} defaultOpen>
+                {data.openMailings.length === 0 ? <EmptyState text={t.noActive} compact /> : <MailingList items={data.openMailings} testId="open-mailings" />}
+              </Accordion>
+              <Accordion title={t.finished} summary={String(data.closedMailings.length)} defaultOpen>
+                {data.closedMailings.length === 0 ? <EmptyState text={t.noFinished} compact /> : <MailingList items={data.closedMailings} testId="closed-mailings" />}
+              </Accordion>
+            </>
+          )}
+        </QueryState>
       </div>
       {creating && tab !== 'FREE_APP' && <CreateMailingPopup channel={tab} onClose={() => setCreating(false)} />}
     </section>

@@ -1,35 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import { getVideoTimecodeById, startWatchingVideo, type Fragment, type MediaStatus } from '@shared/contract/video';
+import { startWatchingVideo, type Fragment, type MediaStatus } from '@shared/contract/video';
 import { useCallback, useRef, useState } from 'react';
 import { ruVideoLesson } from '../../i18n/video';
 import { api } from '../../lib/api';
-import { ErrorBox, Loader, Popup } from '../../ui';
+import { Popup, QueryState } from '../../ui';
 import { formatTime } from '../../ui/video/format-time';
 import { MediaState } from '../../ui/video/MediaState';
 import { readVideoQuality, saveVideoQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../../ui/video/player-slot';
 import { QualitySelect } from '../../ui/video/QualitySelect';
 import '../video/video.css';
+import { materialsQueries } from './api';
 import { useFragmentLoop } from './use-fragment-loop';
 
 const t = ruVideoLesson.search;
 
 /** The popup player of one fragment (?timecodeId=…), looping inside it; a deep link opens it directly. */
 export function FragmentPopup({ timecodeId, onClose }: { timecodeId: number; onClose: () => void }) {
-  const fragment = useQuery({
-    queryKey: ['videoTimecode', timecodeId],
-    queryFn: ({ signal }) => api.call(getVideoTimecodeById, { id: timecodeId }, { handleErrors: true, signal }),
-    retry: false,
-  });
+  const fragment = useQuery(materialsQueries.fragment(timecodeId));
   const title = fragment.data ? t.popupTitle(fragment.data.timecode.tag) : ruVideoLesson.search.title;
   return (
     <Popup open onClose={onClose} title={title} size="lg" className="video-fragment">
-      {fragment.isPending ? (
-        <Loader />
-      ) : fragment.isError ? (
-        <ErrorBox message={t.fragmentError(fragment.error.message)} onRetry={() => void fragment.refetch()} />
-      ) : (
-        <FragmentPlayer fragment={fragment.data.timecode} mediaStatus={fragment.data.mediaStatus} />
-      )}
+      <QueryState query={fragment} errorText={(error) => t.fragmentError(error.message)}>
+        {(data) => (
+          <FragmentPlayer fragment={data.timecode} mediaStatus={data.mediaStatus} />
+        )}
+      </QueryState>
     </Popup>
   );
 }

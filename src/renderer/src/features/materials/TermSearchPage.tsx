@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { getTerminDefinitionByName, TERM_NOT_FOUND } from '@shared/contract/materials';
+import { TERM_NOT_FOUND } from '@shared/contract/materials';
 import { useSearchParams } from 'react-router';
 import { ruMaterials } from '../../i18n/materials';
-import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { Card, EmptyState, ErrorBox, Loader, SearchInput } from '../../ui';
+import { materialsQueries } from './api';
 import './materials.css';
 
 const t = ruMaterials.terms;
@@ -40,11 +40,7 @@ export function TermSearchPage() {
 }
 
 function TermResult({ query }: { query: string }) {
-  const term = useQuery({
-    queryKey: ['terminDefinition', query],
-    queryFn: ({ signal }) => api.call(getTerminDefinitionByName, { terminName: query }, { handleErrors: true, signal }),
-    retry: false,
-  });
+  const term = useQuery(materialsQueries.term(query));
   if (term.isPending) return <Loader />;
   if (term.isError) {
     const error = term.error;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { searchVideosTimecodesByTag, type Fragment } from '@shared/contract/video';
+import type { Fragment } from '@shared/contract/video';
 import { useSearchParams } from 'react-router';
 import { ruVideoLesson } from '../../i18n/video';
-import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader, SearchInput } from '../../ui';
 import { formatTime } from '../../ui/video/format-time';
+import { materialsQueries } from './api';
 import { FragmentPopup } from './FragmentPopup';
 import './materials.css';
 
@@ -40,11 +40,7 @@ export function VideoSearchPage() {
 }
 
 function SearchResults({ query, onOpen }: { query: string; onOpen: (timecodeId: number) => void }) {
-  const results = useQuery({
-    queryKey: ['videoFragments', query],
-    queryFn: ({ signal }) => api.call(searchVideosTimecodesByTag, { q: query }, { handleErrors: true, signal }),
-    retry: false,
-  });
+  const results = useQuery(materialsQueries.fragments(query));
   if (results.isPending) return <Loader />;
   if (results.isError) return <ErrorBox message={t.error(results.error.message)} onRetry={() => void results.refetch()} />;
   if (results.data.timecodes.length === 0) return <EmptyState text={t.empty} />;

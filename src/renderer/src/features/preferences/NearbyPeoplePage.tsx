@@ -10,7 +10,7 @@ import {
   type NearbyUser,
 } from '@shared/contract/preferences';
 import { ruPreferences } from '../../i18n/preferences';
-import { Card, EmptyState, ErrorBox, fill, Loader, Switch } from '../../ui';
+import { Card, ErrorBox, fill, Loader, QueryState, Switch } from '../../ui';
 import { errorText, liveRequest, retryLive } from './live-request';
 import { useLocationSharing, type GeoPoint, type GeoState } from './use-location-sharing';
 import './preferences.css';
@@ -98,25 +98,15 @@ export function NearbyPeoplePage() {
         </div>
       </Card>
       <Card title={t.listTitle}>
-        {visibility.isPending ? (
-          <Loader />
-        ) : visibility.isError ? (
-          <ErrorBox message={fill(t.error, { message: errorText(visibility.error) })} onRetry={() => void visibility.refetch()} />
-        ) : !visible ? (
-          <EmptyState text={t.hint} compact />
-        ) : geoBlocked ? (
-          <EmptyState text={t.geo[geo.state as 'unsupported' | 'insecure' | 'denied']} compact />
-        ) : !located ? (
-          sendError ? <ErrorBox message={sendError} /> : <Loader label={t.locating} />
-        ) : nearest.isPending ? (
-          <Loader />
-        ) : nearest.isError ? (
-          <ErrorBox message={fill(t.error, { message: errorText(nearest.error) })} onRetry={() => void nearest.refetch()} />
-        ) : nearest.data.users.length === 0 ? (
-          <EmptyState text={t.empty} compact />
-        ) : (
-          <PeopleList users={nearest.data.users} />
-        )}
+        <QueryState query={visibility} errorText={(error) => fill(t.error, { message: errorText(error) })} empty={() => !visible ? t.hint : geoBlocked ? t.geo[geo.state as 'unsupported' | 'insecure' | 'denied'] : null} emptyCompact>
+          {() => !located ? (
+            sendError ? <ErrorBox message={sendError} /> : <Loader label={t.locating} />
+          ) : (
+            <QueryState query={nearest} errorText={(error) => fill(t.error, { message: errorText(error) })} empty={(data) => data.users.length === 0 && t.empty} emptyCompact>
+              {(data) => <PeopleList users={data.users} />}
+            </QueryState>
+          )}
+        </QueryState>
         {located && sendError && <p className="form__error prefs-nearby__send-error" role="alert">{sendError}</p>}
       </Card>
     </section>

@@ -1,6 +1,6 @@
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createQuestion, deleteImageQuestion, editableQuestion, getQuestion, getQuestionReference, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
+import { createQuestion, deleteImageQuestion, editableQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
 import { EGE_NUM_MAX, EGE_NUM_MIN, isQuestionType, randomPermutation, tidyQuestion, validateQuestion, type QuestionFieldErrors } from '@shared/domain/question-bank-p1';
 import { MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import '../questions/questions.css';
 import { addOption, changeType, isDirty, kindOf, removeOption, type QuestionForm, rowLabel } from './editor-logic';
 import { RightAnswerEditor } from './RightAnswerEditor';
 import { uploadFile } from './upload-image';
-import { LIST_KEY } from './editor-logic';
+import { questionBankAdminQueries } from './api';
 
 const t = ruQuestionBankAdmin.dialog;
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -62,11 +62,7 @@ export function QuestionEditDialog({
  * «Сохранить», so «Отменить» leaves no empty question behind (issue 26 item 6).
  */
 function NewQuestionDialog({ onClose, onCreated, onCreatedNoRefresh, neighbours }: Omit<DialogProps, 'questionId'>) {
-  const reference = useQuery({
-    queryKey: ['questionBankAdmin', 'reference'],
-    queryFn: ({ signal }) => api.call(getQuestionReference, {}, { handleErrors: true, signal }),
-    retry: false,
-  });
+  const reference = useQuery(questionBankAdminQueries.reference());
   if (reference.isSuccess) {
     const blank = editableQuestion.parse({ questionType: 'VARIANTS', rightAnswers: [] });
     return (
@@ -90,12 +86,7 @@ function NewQuestionDialog({ onClose, onCreated, onCreatedNoRefresh, neighbours 
 }
 
 function StoredQuestionDialog({ questionId, onClose, onCreated, onCreatedNoRefresh, neighbours }: Omit<DialogProps, 'questionId'> & { questionId: number }) {
-  const question = useQuery({
-    queryKey: ['questionBankAdmin', 'question', questionId],
-    queryFn: ({ signal }) => api.call(getQuestion, { questionId }, { handleErrors: true, signal }),
-    gcTime: 0,
-    retry: false,
-  });
+  const question = useQuery(questionBankAdminQueries.question(questionId));
   if (question.isSuccess) {
     const { qId: _id, ...form } = question.data.question;
     return (
@@ -185,7 +176,7 @@ function QuestionEditor({
         // The first save creates the question with its content in one call: a refusal stores nothing.
         const created = await api.call(createQuestion, { question: form }, { handleErrors: true });
         try {
-          await queryClient.refetchQueries({ queryKey: LIST_KEY, exact: true }, { throwOnError: true });
+          await queryClient.refetchQueries({ queryKey: questionBankAdminQueries.list().queryKey, exact: true }, { throwOnError: true });
         } catch {
           onCreatedNoRefresh();
         }
@@ -196,7 +187,7 @@ function QuestionEditor({
       setSaved(form);
       setTried(false);
       setStatus({ tone: 'ok', text: t.saved });
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      void queryClient.invalidateQueries({ queryKey: questionBankAdminQueries.list().queryKey });
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? (error.body?.errors as QuestionFieldErrors | undefined) : undefined;
       if (fieldErrors) setServerErrors(fieldErrors);
@@ -210,7 +201,7 @@ function QuestionEditor({
   const imageChanged = (questionImage: string) => {
     setForm((current) => ({ ...current, questionImage }));
     setSaved((current) => ({ ...current, questionImage }));
-    void queryClient.invalidateQueries({ queryKey: LIST_KEY });
+    void queryClient.invalidateQueries({ queryKey: questionBankAdminQueries.list().queryKey });
   };
 
   const lessonOptions = lessons.map((lesson) => ({ value: lesson.number, label: `${lesson.number}. ${lesson.name}` }));

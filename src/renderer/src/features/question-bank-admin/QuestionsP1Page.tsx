@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { getQuestionsList, type QuestionListRow } from '@shared/contract/question-bank-admin';
+import type { QuestionListRow } from '@shared/contract/question-bank-admin';
 import { QUESTION_TYPES } from '@shared/domain/questions';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { rememberLink } from '../../lib/nav-memory';
 import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
-import { api } from '../../lib/api';
-import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';
-import { LIST_KEY } from './editor-logic';
+import { Button, cx, QueryState, Select } from '../../ui';
+import { questionBankAdminQueries } from './api';
 import { type DialogNeighbours, NEW_QUESTION, QuestionEditDialog } from './QuestionEditDialog';
 import './question-bank-admin.css';
 import { isOneOf } from '@shared/guards';
@@ -33,10 +32,7 @@ export function QuestionsP1Page() {
     rememberLink('curator', typeof editing === 'number' ? `questions/p1?id=${editing}` : 'questions/p1');
   }, [editing]);
 
-  const list = useQuery({
-    queryKey: LIST_KEY,
-    queryFn: ({ signal }) => api.call(getQuestionsList, {}, { handleErrors: true, signal }),
-  });
+  const list = useQuery(questionBankAdminQueries.list());
 
   const open = (id: number | typeof NEW_QUESTION | null) => setParams(id ? { id: String(id) } : {}, { replace: false });
 
@@ -106,33 +102,27 @@ export function QuestionsP1Page() {
         </form>
       </div>
 
-      {list.isPending ? (
-        <Loader />
-      ) : list.isError ? (
-        <ErrorBox message={t.loadError(list.error.message)} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState text={t.listEmpty} />
-      ) : filtered.length === 0 ? (
-        <EmptyState text={t.filteredEmpty} />
-      ) : (
-        <>
-          <p className="muted small">{t.total(filtered.length, rows.length)}</p>
-          <ul className="qbank__list">
-            {shown.map((row) => (
-              <QuestionRow key={row.qId} row={row} onOpen={() => open(row.qId)} />
-            ))}
-          </ul>
-          <nav className="qbank__pager" aria-label={t.page(current, pages)}>
-            <Button variant="secondary" size="sm" onClick={() => setPage(current - 1)} disabled={current <= 1} aria-label={t.previous}>
-              ‹
-            </Button>
-            <span aria-live="polite">{t.page(current, pages)}</span>
-            <Button variant="secondary" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages} aria-label={t.next}>
-              ›
-            </Button>
-          </nav>
-        </>
-      )}
+      <QueryState query={list} errorText={(error) => t.loadError(error.message)} empty={() => rows.length === 0 ? t.listEmpty : filtered.length === 0 ? t.filteredEmpty : null}>
+        {() => (
+          <>
+            <p className="muted small">{t.total(filtered.length, rows.length)}</p>
+            <ul className="qbank__list">
+              {shown.map((row) => (
+                <QuestionRow key={row.qId} row={row} onOpen={() => open(row.qId)} />
+              ))}
+            </ul>
+            <nav className="qbank__pager" aria-label={t.page(current, pages)}>
+              <Button variant="secondary" size="sm" onClick={() => setPage(current - 1)} disabled={current <= 1} aria-label={t.previous}>
+                ‹
+              </Button>
+              <span aria-live="polite">{t.page(current, pages)}</span>
+              <Button variant="secondary" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages} aria-label={t.next}>
+                ›
+              </Button>
+            </nav>
+          </>
+        )}
+      </QueryState>
 
       {editing !== null && (
         <QuestionEditDialog

@@ -114,6 +114,3 @@ export function changeType(form: QuestionForm, type: QuestionType): QuestionForm
 export function isDirty(form: QuestionForm, loaded: QuestionForm): boolean {
   return JSON.stringify(form) !== JSON.stringify(loaded);
 }
-
-/** Query key of the bank list (refreshed after a create, a save or an image change). */
-export const LIST_KEY = ['questionBankAdmin', 'list'] as const;

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getCreditQuestion, setCreditQuestion } from '@shared/contract/question-bank-p2';
+import { setCreditQuestion } from '@shared/contract/question-bank-p2';
 import { validateCredit, type CreditFields } from '@shared/domain/question-bank-p2';
 import { useState } from 'react';
 import { ruCreditQuestions, ruQuestionBankP2 } from '../../i18n/question-bank-p2';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea, TextField } from '../../ui';
-import { CREDIT_LIST_KEY } from './keys';
+import { questionBankP2Queries } from './api';
 import { EditorActions, type DialogNeighbours, type EditorStatus } from './EditorActions';
 
 const t = ruCreditQuestions;
@@ -27,13 +27,7 @@ export function CreditEditDialog({
   onCreated: (id: number) => void;
   neighbours: DialogNeighbours;
 }) {
-  const loaded = useQuery({
-    queryKey: ['creditQuestions', 'question', questionId],
-    queryFn: () => liveRequest(getCreditQuestion, { questionId: questionId as number }),
-    enabled: questionId !== 'new',
-    retry: retryLive,
-    gcTime: 0,
-  });
+  const loaded = useQuery(questionBankP2Queries.creditQuestion(questionId));
   if (questionId === 'new' || loaded.isSuccess) {
     const { id: _id, trainerAnswers, ...fields } = loaded.data?.question ?? { ...EMPTY, id: 0, trainerAnswers: 0 };
     return <CreditEditor questionId={questionId} initial={fields} trainerAnswers={trainerAnswers} lessons={lessons} onClose={onClose} onCreated={onCreated} neighbours={neighbours} />;
@@ -78,7 +72,7 @@ function CreditEditor({
   const dirty = !same(form, saved);
   const patch = (fields: Partial<CreditFields>) => (setForm((current) => ({ ...current, ...fields })), setStatus(null));
   const leave = (action: () => void) => (dirty ? setPendingLeave(() => action) : action());
-  const refreshList = () => void queryClient.invalidateQueries({ queryKey: CREDIT_LIST_KEY });
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: questionBankP2Queries.creditList().queryKey });
 
   const save = async () => {
     setTried(true);

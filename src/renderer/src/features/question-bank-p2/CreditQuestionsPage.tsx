@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getCreditQuestionsList, type CreditQuestion } from '@shared/contract/question-bank-p2';
+import type { CreditQuestion } from '@shared/contract/question-bank-p2';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { rememberLink } from '../../lib/nav-memory';
 import { ruCreditQuestions, ruQuestionBankP2 } from '../../i18n/question-bank-p2';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';
+import { liveErrorText } from '../../lib/live-request';
+import { Button, cx, QueryState, Select } from '../../ui';
 import { CreditEditDialog } from './CreditEditDialog';
-import { CREDIT_LIST_KEY } from './keys';
+import { questionBankP2Queries } from './api';
 import { JumpForm, Pager, pageOf } from './ListChrome';
 import '../question-bank-admin/question-bank-admin.css';
 import './question-bank-p2.css';
@@ -26,7 +26,7 @@ export function CreditQuestionsPage() {
     rememberLink('curator', typeof openId === 'number' ? `questions/zach_verbal?id=${openId}` : 'questions/zach_verbal');
   }, [openId]);
 
-  const list = useQuery({ queryKey: CREDIT_LIST_KEY, queryFn: () => liveRequest(getCreditQuestionsList, {}), retry: retryLive });
+  const list = useQuery(questionBankP2Queries.creditList());
   const rows = list.data?.questions ?? [];
   const zachets = useMemo(() => [...new Set(rows.map((row) => row.zachetNum))].sort((a, b) => a - b), [rows]);
   const filtered = rows.filter((row) => zachet === 0 || row.zachetNum === zachet);
@@ -38,7 +38,7 @@ export function CreditQuestionsPage() {
   const created = (id: number) => {
     setNotice(null);
     open(id, true);
-    queryClient.refetchQueries({ queryKey: CREDIT_LIST_KEY, exact: true }, { throwOnError: true }).catch(() => setNotice(ruQuestionBankP2.createdNoRefresh));
+    queryClient.refetchQueries({ queryKey: questionBankP2Queries.creditList().queryKey, exact: true }, { throwOnError: true }).catch(() => setNotice(ruQuestionBankP2.createdNoRefresh));
   };
   const index = filtered.findIndex((row) => row.id === openId);
 
@@ -65,25 +65,19 @@ export function CreditQuestionsPage() {
         />
         <JumpForm inputId="zach-jump" ids={rows.map((row) => row.id)} onOpen={(id) => open(id)} labels={ruQuestionBankP2} />
       </div>
-      {list.isPending ? (
-        <Loader />
-      ) : list.isError ? (
-        <ErrorBox message={t.loadError(liveErrorText(list.error))} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState text={t.listEmpty} />
-      ) : filtered.length === 0 ? (
-        <EmptyState text={t.filteredEmpty} />
-      ) : (
-        <>
-          <p className="muted small">{t.total(filtered.length, rows.length)}</p>
-          <ul className="qbank__list">
-            {shown.map((row) => (
-              <CreditRow key={row.id} row={row} onOpen={() => open(row.id)} />
-            ))}
-          </ul>
-          <Pager current={current} pages={pages} onPage={setPage} labels={ruQuestionBankP2} />
-        </>
-      )}
+      <QueryState query={list} errorText={(error) => t.loadError(liveErrorText(error))} empty={() => rows.length === 0 ? t.listEmpty : filtered.length === 0 ? t.filteredEmpty : null}>
+        {() => (
+          <>
+            <p className="muted small">{t.total(filtered.length, rows.length)}</p>
+            <ul className="qbank__list">
+              {shown.map((row) => (
+                <CreditRow key={row.id} row={row} onOpen={() => open(row.id)} />
+              ))}
+            </ul>
+            <Pager current={current} pages={pages} onPage={setPage} labels={ruQuestionBankP2} />
+          </>
+        )}
+      </QueryState>
       {openId !== null && list.isSuccess && (
         <CreditEditDialog
           key={openId}

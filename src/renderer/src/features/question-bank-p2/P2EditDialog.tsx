@@ -4,8 +4,6 @@ import {
   deleteQuestion,
   digitizePoyasnP2,
   editQuestion,
-  getChapters,
-  getQuestion,
   updateMarkdownPoyasnP2,
   uploadPoyasnImage,
   uploadQuestionImage,
@@ -14,12 +12,12 @@ import {
 import { P2_MAX_POINTS_LIMIT, P2_TASK_MAX, P2_TASK_MIN, P2_TASK_POINTS, tidyP2, validateP2, type P2Fields } from '@shared/domain/question-bank-p2';
 import { useState } from 'react';
 import { ruQuestionBankP2 } from '../../i18n/question-bank-p2';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { usePush } from '../../lib/use-push';
 import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea } from '../../ui';
 import { EditorActions, type DialogNeighbours, type EditorStatus } from './EditorActions';
 import { ImageUploadField } from './ImageUploadField';
-import { P2_CHAPTERS_KEY, P2_LIST_KEY, p2QuestionKey } from './keys';
+import { questionBankP2Queries } from './api';
 
 const t = ruQuestionBankP2.dialog;
 
@@ -49,14 +47,8 @@ export function P2EditDialog({
   neighbours: DialogNeighbours;
   ocrProblem: string;
 }) {
-  const chapters = useQuery({ queryKey: P2_CHAPTERS_KEY, queryFn: () => liveRequest(getChapters, {}), retry: retryLive, staleTime: 60_000 });
-  const question = useQuery({
-    queryKey: p2QuestionKey(typeof questionId === 'number' ? questionId : 0),
-    queryFn: () => liveRequest(getQuestion, { questionId: questionId as number }),
-    enabled: questionId !== 'new',
-    retry: retryLive,
-    gcTime: 0,
-  });
+  const chapters = useQuery(questionBankP2Queries.p2Chapters());
+  const question = useQuery(questionBankP2Queries.p2Question(questionId));
   const title = questionId === 'new' ? ruQuestionBankP2.newTitle : ruQuestionBankP2.rowTitle(questionId);
   const ready = chapters.isSuccess && (questionId === 'new' || question.isSuccess);
   if (ready) {
@@ -129,7 +121,7 @@ function P2Editor({
     setStatus(null);
   };
   const leave = (action: () => void) => (dirty ? setPendingLeave(() => action) : action());
-  const refreshList = () => void queryClient.invalidateQueries({ queryKey: P2_LIST_KEY });
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: questionBankP2Queries.p2List().queryKey });
 
   // The OCR result arrives as a push, for this dialog or for whoever else has the question open.
   usePush(updateMarkdownPoyasnP2, (body) => {

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getQuestionsList, type P2ListRow } from '@shared/contract/question-bank-p2';
+import type { P2ListRow } from '@shared/contract/question-bank-p2';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { rememberLink } from '../../lib/nav-memory';
 import { ruQuestionBankP2 } from '../../i18n/question-bank-p2';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, EmptyState, ErrorBox, Loader, Select, cx } from '../../ui';
+import { liveErrorText } from '../../lib/live-request';
+import { Button, cx, ErrorBox, QueryState, Select } from '../../ui';
 import { DigitizeManyPopup } from './DigitizeManyPopup';
-import { P2_LIST_KEY } from './keys';
+import { questionBankP2Queries } from './api';
 import { JumpForm, Pager, pageOf } from './ListChrome';
 import type { DialogNeighbours } from './EditorActions';
 import { P2EditDialog } from './P2EditDialog';
@@ -30,7 +30,7 @@ export function QuestionsP2Page() {
     rememberLink('curator', typeof openId === 'number' ? `questions/p2?id=${openId}` : 'questions/p2');
   }, [openId]);
 
-  const list = useQuery({ queryKey: P2_LIST_KEY, queryFn: () => liveRequest(getQuestionsList, {}), retry: retryLive });
+  const list = useQuery(questionBankP2Queries.p2List());
   const rows = list.data?.questions ?? [];
   const ocrProblem = list.data?.ocrProblem ?? '';
   const lessons = useMemo(() => [...new Set(rows.map((row) => row.qLessonNumber))].sort((a, b) => a - b), [rows]);
@@ -45,7 +45,7 @@ export function QuestionsP2Page() {
   const created = (id: number) => {
     setNotice(null);
     open(id, true);
-    queryClient.refetchQueries({ queryKey: P2_LIST_KEY, exact: true }, { throwOnError: true }).catch(() => setNotice(t.createdNoRefresh));
+    queryClient.refetchQueries({ queryKey: questionBankP2Queries.p2List().queryKey, exact: true }, { throwOnError: true }).catch(() => setNotice(t.createdNoRefresh));
   };
 
   return (
@@ -84,25 +84,19 @@ export function QuestionsP2Page() {
         <JumpForm inputId="p2bank-jump" ids={rows.map((row) => row.qId)} onOpen={(id) => open(id)} labels={t} />
       </div>
 
-      {list.isPending ? (
-        <Loader />
-      ) : list.isError ? (
-        <ErrorBox message={t.loadError(liveErrorText(list.error))} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState text={t.listEmpty} />
-      ) : filtered.length === 0 ? (
-        <EmptyState text={t.filteredEmpty} />
-      ) : (
-        <>
-          <p className="muted small">{t.total(filtered.length, rows.length)}</p>
-          <ul className="qbank__list">
-            {shown.map((row) => (
-              <P2Row key={row.qId} row={row} onOpen={() => open(row.qId)} />
-            ))}
-          </ul>
-          <Pager current={current} pages={pages} onPage={setPage} labels={t} />
-        </>
-      )}
+      <QueryState query={list} errorText={(error) => t.loadError(liveErrorText(error))} empty={() => rows.length === 0 ? t.listEmpty : filtered.length === 0 ? t.filteredEmpty : null}>
+        {() => (
+          <>
+            <p className="muted small">{t.total(filtered.length, rows.length)}</p>
+            <ul className="qbank__list">
+              {shown.map((row) => (
+                <P2Row key={row.qId} row={row} onOpen={() => open(row.qId)} />
+              ))}
+            </ul>
+            <Pager current={current} pages={pages} onPage={setPage} labels={t} />
+          </>
+        )}
+      </QueryState>
 
       {openId !== null && (
         <P2EditDialog

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ruRating } from '../../i18n/rating';
-import { Card, ErrorBox, Loader } from '../../ui';
+import { Card, Loader, QueryState } from '../../ui';
 import { formatValue, valueTone } from './rating-format';
 import { ratingQueries, useRatingStory } from './api';
 
@@ -12,23 +12,21 @@ export function MonthRatingCard() {
   const queryClient = useQueryClient();
   return (
     <Card title={t.title} className="rating-month">
-      {story.isPending ? (
-        <Loader hideLabel size="sm" />
-      ) : story.isError ? (
-        <ErrorBox message={t.loadError} retryLabel={t.reload} onRetry={() => void queryClient.invalidateQueries(ratingQueries.all())} />
-      ) : (
-        <div className="rating-month__values">
-          <p className={`rating-month__value rating-value--${valueTone(story.data.ratingMonth)}`} data-testid="rating-month">
-            {formatValue(story.data.ratingMonth)}
-          </p>
-          <p className="muted">
-            {t.total}:{' '}
-            <span className={`rating-value--${valueTone(story.data.rating)}`} data-testid="rating-total">
-              {formatValue(story.data.rating)}
-            </span>
-          </p>
-        </div>
-      )}
+      <QueryState query={story} errorText={() => t.loadError} retryLabel={t.reload} onRetry={() => void queryClient.invalidateQueries(ratingQueries.all())} loading={<Loader hideLabel size="sm" />}>
+        {(data) => (
+          <div className="rating-month__values">
+            <p className={`rating-month__value rating-value--${valueTone(data.ratingMonth)}`} data-testid="rating-month">
+              {formatValue(data.ratingMonth)}
+            </p>
+            <p className="muted">
+              {t.total}:{' '}
+              <span className={`rating-value--${valueTone(data.rating)}`} data-testid="rating-total">
+                {formatValue(data.rating)}
+              </span>
+            </p>
+          </div>
+        )}
+      </QueryState>
     </Card>
   );
 }

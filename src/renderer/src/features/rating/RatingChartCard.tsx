@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RATING_GROUPINGS, type RatingGrouping } from '@shared/contract/rating';
 import { ruRating } from '../../i18n/rating';
-import { addMonths, Card, EmptyState, ErrorBox, Loader, Select, todayIso } from '../../ui';
+import { addMonths, Card, QueryState, Select, todayIso } from '../../ui';
 import { type ChartPeriod, PeriodPicker } from './PeriodPicker';
 import { RatingChart } from './RatingChart';
 import { errorText } from '../../lib/error-text';
@@ -42,17 +42,13 @@ export function RatingChartCard() {
         </>
       }
     >
-      {statistic.isPending ? (
-        <Loader />
-      ) : statistic.isError ? (
-        <ErrorBox title={t.failed} message={errorText(statistic.error, shortPeriod ? t.errorShort : t.errorLong)} onRetry={() => void statistic.refetch()} />
-      ) : statistic.data.length === 0 ? (
-        <EmptyState text={t.empty} compact />
-      ) : (
-        <div aria-busy={statistic.isPlaceholderData || undefined}>
-          <RatingChart points={statistic.data} grouping={grouping} />
-        </div>
-      )}
+      <QueryState query={statistic} errorText={(error) => errorText(error, shortPeriod ? t.errorShort : t.errorLong)} errorTitle={t.failed} empty={(data) => data.length === 0 && t.empty} emptyCompact>
+        {(data) => (
+          <div aria-busy={statistic.isPlaceholderData || undefined}>
+            <RatingChart points={data} grouping={grouping} />
+          </div>
+        )}
+      </QueryState>
     </Card>
   );
 }

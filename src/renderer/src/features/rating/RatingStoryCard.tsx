@@ -1,5 +1,5 @@
 import { ruRating } from '../../i18n/rating';
-import { Card, EmptyState, ErrorBox, Loader } from '../../ui';
+import { Card, QueryState } from '../../ui';
 import { errorText } from '../../lib/error-text';
 import { formatChange, formatDateTime, valueTone } from './rating-format';
 import { useRatingStory } from './api';
@@ -11,26 +11,22 @@ export function RatingStoryCard() {
   const story = useRatingStory();
   return (
     <Card title={t.title} className="rating-story">
-      {story.isPending ? (
-        <Loader />
-      ) : story.isError ? (
-        <ErrorBox message={errorText(story.error, t.error)} onRetry={() => void story.refetch()} />
-      ) : story.data.ratingStory.length === 0 ? (
-        <EmptyState text={t.empty} compact />
-      ) : (
-        // A scrolling region is reachable from the keyboard.
-        <ol className="rating-story__list" data-testid="rating-story" tabIndex={0} aria-label={t.title}>
-          {story.data.ratingStory.map((change, index) => (
-            <li key={`${change.datetime}-${index}`} className="rating-story__item">
-              <span className={`rating-story__value rating-value--${valueTone(change.value)}`}>{formatChange(change.value)}</span>
-              <span className="rating-story__comment">{change.comment}</span>
-              <time className="rating-story__time muted small" dateTime={change.datetime}>
-                {formatDateTime(change.datetime)}
-              </time>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryState query={story} errorText={(error) => errorText(error, t.error)} empty={(data) => data.ratingStory.length === 0 && t.empty} emptyCompact>
+        {(data) => (
+          // A scrolling region is reachable from the keyboard.
+          <ol className="rating-story__list" data-testid="rating-story" tabIndex={0} aria-label={t.title}>
+            {data.ratingStory.map((change, index) => (
+              <li key={`${change.datetime}-${index}`} className="rating-story__item">
+                <span className={`rating-story__value rating-value--${valueTone(change.value)}`}>{formatChange(change.value)}</span>
+                <span className="rating-story__comment">{change.comment}</span>
+                <time className="rating-story__time muted small" dateTime={change.datetime}>
+                  {formatDateTime(change.datetime)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryState>
     </Card>
   );
 }

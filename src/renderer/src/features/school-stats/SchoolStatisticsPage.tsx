@@ -1,41 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSchoolStatistics } from '@shared/contract/school-stats';
 import { ruSchoolStats } from '../../i18n/school-stats';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Card, EmptyState, ErrorBox, Loader } from '../../ui';
+import { liveErrorText } from '../../lib/live-request';
+import { Card, EmptyState, QueryState } from '../../ui';
 import { RetentionChart } from './RetentionChart';
+import { schoolStatsQueries } from './api';
 import './school-stats.css';
 
 const t = ruSchoolStats.school;
 
 /** Back-office §2.11: study period, current students, LTV, churn, retention chart from September. */
 export function SchoolStatisticsPage() {
-  const stats = useQuery({ queryKey: ['schoolStats', 'school'], queryFn: () => liveRequest(getSchoolStatistics, {}), retry: retryLive });
+  const stats = useQuery(schoolStatsQueries.school());
   return (
     <section className="screen school-stats" aria-labelledby="school-stats-title">
       <h1 id="school-stats-title">{t.title}</h1>
-      {stats.isPending ? (
-        <Loader />
-      ) : stats.isError ? (
-        <ErrorBox message={ruSchoolStats.error(liveErrorText(stats.error))} onRetry={() => void stats.refetch()} retryLabel={ruSchoolStats.retry} />
-      ) : (
-        <>
-          <div className="school-stats__cards" data-testid="school-figures">
-            <Figure label={t.studyPeriod} value={t.days(stats.data.averageStudyPeriod)} />
-            <Figure label={t.current} value={String(stats.data.currentStudentsCount)} />
-            <Figure label={t.ltv} value={t.rubles(stats.data.lifetimeValue)} />
-            <Figure label={t.churnYear} value={t.percent(stats.data.churnRateLastYear)} />
-            <Figure label={t.churnMonth} value={t.percent(stats.data.churnRateLastMonth)} />
-          </div>
-          <Card title={t.retention}>
-            {stats.data.retentionRate.length === 0 || stats.data.retentionRate[0] === 0 ? (
-              <EmptyState text={t.noRetention} compact />
-            ) : (
-              <RetentionChart months={stats.data.retentionMonths} rates={stats.data.retentionRate} />
-            )}
-          </Card>
-        </>
-      )}
+      <QueryState query={stats} errorText={(error) => ruSchoolStats.error(liveErrorText(error))} retryLabel={ruSchoolStats.retry}>
+        {(data) => (
+          <>
+            <div className="school-stats__cards" data-testid="school-figures">
+              <Figure label={t.studyPeriod} value={t.days(data.averageStudyPeriod)} />
+              <Figure label={t.current} value={String(data.currentStudentsCount)} />
+              <Figure label={t.ltv} value={t.rubles(data.lifetimeValue)} />
+              <Figure label={t.churnYear} value={t.percent(data.churnRateLastYear)} />
+              <Figure label={t.churnMonth} value={t.percent(data.churnRateLastMonth)} />
+            </div>
+            <Card title={t.retention}>
+              {data.retentionRate.length === 0 || data.retentionRate[0] === 0 ? (
+                <EmptyState text={t.noRetention} compact />
+              ) : (
+                <RetentionChart months={data.retentionMonths} rates={data.retentionRate} />
+              )}
+            </Card>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { PROCESS_ACCESS_TYPES, type ProcessAccessType } from '@shared/domain/sta
 import { useState } from 'react';
 import { ruStandards } from '../../i18n/standards';
 import { api } from '../../lib/api';
-import { Button, EmptyState, ErrorBox, Loader, Popup, Select, useNotify } from '../../ui';
+import { Button, ErrorBox, Popup, QueryState, Select, useNotify } from '../../ui';
 import { STANDARDS_KEY, useProcessUsers } from './queries';
 
 const t = ruStandards;
@@ -45,40 +45,36 @@ export function ProcessAccessPopup({ process, onClose }: { process: string; onCl
       }
     >
       <p className="standards-access__process">{process}</p>
-      {query.isPending ? (
-        <Loader />
-      ) : query.isError ? (
-        <ErrorBox message={t.usersError(query.error.message)} onRetry={() => void query.refetch()} />
-      ) : users.length === 0 ? (
-        <EmptyState compact text={t.noUsers} />
-      ) : (
-        <>
-          <p className="muted small">
-            {t.accessHint} {t.adminsNote}
-          </p>
-          <ul className="standards-access__list">
-            {users.map((user) => (
-              <li key={user.userId} className="standards-access__row">
-                <span className="standards-access__name">{user.userName}</span>
-                <Select<ProcessAccessType>
-                  className="standards-access__select"
-                  aria-label={`${t.processAccess}: ${user.userName}`}
-                  options={OPTIONS}
-                  value={levelOf(user)}
-                  onChange={(value) =>
-                    setChanges((current) => {
-                      const next = new Map(current);
-                      if (value === user.accessType) next.delete(user.userId);
-                      else next.set(user.userId, value);
-                      return next;
-                    })
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryState query={query} errorText={(error) => t.usersError(error.message)} empty={() => users.length === 0 && t.noUsers} emptyCompact>
+        {() => (
+          <>
+            <p className="muted small">
+              {t.accessHint} {t.adminsNote}
+            </p>
+            <ul className="standards-access__list">
+              {users.map((user) => (
+                <li key={user.userId} className="standards-access__row">
+                  <span className="standards-access__name">{user.userName}</span>
+                  <Select<ProcessAccessType>
+                    className="standards-access__select"
+                    aria-label={`${t.processAccess}: ${user.userName}`}
+                    options={OPTIONS}
+                    value={levelOf(user)}
+                    onChange={(value) =>
+                      setChanges((current) => {
+                        const next = new Map(current);
+                        if (value === user.accessType) next.delete(user.userId);
+                        else next.set(user.userId, value);
+                        return next;
+                      })
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
       {save.isError && <ErrorBox message={t.saveError(save.error.message)} />}
     </Popup>
   );

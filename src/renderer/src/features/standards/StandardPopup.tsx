@@ -4,7 +4,7 @@ import { linkCardOf, stampToRu } from '@shared/domain/standards';
 import { useState } from 'react';
 import { ruStandards } from '../../i18n/standards';
 import { api } from '../../lib/api';
-import { Accordion, Button, buttonClassName, ConfirmPopup, EmptyState, ErrorBox, Loader, Popup, useNotify } from '../../ui';
+import { Accordion, Button, buttonClassName, ConfirmPopup, ErrorBox, Loader, Popup, QueryState, useNotify } from '../../ui';
 import { CommentList } from './CommentList';
 import { IsolatedHtmlFrame } from './IsolatedHtmlFrame';
 import { LearnPopup } from './LearnPopup';
@@ -19,13 +19,11 @@ export function StandardPopup({ standardId, onClose }: { standardId: number; onC
   const standard = query.data?.standard;
   return (
     <Popup open onClose={onClose} title={standard?.name ?? t.title} size="lg" className="standards-popup">
-      {query.isPending ? (
-        <Loader />
-      ) : query.isError ? (
-        <ErrorBox message={t.standardError(query.error.message)} onRetry={() => void query.refetch()} />
-      ) : (
-        <StandardView standard={query.data.standard} onClose={onClose} />
-      )}
+      <QueryState query={query} errorText={(error) => t.standardError(error.message)}>
+        {(data) => (
+          <StandardView standard={data.standard} onClose={onClose} />
+        )}
+      </QueryState>
     </Popup>
   );
 }
@@ -177,15 +175,11 @@ function EveryonesComments({ standardId, onCancel }: { standardId: number; onCan
   const query = useLearnedComments(standardId, open);
   return (
     <Accordion title={t.howUnderstood} open={open} onOpenChange={setOpen} summary={query.data ? String(query.data.comments.length) : undefined} className="standards-view__everyone">
-      {query.isPending ? (
-        open ? <Loader /> : null
-      ) : query.isError ? (
-        <ErrorBox message={t.commentsError(query.error.message)} onRetry={() => void query.refetch()} />
-      ) : query.data.comments.length === 0 ? (
-        <EmptyState compact text={t.commentsEmpty} />
-      ) : (
-        <CommentList comments={query.data.comments} onCancel={onCancel} />
-      )}
+      <QueryState query={query} errorText={(error) => t.commentsError(error.message)} loading={open ? <Loader /> : null} empty={(data) => data.comments.length === 0 && t.commentsEmpty} emptyCompact>
+        {(data) => (
+          <CommentList comments={data.comments} onCancel={onCancel} />
+        )}
+      </QueryState>
     </Accordion>
   );
 }

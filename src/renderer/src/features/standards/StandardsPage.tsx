@@ -3,7 +3,7 @@ import { groupByProcess, showsCreateButton, stampToRu } from '@shared/domain/sta
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ruStandards } from '../../i18n/standards';
-import { Accordion, Button, Card, EmptyState, ErrorBox, Loader, cx } from '../../ui';
+import { Accordion, Button, Card, cx, Loader, QueryState } from '../../ui';
 import { CommentList } from './CommentList';
 import { ProcessAccessPopup } from './ProcessAccessPopup';
 import { messengerHref, useDidntLearn, useLearnedComments, useStandards } from './queries';
@@ -35,49 +35,41 @@ export function StandardsPage() {
       </div>
 
       <Card title={t.toLearn} className="standards__card">
-        {toLearn.isPending ? (
-          <Loader />
-        ) : toLearn.isError ? (
-          <ErrorBox message={t.standardsError(toLearn.error.message)} onRetry={() => void toLearn.refetch()} />
-        ) : toLearn.data.standards.length === 0 ? (
-          <EmptyState compact text={t.toLearnEmpty} />
-        ) : (
-          <ul className="standards__list" aria-label={t.toLearn}>
-            {toLearn.data.standards.map((item) => (
-              <StandardRow key={item.id} item={item} onOpen={() => open(item.id)} showProcess />
-            ))}
-          </ul>
-        )}
+        <QueryState query={toLearn} errorText={(error) => t.standardsError(error.message)} empty={(data) => data.standards.length === 0 && t.toLearnEmpty} emptyCompact>
+          {(data) => (
+            <ul className="standards__list" aria-label={t.toLearn}>
+              {data.standards.map((item) => (
+                <StandardRow key={item.id} item={item} onOpen={() => open(item.id)} showProcess />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Card>
 
       <Card title={t.available} className="standards__card">
-        {all.isPending ? (
-          <Loader />
-        ) : all.isError ? (
-          <ErrorBox message={t.standardsError(all.error.message)} onRetry={() => void all.refetch()} />
-        ) : list.length === 0 ? (
-          <EmptyState compact text={t.listEmpty} />
-        ) : (
-          <div className="standards__tree">
-            {groupByProcess(list).map((group) => (
-              <section key={group.process} className="standards__process" aria-label={group.process}>
-                <div className="standards__process-head">
-                  <h3 className="standards__process-name">{group.process}</h3>
-                  {group.standards[0]!.canEdit !== '0' && (
-                    <Button variant="ghost" size="sm" onClick={() => setAccessOf(group.process)} aria-label={t.processAccessOf(group.process)}>
-                      {t.processAccess}
-                    </Button>
-                  )}
-                </div>
-                <ul className="standards__list">
-                  {group.standards.map((item) => (
-                    <StandardRow key={item.id} item={item} onOpen={() => open(item.id)} />
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        )}
+        <QueryState query={all} errorText={(error) => t.standardsError(error.message)} empty={() => list.length === 0 && t.listEmpty} emptyCompact>
+          {() => (
+            <div className="standards__tree">
+              {groupByProcess(list).map((group) => (
+                <section key={group.process} className="standards__process" aria-label={group.process}>
+                  <div className="standards__process-head">
+                    <h3 className="standards__process-name">{group.process}</h3>
+                    {group.standards[0]!.canEdit !== '0' && (
+                      <Button variant="ghost" size="sm" onClick={() => setAccessOf(group.process)} aria-label={t.processAccessOf(group.process)}>
+                        {t.processAccess}
+                      </Button>
+                    )}
+                  </div>
+                  <ul className="standards__list">
+                    {group.standards.map((item) => (
+                      <StandardRow key={item.id} item={item} onOpen={() => open(item.id)} />
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          )}
+        </QueryState>
       </Card>
 
       {isEditor && <NotLearnedCard onOpen={open} />}
@@ -121,47 +113,43 @@ function NotLearnedCard({ onOpen }: { onOpen: (id: number) => void }) {
   for (const record of query.data?.users ?? []) groups.set(record.standardId, [...(groups.get(record.standardId) ?? []), record]);
   return (
     <Card title={t.notLearned} className="standards__card">
-      {query.isPending ? (
-        <Loader />
-      ) : query.isError ? (
-        <ErrorBox message={t.usersError(query.error.message)} onRetry={() => void query.refetch()} />
-      ) : groups.size === 0 ? (
-        <EmptyState compact text={t.notLearnedEmpty} />
-      ) : (
-        <ul className="standards__missing" aria-label={t.notLearned}>
-          {[...groups.values()].map((records) => {
-            const first = records[0]!;
-            return (
-              <li key={first.standardId} className="standards__missing-item">
-                <button type="button" className="standards__link-button" onClick={() => onOpen(first.standardId)}>
-                  {first.standardName}
-                </button>
-                <span className="muted small">
-                  {' '}
-                  {first.standardProcess} · {t.changed} {stampToRu(first.standardUpdatedAt)}
-                </span>
-                <ul className="standards__people">
-                  {records.map((record) => {
-                    const link = messengerHref(record);
-                    return (
-                      <li key={record.userId} className="standards__person">
-                        <span>{record.userName}</span>
-                        {link ? (
-                          <a href={link.href} target="_blank" rel="noreferrer noopener" aria-label={t.userLink(record.userName)}>
-                            {link.text}
-                          </a>
-                        ) : (
-                          <span className="muted small">{t.noMessenger}</span>
-                        )}
-                      </li>
-                    );
-                  })}
-                </ul>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState query={query} errorText={(error) => t.usersError(error.message)} empty={() => groups.size === 0 && t.notLearnedEmpty} emptyCompact>
+        {() => (
+          <ul className="standards__missing" aria-label={t.notLearned}>
+            {[...groups.values()].map((records) => {
+              const first = records[0]!;
+              return (
+                <li key={first.standardId} className="standards__missing-item">
+                  <button type="button" className="standards__link-button" onClick={() => onOpen(first.standardId)}>
+                    {first.standardName}
+                  </button>
+                  <span className="muted small">
+                    {' '}
+                    {first.standardProcess} · {t.changed} {stampToRu(first.standardUpdatedAt)}
+                  </span>
+                  <ul className="standards__people">
+                    {records.map((record) => {
+                      const link = messengerHref(record);
+                      return (
+                        <li key={record.userId} className="standards__person">
+                          <span>{record.userName}</span>
+                          {link ? (
+                            <a href={link.href} target="_blank" rel="noreferrer noopener" aria-label={t.userLink(record.userName)}>
+                              {link.text}
+                            </a>
+                          ) : (
+                            <span className="muted small">{t.noMessenger}</span>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
     </Card>
   );
 }
@@ -172,15 +160,11 @@ function LatestComments({ onOpen }: { onOpen: (id: number) => void }) {
   const query = useLearnedComments(null, open);
   return (
     <Accordion title={t.latest} open={open} onOpenChange={setOpen} className="standards__latest" headingLevel={2}>
-      {query.isPending ? (
-        open ? <Loader /> : null
-      ) : query.isError ? (
-        <ErrorBox message={t.commentsError(query.error.message)} onRetry={() => void query.refetch()} />
-      ) : query.data.comments.length === 0 ? (
-        <EmptyState compact text={t.commentsEmpty} />
-      ) : (
-        <CommentList comments={query.data.comments} onOpenStandard={onOpen} />
-      )}
+      <QueryState query={query} errorText={(error) => t.commentsError(error.message)} loading={open ? <Loader /> : null} empty={(data) => data.comments.length === 0 && t.commentsEmpty} emptyCompact>
+        {(data) => (
+          <CommentList comments={data.comments} onOpenStandard={onOpen} />
+        )}
+      </QueryState>
     </Accordion>
   );
 }

@@ -6,7 +6,7 @@ import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { Button, ErrorBox, Popup, TextField, useNotify } from '../../ui';
 import { bookErrors, bookInput, type BookForm } from './book-form';
 import { PagesPanel } from './PagesPanel';
-import { BOOKS_KEY } from './keys';
+import { textbooksQueries } from './api';
 
 const d = ruTextbooks.dialog;
 
@@ -52,7 +52,7 @@ export function BookDialog({
       return { id: book.id, input };
     },
     onSuccess: ({ id, input }) => {
-      void queryClient.invalidateQueries({ queryKey: BOOKS_KEY });
+      void queryClient.invalidateQueries({ queryKey: textbooksQueries.books().queryKey });
       const saved: Book = { id, title: input.title, author: input.author, publishYear: input.publishYear, pages: String(input.pages), pagesWithImage: book?.pagesWithImage ?? '0', pagesWithText: book?.pagesWithText ?? '0' };
       if (!book) onCreated(saved);
       else {

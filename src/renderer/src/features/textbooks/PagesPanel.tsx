@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getBookPage, updateBookPage, updateInfoDigitizeManyBookPages } from '@shared/contract/textbooks';
+import { updateBookPage, updateInfoDigitizeManyBookPages } from '@shared/contract/textbooks';
 import { useEffect, useState } from 'react';
 import { ruTextbooks } from '../../i18n/textbooks';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { usePush } from '../../lib/use-push';
-import { Button, ConfirmPopup, ErrorBox, Loader, Popup, TextField, useNotify } from '../../ui';
+import { Button, ConfirmPopup, ErrorBox, Loader, Popup, QueryState, TextField, useNotify } from '../../ui';
 import { jumpTarget } from './book-form';
 import { DigitizePopup } from './DigitizePopup';
 import { PageUploadPopup } from './PageUploadPopup';
-import { BOOKS_KEY, pageKey } from './keys';
+import { textbooksQueries } from './api';
 
 const t = ruTextbooks.pages;
 
@@ -33,15 +33,15 @@ export function PagesPanel({ bookId, total, initialPage, ocrProblem }: { bookId:
   useEffect(() => setImageFailed(false), [page]);
 
   // §196: cached per page; a page is loaded only when first shown.
-  const current = useQuery({ queryKey: pageKey(bookId, page), queryFn: () => liveRequest(getBookPage, { bookId, page }), retry: retryLive, staleTime: Infinity });
+  const current = useQuery(textbooksQueries.page(bookId, page));
   const draft = drafts.get(page);
   const text = draft ?? current.data?.pageText ?? '';
   const dirty = draft !== undefined && draft !== (current.data?.pageText ?? '');
 
   /** Drops the cached pages an upload or a digitisation changed; the shown one reloads. */
   const refreshPages = (pages: readonly number[]) => {
-    for (const changed of pages) void queryClient.invalidateQueries({ queryKey: pageKey(bookId, changed) });
-    void queryClient.invalidateQueries({ queryKey: BOOKS_KEY });
+    for (const changed of pages) void queryClient.invalidateQueries({ queryKey: textbooksQueries.page(bookId, changed).queryKey });
+    void queryClient.invalidateQueries({ queryKey: textbooksQueries.books().queryKey });
   };
 
   usePush(updateInfoDigitizeManyBookPages, (body) => {
@@ -58,8 +58,8 @@ export function PagesPanel({ bookId, total, initialPage, ocrProblem }: { bookId:
         next.delete(page);
         return next;
       });
-      queryClient.setQueryData(pageKey(bookId, page), (old: typeof current.data) => (old ? { ...old, pageText: text, textSource: text.trim() === '' ? '' : 'manual' } : old));
-      void queryClient.invalidateQueries({ queryKey: BOOKS_KEY });
+      queryClient.setQueryData(textbooksQueries.page(bookId, page).queryKey, (old) => (old ? { ...old, pageText: text, textSource: text.trim() === '' ? '' : 'manual' } : old));
+      void queryClient.invalidateQueries({ queryKey: textbooksQueries.books().queryKey });
       notify(t.textSaved, { tone: 'success' });
     },
   });
@@ -132,44 +132,42 @@ export function PagesPanel({ bookId, total, initialPage, ocrProblem }: { bookId:
         </div>
       </div>
 
-      {current.isPending ? (
-        <Loader label={t.loading} />
-      ) : current.isError ? (
-        <ErrorBox message={t.error(liveErrorText(current.error))} onRetry={() => void current.refetch()} retryLabel={t.retry} />
-      ) : view === 'image' ? (
-        current.data.imageName === '' || imageFailed ? (
-          <p className="book-pages__empty">{t.noImage}</p>
+      <QueryState query={current} errorText={(error) => t.error(liveErrorText(error))} retryLabel={t.retry} loading={<Loader label={t.loading} />}>
+        {(data) => view === 'image' ? (
+          data.imageName === '' || imageFailed ? (
+            <p className="book-pages__empty">{t.noImage}</p>
+          ) : (
+            <button type="button" className="book-pages__image" onClick={() => setViewerOpen(true)} aria-label={t.openViewer}>
+              <img src={serverAssetUrl(data.imageName)} alt={t.imageAlt(page)} onError={() => setImageFailed(true)} />
+            </button>
+          )
         ) : (
-          <button type="button" className="book-pages__image" onClick={() => setViewerOpen(true)} aria-label={t.openViewer}>
-            <img src={serverAssetUrl(current.data.imageName)} alt={t.imageAlt(page)} onError={() => setImageFailed(true)} />
-          </button>
-        )
-      ) : (
-        <div className="book-pages__text">
-          {current.data.digitizeError && <p className="book-pages__warning">{t.digitizeError(current.data.digitizeError)}</p>}
-          <label className="visually-hidden" htmlFor={`book-page-text-${bookId}`}>
-            {t.text}
-          </label>
-          <textarea
-            id={`book-page-text-${bookId}`}
-            className="ui-input book-pages__textarea"
-            placeholder={t.placeholder}
-            value={text}
-            onChange={(event) => {
-              const value = event.target.value;
-              setDrafts((map) => new Map(map).set(page, value));
-            }}
-            rows={14}
-          />
-          <div className="book-pages__save">
-            <span className="muted small">{dirty ? t.unsaved : t.source[current.data.textSource]}</span>
-            <Button size="sm" disabled={!dirty} loading={saveText.isPending} onClick={() => setConfirmOpen(true)}>
-              {t.saveText}
-            </Button>
+          <div className="book-pages__text">
+            {data.digitizeError && <p className="book-pages__warning">{t.digitizeError(data.digitizeError)}</p>}
+            <label className="visually-hidden" htmlFor={`book-page-text-${bookId}`}>
+              {t.text}
+            </label>
+            <textarea
+              id={`book-page-text-${bookId}`}
+              className="ui-input book-pages__textarea"
+              placeholder={t.placeholder}
+              value={text}
+              onChange={(event) => {
+                const value = event.target.value;
+                setDrafts((map) => new Map(map).set(page, value));
+              }}
+              rows={14}
+            />
+            <div className="book-pages__save">
+              <span className="muted small">{dirty ? t.unsaved : t.source[data.textSource]}</span>
+              <Button size="sm" disabled={!dirty} loading={saveText.isPending} onClick={() => setConfirmOpen(true)}>
+                {t.saveText}
+              </Button>
+            </div>
+            {saveText.isError && <ErrorBox message={t.error(liveErrorText(saveText.error))} />}
           </div>
-          {saveText.isError && <ErrorBox message={t.error(liveErrorText(saveText.error))} />}
-        </div>
-      )}
+        )}
+      </QueryState>
 
       <ConfirmPopup
         open={confirmOpen}

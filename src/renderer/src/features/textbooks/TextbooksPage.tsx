@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { getBooks, searchBookPages, type Book } from '@shared/contract/textbooks';
+import type { Book } from '@shared/contract/textbooks';
 import { useState } from 'react';
 import { ruTextbooks } from '../../i18n/textbooks';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, EmptyState, ErrorBox, Loader, SearchInput } from '../../ui';
+import { liveErrorText } from '../../lib/live-request';
+import { Button, ErrorBox, Loader, QueryState, SearchInput } from '../../ui';
 import { BookDialog } from './BookDialog';
-import { BOOKS_KEY } from './keys';
+import { textbooksQueries } from './api';
 import './textbooks.css';
 
 const t = ruTextbooks.list;
@@ -17,7 +17,7 @@ type Open = { mode: 'create' } | { mode: 'edit'; book: Book; page: number } | nu
 /** Back-office §2.14 'Список учебников', route curator/textbooks. */
 export function TextbooksPage() {
   const [open, setOpen] = useState<Open>(null);
-  const list = useQuery({ queryKey: BOOKS_KEY, queryFn: () => liveRequest(getBooks, {}), retry: retryLive });
+  const list = useQuery(textbooksQueries.books());
   const books = list.data?.books ?? [];
   const openBook = (bookId: string, page = 1) => {
     const book = books.find((item) => item.id === bookId);
@@ -31,31 +31,27 @@ export function TextbooksPage() {
         <Button onClick={() => setOpen({ mode: 'create' })}>{t.add}</Button>
       </div>
       {list.data?.ocrProblem && <ErrorBox title={t.ocrUnavailable} message={list.data.ocrProblem} />}
-      {list.isPending ? (
-        <Loader label={t.loading} />
-      ) : list.isError ? (
-        <ErrorBox message={t.error(liveErrorText(list.error))} onRetry={() => void list.refetch()} retryLabel={t.retry} />
-      ) : books.length === 0 ? (
-        <EmptyState text={t.empty} />
-      ) : (
-        <>
-          <PageSearch onOpen={openBook} />
-          <ul className="textbooks__cards">
-            {books.map((book) => (
-              <li key={book.id}>
-                <button type="button" className="textbook-card" onClick={() => setOpen({ mode: 'edit', book, page: 1 })}>
-                  <span className="textbook-card__title">{book.title}</span>
-                  <span className="textbook-card__meta">{book.author || t.noAuthor}</span>
-                  <span className="textbook-card__meta">
-                    {t.year(book.publishYear)} · {t.pages(book.pages)}
-                  </span>
-                  <span className="textbook-card__progress">{t.progress(book.pagesWithImage, book.pagesWithText)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryState query={list} errorText={(error) => t.error(liveErrorText(error))} retryLabel={t.retry} loading={<Loader label={t.loading} />} empty={() => books.length === 0 && t.empty}>
+        {() => (
+          <>
+            <PageSearch onOpen={openBook} />
+            <ul className="textbooks__cards">
+              {books.map((book) => (
+                <li key={book.id}>
+                  <button type="button" className="textbook-card" onClick={() => setOpen({ mode: 'edit', book, page: 1 })}>
+                    <span className="textbook-card__title">{book.title}</span>
+                    <span className="textbook-card__meta">{book.author || t.noAuthor}</span>
+                    <span className="textbook-card__meta">
+                      {t.year(book.publishYear)} · {t.pages(book.pages)}
+                    </span>
+                    <span className="textbook-card__progress">{t.progress(book.pagesWithImage, book.pagesWithText)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
       {open && (
         <BookDialog
           key={open.mode === 'edit' ? `${open.book.id}:${open.page}` : 'create'}
@@ -73,12 +69,7 @@ export function TextbooksPage() {
 /** Beyond the spec: which page of which book covers a topic, across every transcription. */
 function PageSearch({ onOpen }: { onOpen: (bookId: string, page: number) => void }) {
   const [query, setQuery] = useState('');
-  const found = useQuery({
-    queryKey: ['textbooks', 'search', query],
-    queryFn: () => liveRequest(searchBookPages, { query }),
-    enabled: query.trim().length >= 2,
-    retry: retryLive,
-  });
+  const found = useQuery(textbooksQueries.search(query));
   return (
     <div className="textbooks__search">
       <SearchInput label={s.label} placeholder={s.placeholder} onSearch={setQuery} />

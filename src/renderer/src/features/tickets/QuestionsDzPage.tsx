@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAvailableLessons, questionsList, type TicketItem } from '@shared/contract/tickets';
+import type { TicketItem } from '@shared/contract/tickets';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ruTickets } from '../../i18n/tickets';
-import { api } from '../../lib/api';
-import { Button, cx, EmptyState, ErrorBox, Loader, Select } from '../../ui';
+import { Button, cx, EmptyState, QueryState, Select } from '../../ui';
+import { ticketsQueries } from './api';
 import { NewQuestionPopup } from './NewQuestionPopup';
 import { TicketPopup } from './TicketPopup';
 import './tickets.css';
@@ -16,17 +16,13 @@ export function QuestionsDzPage() {
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [openTicket, setOpenTicket] = useState<string | null>(null);
-  const lessons = useQuery({ queryKey: ['tickets', 'lessons'], queryFn: ({ signal }) => api.call(getAvailableLessons, {}, { handleErrors: true, signal }) });
+  const lessons = useQuery(ticketsQueries.lessons());
   const available = lessons.data?.lessonNumsForGetQuestions ?? [];
   // Default: the first available lesson; task '0' means all tasks.
   const lessonNum = params.get('lessonNum') && available.includes(params.get('lessonNum')!) ? params.get('lessonNum')! : available[0] ?? '';
   const taskOptions = lessons.data?.taskNumsForGetQuestions[lessonNum] ?? ['0'];
   const taskNum = params.get('taskNum') && /^\d+$/.test(params.get('taskNum')!) ? params.get('taskNum')! : '0';
-  const list = useQuery({
-    queryKey: ['tickets', 'list', lessonNum, taskNum],
-    queryFn: ({ signal }) => api.call(questionsList, { lessonNum: Number(lessonNum), taskNum: Number(taskNum) }, { handleErrors: true, signal }),
-    enabled: lessonNum !== '',
-  });
+  const list = useQuery(ticketsQueries.list(lessonNum, taskNum));
   const choose = (lesson: string, task: string) => setParams({ lessonNum: lesson, taskNum: task });
 
   return (
@@ -37,35 +33,29 @@ export function QuestionsDzPage() {
           {t.create}
         </Button>
       </div>
-      {lessons.isPending ? (
-        <Loader />
-      ) : lessons.isError ? (
-        <ErrorBox message={t.error(lessons.error.message)} onRetry={() => void lessons.refetch()} retryLabel={t.retry} />
-      ) : available.length === 0 ? (
-        <EmptyState text={t.noLessons} />
-      ) : (
-        <>
-          <div className="tickets__filters">
-            <Select label={t.lesson} value={lessonNum} onChange={(value) => choose(value, '0')} options={available.map((value) => ({ value, label: t.lessonN(value) }))} />
-            <Select
-              label={t.task}
-              value={taskOptions.includes(taskNum) ? taskNum : '0'}
-              onChange={(value) => choose(lessonNum, value)}
-              options={taskOptions.map((value) => ({ value, label: value === '0' ? t.allTasks : t.taskN(value) }))}
-            />
-          </div>
-          {list.isPending ? (
-            <Loader />
-          ) : list.isError ? (
-            <ErrorBox message={t.error(list.error.message)} onRetry={() => void list.refetch()} retryLabel={t.retry} />
-          ) : (
-            <div className="tickets__lists">
-              <TicketList title={t.general} items={list.data.questionsList} onOpen={setOpenTicket} testId="tickets-general" />
-              <TicketList title={t.unique} items={list.data.questionsListUnique} onOpen={setOpenTicket} testId="tickets-unique" />
+      <QueryState query={lessons} errorText={(error) => t.error(error.message)} retryLabel={t.retry} empty={() => available.length === 0 && t.noLessons}>
+        {() => (
+          <>
+            <div className="tickets__filters">
+              <Select label={t.lesson} value={lessonNum} onChange={(value) => choose(value, '0')} options={available.map((value) => ({ value, label: t.lessonN(value) }))} />
+              <Select
+                label={t.task}
+                value={taskOptions.includes(taskNum) ? taskNum : '0'}
+                onChange={(value) => choose(lessonNum, value)}
+                options={taskOptions.map((value) => ({ value, label: value === '0' ? t.allTasks : t.taskN(value) }))}
+              />
             </div>
-          )}
-        </>
-      )}
+            <QueryState query={list} errorText={(error) => t.error(error.message)} retryLabel={t.retry}>
+              {(data) => (
+                <div className="tickets__lists">
+                  <TicketList title={t.general} items={data.questionsList} onOpen={setOpenTicket} testId="tickets-general" />
+                  <TicketList title={t.unique} items={data.questionsListUnique} onOpen={setOpenTicket} testId="tickets-unique" />
+                </div>
+              )}
+            </QueryState>
+          </>
+        )}
+      </QueryState>
       {creating && lessons.data && (
         <NewQuestionPopup
           open

@@ -1,15 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { makeMessage, supportTicketDz, TICKET_POLL_MS, TICKET_TYPES, updateMessages, type TicketItem, type TicketMessage } from '@shared/contract/tickets';
+import { makeMessage, TICKET_POLL_MS, TICKET_TYPES, updateMessages, type TicketItem, type TicketMessage } from '@shared/contract/tickets';
 import { useEffect, useRef, useState } from 'react';
 import { ruTickets } from '../../i18n/tickets';
 import { api } from '../../lib/api';
-import { Button, cx, EmptyState, ErrorBox, Loader, Popup, Select } from '../../ui';
+import { Button, cx, EmptyState, ErrorBox, Popup, QueryState, Select } from '../../ui';
+import { ticketsQueries } from './api';
 
 const t = ruTickets.ticket;
 
 /** The question popup with its chat; new messages come from the spec's 10 s update_messages poll. */
 export function TicketPopup({ ticketId, tasks, onClose, onChanged }: { ticketId: string; tasks: string[]; onClose: () => void; onChanged: () => void }) {
-  const opened = useQuery({ queryKey: ['tickets', 'ticket', ticketId], queryFn: ({ signal }) => api.call(supportTicketDz, { ticketId: Number(ticketId) }, { handleErrors: true, signal }), gcTime: 0 });
+  const opened = useQuery(ticketsQueries.ticket(ticketId));
   const [messages, setMessages] = useState<TicketMessage[]>([]);
   const [ticket, setTicket] = useState<TicketItem | null>(null);
   const [pollError, setPollError] = useState(false);
@@ -69,86 +70,84 @@ export function TicketPopup({ ticketId, tasks, onClose, onChanged }: { ticketId:
 
   return (
     <Popup open onClose={onClose} title={ticket?.questName ?? ruTickets.title} size="lg">
-      {opened.isPending ? (
-        <Loader />
-      ) : opened.isError ? (
-        <ErrorBox message={ruTickets.error(opened.error.message)} onRetry={() => void opened.refetch()} retryLabel={ruTickets.retry} />
-      ) : (
-        ticket && (
-          <div className="tickets__ticket">
-            <p className="tickets__meta">
-              {ruTickets.lessonN(ticket.lessonNumber)} · {ticket.taskNumber === '0' ? ruTickets.allTasks : ruTickets.taskN(ticket.taskNumber)} · {ticket.ticketType} ·{' '}
-              <span className={cx(ticket.importance === '10' && 'tickets__urgent')}>{ruTickets.importance[ticket.importance]}</span> ·{' '}
-              <span data-testid="ticket-status">{ticket.status}</span>
-            </p>
-            <p className="tickets__meta">{t.from(ticket.makerName, ticket.whenMade)}</p>
-            <p className="tickets__meta">{ticket.responseName ? t.responsible(ticket.responseName) : t.noResponsible}</p>
-            <p className="tickets__question">{ticket.comment}</p>
-            <h3>{t.messages}</h3>
-            {messages.length === 0 ? (
-              <EmptyState text={t.noMessages} compact />
-            ) : (
-              <ol className="tickets__messages" data-testid="ticket-messages" aria-live="polite">
-                {messages.map((message) => (
-                  <li key={message.messId} className={cx('tickets__message', message.userRole === 'Вы' && 'tickets__message--mine')}>
-                    <div className="tickets__meta">
-                      <strong>{message.messMaker}</strong> ({message.userRole}) <time>{message.commentDtime}</time>
-                    </div>
-                    <p>{message.comment}</p>
-                  </li>
-                ))}
-              </ol>
-            )}
-            {pollError && <ErrorBox message={t.refreshError} onRetry={() => void poll()} retryLabel={ruTickets.retry} />}
-            {canEdit && (
-              <Button variant="secondary" size="sm" onClick={() => setEditing((value) => !value)}>
-                {editing ? t.closeEdit : t.edit}
-              </Button>
-            )}
-            {editing && (
-              <div className="tickets__form">
-                <Select label={t.status} value={edit.status} onChange={(value) => setEdit({ ...edit, status: value })} options={ruTickets.statuses.map((value) => ({ value, label: value }))} />
-                <Select label={ruTickets.task} value={edit.taskNumber} onChange={(value) => setEdit({ ...edit, taskNumber: value })} options={tasks.map((value) => ({ value, label: value === '0' ? ruTickets.allTasks : ruTickets.taskN(value) }))} />
-                <Select label={ruTickets.form.type} value={edit.ticketType} onChange={(value) => setEdit({ ...edit, ticketType: value })} options={TICKET_TYPES.map((value) => ({ value, label: value }))} />
-                <Select label={ruTickets.form.importanceLabel} value={edit.importance} onChange={(value) => setEdit({ ...edit, importance: value })} options={Object.entries(ruTickets.importance).map(([value, label]) => ({ value, label }))} />
-              </div>
-            )}
-            {ticket.status === 'Закрыт' && !editing ? (
-              <p className="tickets__meta">{t.closed}</p>
-            ) : (
-              <form
-                className="tickets__reply"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (canSend) send.mutate();
-                }}
-              >
-                <label className="ui-field__label" htmlFor="ticket-message">
-                  {t.message}
-                </label>
-                <textarea
-                  id="ticket-message"
-                  className="ui-input tickets__textarea"
-                  rows={3}
-                  value={text}
-                  maxLength={5000}
-                  onChange={(event) => setText(event.target.value)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' && !event.shiftKey) {
-                      event.preventDefault();
-                      if (canSend) send.mutate();
-                    }
-                  }}
-                />
-                <Button type="submit" disabled={!canSend} loading={send.isPending}>
-                  {t.send}
+      <QueryState query={opened} errorText={(error) => ruTickets.error(error.message)} retryLabel={ruTickets.retry}>
+        {() => (
+          ticket && (
+            <div className="tickets__ticket">
+              <p className="tickets__meta">
+                {ruTickets.lessonN(ticket.lessonNumber)} · {ticket.taskNumber === '0' ? ruTickets.allTasks : ruTickets.taskN(ticket.taskNumber)} · {ticket.ticketType} ·{' '}
+                <span className={cx(ticket.importance === '10' && 'tickets__urgent')}>{ruTickets.importance[ticket.importance]}</span> ·{' '}
+                <span data-testid="ticket-status">{ticket.status}</span>
+              </p>
+              <p className="tickets__meta">{t.from(ticket.makerName, ticket.whenMade)}</p>
+              <p className="tickets__meta">{ticket.responseName ? t.responsible(ticket.responseName) : t.noResponsible}</p>
+              <p className="tickets__question">{ticket.comment}</p>
+              <h3>{t.messages}</h3>
+              {messages.length === 0 ? (
+                <EmptyState text={t.noMessages} compact />
+              ) : (
+                <ol className="tickets__messages" data-testid="ticket-messages" aria-live="polite">
+                  {messages.map((message) => (
+                    <li key={message.messId} className={cx('tickets__message', message.userRole === 'Вы' && 'tickets__message--mine')}>
+                      <div className="tickets__meta">
+                        <strong>{message.messMaker}</strong> ({message.userRole}) <time>{message.commentDtime}</time>
+                      </div>
+                      <p>{message.comment}</p>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {pollError && <ErrorBox message={t.refreshError} onRetry={() => void poll()} retryLabel={ruTickets.retry} />}
+              {canEdit && (
+                <Button variant="secondary" size="sm" onClick={() => setEditing((value) => !value)}>
+                  {editing ? t.closeEdit : t.edit}
                 </Button>
-              </form>
-            )}
-            {send.isError && <ErrorBox message={t.sendError(send.error.message)} />}
-          </div>
-        )
-      )}
+              )}
+              {editing && (
+                <div className="tickets__form">
+                  <Select label={t.status} value={edit.status} onChange={(value) => setEdit({ ...edit, status: value })} options={ruTickets.statuses.map((value) => ({ value, label: value }))} />
+                  <Select label={ruTickets.task} value={edit.taskNumber} onChange={(value) => setEdit({ ...edit, taskNumber: value })} options={tasks.map((value) => ({ value, label: value === '0' ? ruTickets.allTasks : ruTickets.taskN(value) }))} />
+                  <Select label={ruTickets.form.type} value={edit.ticketType} onChange={(value) => setEdit({ ...edit, ticketType: value })} options={TICKET_TYPES.map((value) => ({ value, label: value }))} />
+                  <Select label={ruTickets.form.importanceLabel} value={edit.importance} onChange={(value) => setEdit({ ...edit, importance: value })} options={Object.entries(ruTickets.importance).map(([value, label]) => ({ value, label }))} />
+                </div>
+              )}
+              {ticket.status === 'Закрыт' && !editing ? (
+                <p className="tickets__meta">{t.closed}</p>
+              ) : (
+                <form
+                  className="tickets__reply"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    if (canSend) send.mutate();
+                  }}
+                >
+                  <label className="ui-field__label" htmlFor="ticket-message">
+                    {t.message}
+                  </label>
+                  <textarea
+                    id="ticket-message"
+                    className="ui-input tickets__textarea"
+                    rows={3}
+                    value={text}
+                    maxLength={5000}
+                    onChange={(event) => setText(event.target.value)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' && !event.shiftKey) {
+                        event.preventDefault();
+                        if (canSend) send.mutate();
+                      }
+                    }}
+                  />
+                  <Button type="submit" disabled={!canSend} loading={send.isPending}>
+                    {t.send}
+                  </Button>
+                </form>
+              )}
+              {send.isError && <ErrorBox message={t.sendError(send.error.message)} />}
+            </div>
+          )
+        )}
+      </QueryState>
     </Popup>
   );
 }

@@ -1,15 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { aiCheckDone, checkTables, resultCheckQuestion2, type CheckRow, type TableType } from '@shared/contract/train-p2';
+import { aiCheckDone, type CheckRow, type TableType } from '@shared/contract/train-p2';
 import { ruTrainP2 as t } from '../../i18n/train-p2';
-import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { usePush } from '../../lib/use-push';
-import { Button, EmptyState, ErrorBox, Loader, PersonLink } from '../../ui';
+import { Button, ErrorBox, Loader, PersonLink, QueryState } from '../../ui';
+import { trainP2Queries } from './api';
 import { QuestionImage, ScoreOf } from './QuestionParts';
 
 const failureText = (error: unknown) => (error instanceof ApiError && error.kind === 'failure' ? t.error(error.message) : t.loadError);
-export const tableKey = (table: TableType) => ['trainP2Table', table] as const;
-
 /** Who checks a row: 'Назначается' while a classmate is being found, the AI, or the checker (a link, §2). */
 function WhoChecks({ row, table }: { row: CheckRow; table: TableType }) {
   if (table === 'checkedByAI') return <>{row.checkStatus === 'aiFailed' ? t.status.aiFailed : t.ai}</>;
@@ -29,12 +27,8 @@ const canOpen = (row: CheckRow) => row.checkDate !== '' || row.checkStatus === '
 /** CheckTableView: task number, chapter, date done, date checked, who checks (§2). */
 export function CheckTableView({ table, onOpen, onBack }: { table: TableType; onOpen: (row: CheckRow) => void; onBack: () => void }) {
   const client = useQueryClient();
-  const rows = useQuery({
-    queryKey: tableKey(table),
-    queryFn: ({ signal }) => api.call(checkTables, { tableType: table }, { handleErrors: true, signal }),
-    retry: false,
-  });
-  usePush(aiCheckDone, () => void client.invalidateQueries({ queryKey: tableKey('checkedByAI') }));
+  const rows = useQuery(trainP2Queries.table(table));
+  usePush(aiCheckDone, () => void client.invalidateQueries({ queryKey: trainP2Queries.table('checkedByAI').queryKey }));
   const third = table === 'checkedByMe' ? t.table.author : t.table.checker;
   return (
     <section className="trp2-view" aria-labelledby="trp2-table-title" data-testid={`trp2-table-view-${table}`}>
@@ -46,62 +40,54 @@ export function CheckTableView({ table, onOpen, onBack }: { table: TableType; on
           {t.tables[table]}
         </h2>
       </div>
-      {rows.isPending ? (
-        <Loader />
-      ) : rows.isError ? (
-        <ErrorBox message={failureText(rows.error)} onRetry={() => void rows.refetch()} retryLabel={t.retry} />
-      ) : rows.data.table.length === 0 ? (
-        <EmptyState text={t.table.empty} />
-      ) : (
-        <div className="trp2-table-wrap">
-          <table className="trp2-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.table.task}</th>
-                <th scope="col">{t.table.chapter}</th>
-                <th scope="col">{t.table.done}</th>
-                <th scope="col">{t.table.checked}</th>
-                <th scope="col">{third}</th>
-                <th scope="col">{t.table.score}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.data.table.map((row) => {
-                const open = canOpen(row);
-                return (
-                  <tr
-                    key={row.id}
-                    className={open ? 'trp2-table__row--open' : undefined}
-                    tabIndex={open ? 0 : undefined}
-                    onClick={open ? () => onOpen(row) : undefined}
-                    onKeyDown={open ? (event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), onOpen(row)) : undefined}
-                    data-testid="trp2-table-row"
-                    data-status={row.checkStatus}
-                  >
-                    <td data-label={t.table.task}>{row.q2TaskNumber}</td>
-                    <td data-label={t.table.chapter}>{row.q2Chapter}</td>
-                    <td data-label={t.table.done}>{row.userDate}</td>
-                    <td data-label={t.table.checked}>{row.checkDate || (row.checkStatus === 'checked' ? '' : t.status[row.checkStatus])}</td>
-                    <td data-label={third}>{table === 'checkedByMe' ? row.checkerName : <WhoChecks row={row} table={table} />}</td>
-                    <td data-label={t.table.score}>{row.checkStatus === 'checked' ? <ScoreOf ball={row.checkBallov} max={row.maxBall} /> : '—'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryState query={rows} errorText={(error) => failureText(error)} retryLabel={t.retry} empty={(data) => data.table.length === 0 && t.table.empty}>
+        {(data) => (
+          <div className="trp2-table-wrap">
+            <table className="trp2-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.table.task}</th>
+                  <th scope="col">{t.table.chapter}</th>
+                  <th scope="col">{t.table.done}</th>
+                  <th scope="col">{t.table.checked}</th>
+                  <th scope="col">{third}</th>
+                  <th scope="col">{t.table.score}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.table.map((row) => {
+                  const open = canOpen(row);
+                  return (
+                    <tr
+                      key={row.id}
+                      className={open ? 'trp2-table__row--open' : undefined}
+                      tabIndex={open ? 0 : undefined}
+                      onClick={open ? () => onOpen(row) : undefined}
+                      onKeyDown={open ? (event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), onOpen(row)) : undefined}
+                      data-testid="trp2-table-row"
+                      data-status={row.checkStatus}
+                    >
+                      <td data-label={t.table.task}>{row.q2TaskNumber}</td>
+                      <td data-label={t.table.chapter}>{row.q2Chapter}</td>
+                      <td data-label={t.table.done}>{row.userDate}</td>
+                      <td data-label={t.table.checked}>{row.checkDate || (row.checkStatus === 'checked' ? '' : t.status[row.checkStatus])}</td>
+                      <td data-label={third}>{table === 'checkedByMe' ? row.checkerName : <WhoChecks row={row} table={table} />}</td>
+                      <td data-label={t.table.score}>{row.checkStatus === 'checked' ? <ScoreOf ball={row.checkBallov} max={row.maxBall} /> : '—'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }
 
 /** CheckInfoView: chapter, task number, 'x из max', the student, the question, the answer, the check (§2). */
 export function CheckInfoView({ table, checkId, onBack }: { table: TableType; checkId: number; onBack: () => void }) {
-  const info = useQuery({
-    queryKey: ['trainP2Check', table, checkId],
-    queryFn: ({ signal }) => api.call(resultCheckQuestion2, { askType: table, checkId }, { handleErrors: true, signal }),
-    retry: false,
-  });
+  const info = useQuery(trainP2Queries.check(table, checkId));
   const data = info.data?.questionData;
   return (
     <section className="trp2-view" aria-labelledby="trp2-info-title" data-testid="trp2-check-info">

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  availableQuestions2,
   cancelCheckQuestion2,
   checkLikecuratorFinish,
   checkQuestion2,
@@ -17,6 +16,7 @@ import { ruTrainP2 as t } from '../../i18n/train-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { Button, EmptyState, ErrorBox, Loader, Popup } from '../../ui';
+import { trainP2Queries } from './api';
 import { CheckView, CheckViewAnother, CuratorCheckView, DecideView } from './AnswerViews';
 import { ChoiceView, type Start } from './ChoiceView';
 import { readChoice, type TrainP2Choice, writeChoice } from './logic';
@@ -45,12 +45,7 @@ type View =
  * permission is the server's; this screen only walks the student through the calls.
  */
 export function TrainP2Page() {
-  const available = useQuery({
-    queryKey: ['trainP2Available'],
-    queryFn: ({ signal }) => api.call(availableQuestions2, {}, { handleErrors: true, signal }),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const available = useQuery(trainP2Queries.available());
   const [choice, setChoice] = useState(readChoice);
   const [view, setView] = useState<View>({ kind: 'choice' });
   const [busy, setBusy] = useState(false);

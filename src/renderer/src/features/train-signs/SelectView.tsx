@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getSignsAvailableList, getSignsInfo, RANDOM_SET } from '@shared/contract/train-signs';
+import { RANDOM_SET } from '@shared/contract/train-signs';
 import { ruTrainSigns } from '../../i18n/train-signs';
-import { api } from '../../lib/api';
-import { Button, Card, EmptyState, ErrorBox, Loader, Select } from '../../ui';
+import { Button, Card, ErrorBox, Loader, QueryState, Select } from '../../ui';
 import { messageOf } from '../../lib/error-text';
+import { trainSignsQueries } from './api';
 
 const t = ruTrainSigns;
 export interface SelectViewProps {
@@ -15,8 +15,8 @@ export interface SelectViewProps {
 
 /** SELECT: the statistics and the two ways to train — random terms or one chapter. */
 export function SelectView({ onStart, busy, error }: SelectViewProps) {
-  const info = useQuery({ queryKey: ['trainSigns', 'info'], queryFn: () => api.call(getSignsInfo, {}, { handleErrors: true }), retry: false });
-  const lists = useQuery({ queryKey: ['trainSigns', 'lists'], queryFn: () => api.call(getSignsAvailableList, {}, { handleErrors: true }), retry: false });
+  const info = useQuery(trainSignsQueries.info());
+  const lists = useQuery(trainSignsQueries.lists());
   const [chapter, setChapter] = useState<string | null>(null);
   const chapters = lists.data?.razdelNames ?? [];
   const chosen = chapter !== null && chapters.includes(chapter) ? chapter : null;
@@ -34,21 +34,19 @@ export function SelectView({ onStart, busy, error }: SelectViewProps) {
     <>
       <p className="muted trs__intro">{t.intro}</p>
       <Card title={t.stats.title} className="trs__stats">
-        {info.isError ? (
-          <ErrorBox title={t.loadError} message={messageOf(info.error)} onRetry={() => void info.refetch()} retryLabel={t.retry} />
-        ) : info.isPending ? (
-          <Loader size="sm" />
-        ) : (
-          <dl className="trs__stats-list" data-testid="trs-stats">
-            {stats.map((item) => (
-              <div key={item.key}>
-                <dt>{item.label}</dt>
-                <dd data-testid={`trs-${item.key}`}>{item.value}</dd>
-                {item.hint && <dd className="trs__hint">{item.hint}</dd>}
-              </div>
-            ))}
-          </dl>
-        )}
+        <QueryState query={info} errorText={(error) => messageOf(error)} errorTitle={t.loadError} retryLabel={t.retry} loading={<Loader size="sm" />}>
+          {() => (
+            <dl className="trs__stats-list" data-testid="trs-stats">
+              {stats.map((item) => (
+                <div key={item.key}>
+                  <dt>{item.label}</dt>
+                  <dd data-testid={`trs-${item.key}`}>{item.value}</dd>
+                  {item.hint && <dd className="trs__hint">{item.hint}</dd>}
+                </div>
+              ))}
+            </dl>
+          )}
+        </QueryState>
       </Card>
       {error && <ErrorBox message={error} />}
       <div className="trs__modes">
@@ -60,20 +58,16 @@ export function SelectView({ onStart, busy, error }: SelectViewProps) {
         </Card>
         <Card title={t.byChapter.title} className="trs__mode" data-testid="trs-by-chapter">
           <p className="muted">{t.byChapter.text}</p>
-          {lists.isError ? (
-            <ErrorBox title={t.loadError} message={messageOf(lists.error)} onRetry={() => void lists.refetch()} retryLabel={t.retry} />
-          ) : lists.isPending ? (
-            <Loader size="sm" />
-          ) : chapters.length === 0 ? (
-            <EmptyState text={t.noChapters} compact />
-          ) : (
-            <>
-              <Select label={t.byChapter.label} placeholder={t.byChapter.placeholder} options={chapters.map((name) => ({ value: name, label: name }))} value={chosen} onChange={setChapter} />
-              <Button onClick={() => chosen && onStart(chosen)} disabled={busy || chosen === null}>
-                {t.byChapter.start}
-              </Button>
-            </>
-          )}
+          <QueryState query={lists} errorText={(error) => messageOf(error)} errorTitle={t.loadError} retryLabel={t.retry} loading={<Loader size="sm" />} empty={() => chapters.length === 0 && t.noChapters} emptyCompact>
+            {() => (
+              <>
+                <Select label={t.byChapter.label} placeholder={t.byChapter.placeholder} options={chapters.map((name) => ({ value: name, label: name }))} value={chosen} onChange={setChapter} />
+                <Button onClick={() => chosen && onStart(chosen)} disabled={busy || chosen === null}>
+                  {t.byChapter.start}
+                </Button>
+              </>
+            )}
+          </QueryState>
         </Card>
       </div>
     </>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { getSignsData, sendSignsAnswer } from '@shared/contract/train-signs';
 import { ruTrainSigns } from '../../i18n/train-signs';
 import { api } from '../../lib/api';
-import { ErrorBox, Loader } from '../../ui';
+import { QueryState } from '../../ui';
+import { trainSignsQueries } from './api';
 import { SelectView } from './SelectView';
 import { TermView } from './TermView';
 import { clearTicks } from './ticks';
@@ -11,7 +12,6 @@ import './train-signs.css';
 import { messageOf } from '../../lib/error-text';
 
 const t = ruTrainSigns;
-const STATE_KEY = ['trainSigns', 'state'] as const;
 
 type StateInput = { action?: 'START' | 'NEXT' | 'EXIT'; type?: string };
 
@@ -21,7 +21,7 @@ type StateInput = { action?: 'START' | 'NEXT' | 'EXIT'; type?: string };
  */
 export function TrainSignsPage() {
   const queryClient = useQueryClient();
-  const state = useQuery({ queryKey: STATE_KEY, queryFn: () => api.call(getSignsData, {}, { handleErrors: true }), retry: false });
+  const state = useQuery(trainSignsQueries.state());
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -31,8 +31,8 @@ export function TrainSignsPage() {
     setActionError(null);
     try {
       await run();
-      queryClient.setQueryData(STATE_KEY, await api.call(getSignsData, input, { handleErrors: true }));
-      void queryClient.invalidateQueries({ queryKey: ['trainSigns', 'info'] });
+      queryClient.setQueryData(trainSignsQueries.state().queryKey, await api.call(getSignsData, input, { handleErrors: true }));
+      void queryClient.invalidateQueries({ queryKey: trainSignsQueries.info().queryKey });
     } catch (failure) {
       setActionError(t.error(messageOf(failure)));
     }
@@ -52,24 +52,22 @@ export function TrainSignsPage() {
       <h1 id="trs-title" className="trs__title">
         {t.title}
       </h1>
-      {state.isError ? (
-        <ErrorBox title={t.loadError} message={messageOf(state.error)} onRetry={() => void state.refetch()} retryLabel={t.retry} />
-      ) : state.isPending ? (
-        <Loader />
-      ) : state.data.status === 'SELECT' || !state.data.termin ? (
-        <SelectView onStart={(type) => void act('START', type)} busy={busy} error={actionError} />
-      ) : (
-        <TermView
-          key={`${state.data.termin.terminName}:${state.data.status}`}
-          status={state.data.status}
-          termin={state.data.termin}
-          busy={busy}
-          error={actionError}
-          onCheck={(bits) => void answer(state.data.termin!.terminName, bits)}
-          onContinue={() => void act('NEXT', state.data.termin!.type)}
-          onClose={() => void act('EXIT')}
-        />
-      )}
+      <QueryState query={state} errorText={(error) => messageOf(error)} errorTitle={t.loadError} retryLabel={t.retry}>
+        {(data) => data.status === 'SELECT' || !data.termin ? (
+          <SelectView onStart={(type) => void act('START', type)} busy={busy} error={actionError} />
+        ) : (
+          <TermView
+            key={`${data.termin.terminName}:${data.status}`}
+            status={data.status}
+            termin={data.termin}
+            busy={busy}
+            error={actionError}
+            onCheck={(bits) => void answer(data.termin!.terminName, bits)}
+            onContinue={() => void act('NEXT', data.termin!.type)}
+            onClose={() => void act('EXIT')}
+          />
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getAvailableLists, getVerbalInfo, getVerbalQuestion, getVerbalQuestions, type VerbalQuestion } from '@shared/contract/train-verbal';
+import { getVerbalQuestion, type VerbalQuestion } from '@shared/contract/train-verbal';
 import { ruTrainVerbal } from '../../i18n/train-verbal';
 import { api } from '../../lib/api';
-import { Accordion, Button, Card, EmptyState, ErrorBox, Loader, Select, Switch } from '../../ui';
+import { Accordion, Button, Card, EmptyState, ErrorBox, Loader, QueryState, Select, Switch } from '../../ui';
+import { trainVerbalQueries } from './api';
 import { choiceType, readChoice, writeChoice, type SetKind, type VerbalChoice } from './choice';
 import { TestView } from './TestView';
 import './train-verbal.css';
@@ -24,19 +25,9 @@ export function TrainVerbalPage() {
   const type = choiceType(choice);
   const with90Plus = choice.with90Plus ? '1' : '0';
 
-  const lists = useQuery({ queryKey: ['trainVerbal', 'lists'], queryFn: () => api.call(getAvailableLists, {}, { handleErrors: true }), retry: false });
-  const info = useQuery({
-    queryKey: ['trainVerbal', 'info', type],
-    queryFn: () => api.call(getVerbalInfo, { type: type! }, { handleErrors: true }),
-    enabled: type !== null,
-    retry: false,
-  });
-  const questions = useQuery({
-    queryKey: ['trainVerbal', 'questions', type, with90Plus],
-    queryFn: () => api.call(getVerbalQuestions, { type: type!, with90Plus }, { handleErrors: true }),
-    enabled: type !== null,
-    retry: false,
-  });
+  const lists = useQuery(trainVerbalQueries.lists());
+  const info = useQuery(trainVerbalQueries.info(type));
+  const questions = useQuery(trainVerbalQueries.questions(type, with90Plus));
 
   const change = (next: VerbalChoice) => {
     setChoice(next);
@@ -93,53 +84,49 @@ export function TrainVerbalPage() {
       <h1 id="trv-title" className="trv__title">
         {t.title}
       </h1>
-      {lists.isError ? (
-        <ErrorBox message={t.listsError(messageOf(lists.error))} onRetry={() => void lists.refetch()} retryLabel={t.retry} />
-      ) : lists.isPending ? (
-        <Loader />
-      ) : (
-        <Card className="trv__choice">
-          <div className="trv__form">
-            <Select
-              label={t.setLabel}
-              options={(['all', 'zachet', 'lesson', 'razdel'] as const).map((kind) => ({ value: kind, label: t.kinds[kind] }))}
-              value={choice.kind}
-              onChange={(kind: SetKind) => change({ ...choice, kind, value: '' })}
-            />
-            {choice.kind !== 'all' && (
-              <Select label={t.valueLabel} options={valueOptions} value={choice.value || null} placeholder={t.chooseValue} onChange={(value) => change({ ...choice, value })} />
-            )}
-            <Switch checked={choice.with90Plus} onChange={(next) => change({ ...choice, with90Plus: next })} label={t.plus90} />
-            <Button onClick={() => void draw()} disabled={type === null || drawing}>
-              {t.start}
-            </Button>
-          </div>
-          {drawError && <ErrorBox message={drawError} />}
-          {empty && <EmptyState text={t.noQuestions} compact />}
-        </Card>
-      )}
+      <QueryState query={lists} errorText={(error) => t.listsError(messageOf(error))} retryLabel={t.retry}>
+        {() => (
+          <Card className="trv__choice">
+            <div className="trv__form">
+              <Select
+                label={t.setLabel}
+                options={(['all', 'zachet', 'lesson', 'razdel'] as const).map((kind) => ({ value: kind, label: t.kinds[kind] }))}
+                value={choice.kind}
+                onChange={(kind: SetKind) => change({ ...choice, kind, value: '' })}
+              />
+              {choice.kind !== 'all' && (
+                <Select label={t.valueLabel} options={valueOptions} value={choice.value || null} placeholder={t.chooseValue} onChange={(value) => change({ ...choice, value })} />
+              )}
+              <Switch checked={choice.with90Plus} onChange={(next) => change({ ...choice, with90Plus: next })} label={t.plus90} />
+              <Button onClick={() => void draw()} disabled={type === null || drawing}>
+                {t.start}
+              </Button>
+            </div>
+            {drawError && <ErrorBox message={drawError} />}
+            {empty && <EmptyState text={t.noQuestions} compact />}
+          </Card>
+        )}
+      </QueryState>
       {type !== null && (
         <Card title={t.stats.title} className="trv__stats">
-          {info.isError ? (
-            <ErrorBox message={t.infoError(messageOf(info.error))} onRetry={() => void info.refetch()} retryLabel={t.retry} />
-          ) : info.isPending ? (
-            <Loader size="sm" />
-          ) : (
-            <dl className="trv__stats-list">
-              <div>
-                <dt>{t.stats.total}</dt>
-                <dd data-testid="trv-total">{sum('countQuestions')}</dd>
-              </div>
-              <div>
-                <dt>{t.stats.solved}</dt>
-                <dd data-testid="trv-solved">{sum('countAskedQuestions')}</dd>
-              </div>
-              <div>
-                <dt>{t.stats.unique}</dt>
-                <dd data-testid="trv-unique">{sum('countUniqueQuestions')}</dd>
-              </div>
-            </dl>
-          )}
+          <QueryState query={info} errorText={(error) => t.infoError(messageOf(error))} retryLabel={t.retry} loading={<Loader size="sm" />}>
+            {() => (
+              <dl className="trv__stats-list">
+                <div>
+                  <dt>{t.stats.total}</dt>
+                  <dd data-testid="trv-total">{sum('countQuestions')}</dd>
+                </div>
+                <div>
+                  <dt>{t.stats.solved}</dt>
+                  <dd data-testid="trv-solved">{sum('countAskedQuestions')}</dd>
+                </div>
+                <div>
+                  <dt>{t.stats.unique}</dt>
+                  <dd data-testid="trv-unique">{sum('countUniqueQuestions')}</dd>
+                </div>
+              </dl>
+            )}
+          </QueryState>
         </Card>
       )}
       {type !== null && (
@@ -147,19 +134,22 @@ export function TrainVerbalPage() {
           <h2 id="trv-list-title" className="trv__subtitle">
             {t.listTitle}
           </h2>
-          {questions.isError ? (
-            <ErrorBox message={t.questionsError(messageOf(questions.error))} onRetry={() => void questions.refetch()} retryLabel={t.retry} />
-          ) : questions.isPending ? (
-            <Loader size="sm" />
-          ) : questions.data.questions.length === 0 ? (
-            <EmptyState text={t.noQuestions} compact />
-          ) : (
-            questions.data.questions.map((item) => (
-              <Accordion key={item.questionId} title={item.question} summary={item['90plus'] === '1' ? t.badge90 : undefined} headingLevel={3}>
-                <p className="trv__answer-text">{item.answer}</p>
-              </Accordion>
-            ))
-          )}
+          <QueryState
+            query={questions}
+            errorText={(error) => t.questionsError(messageOf(error))}
+            retryLabel={t.retry}
+            loading={<Loader size="sm" />}
+            empty={(data) => data.questions.length === 0 && t.noQuestions}
+            emptyCompact
+          >
+            {(data) =>
+              data.questions.map((item) => (
+                <Accordion key={item.questionId} title={item.question} summary={item['90plus'] === '1' ? t.badge90 : undefined} headingLevel={3}>
+                  <p className="trv__answer-text">{item.answer}</p>
+                </Accordion>
+              ))
+            }
+          </QueryState>
         </section>
       )}
     </section>

@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   createVideoTimecode,
   deleteVideoTimecodeById,
-  getAdminVideoTimecodes,
   timecodeOrderMessage,
   updateTimecodes,
   type AdminTimecode,
@@ -12,7 +11,8 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ruVideoAdmin } from '../../i18n/video-admin';
 import { api } from '../../lib/api';
-import { Accordion, Button, buttonClassName, EmptyState, ErrorBox, Loader, TextField, useNotify } from '../../ui';
+import { Accordion, Button, buttonClassName, EmptyState, ErrorBox, Loader, QueryState, TextField, useNotify } from '../../ui';
+import { videoAdminQueries } from './api';
 import { PlayerSlot, type PlayerHandle } from './PlayerSlot';
 import { formatMs, parseTime } from './time-format';
 import './video-admin.css';
@@ -62,12 +62,7 @@ const SECTIONS: ReadonlyArray<{ type: TimecodeKind; title: string }> = [
 /** Back-office §2.12 timecodes editor, route curator/timecodes/:videoId. */
 export function TimecodesPage() {
   const { videoId = '' } = useParams();
-  const data = useQuery({
-    queryKey: ['videoAdmin', 'timecodes', videoId],
-    queryFn: ({ signal }) => api.call(getAdminVideoTimecodes, { videoId }, { handleErrors: true, signal }),
-    retry: false,
-    gcTime: 0,
-  });
+  const data = useQuery(videoAdminQueries.timecodes(videoId));
   return (
     <section className="screen timecodes" aria-labelledby="timecodes-title">
       <div className="video-admin__head">
@@ -76,13 +71,11 @@ export function TimecodesPage() {
         </Link>
         <h1 id="timecodes-title">{t.title(data.data?.videoShownName || `id-${videoId}`)}</h1>
       </div>
-      {data.isPending ? (
-        <Loader label={t.loading} />
-      ) : data.isError ? (
-        <ErrorBox title={t.loadError} message={data.error.message} onRetry={() => void data.refetch()} />
-      ) : (
-        <TimecodesEditor videoId={videoId} initial={data.data.timecodes} ready={data.data.mediaStatus === 'ready'} />
-      )}
+      <QueryState query={data} errorText={(error) => error.message} errorTitle={t.loadError} loading={<Loader label={t.loading} />}>
+        {(loaded) => (
+          <TimecodesEditor videoId={videoId} initial={loaded.timecodes} ready={loaded.mediaStatus === 'ready'} />
+        )}
+      </QueryState>
     </section>
   );
 }

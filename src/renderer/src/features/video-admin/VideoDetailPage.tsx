@@ -1,22 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAPTER_REQUIRED, createVideo, deleteVideo, getVideo, getVideoChapters, updateVideo, type AdminVideo } from '@shared/contract/video-admin';
+import { CHAPTER_REQUIRED, createVideo, deleteVideo, updateVideo, type AdminVideo } from '@shared/contract/video-admin';
 import { videoMediaUpdated } from '@shared/contract/video-media';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ruVideoAdmin } from '../../i18n/video-admin';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Button, buttonClassName, Card, ConfirmPopup, ErrorBox, Loader, Select, TextField, useNotify } from '../../ui';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
+import { Button, buttonClassName, Card, ConfirmPopup, ErrorBox, Loader, QueryState, Select, TextField, useNotify } from '../../ui';
 import { MediaUploadCard } from './MediaUploadCard';
 import { PlayerSlot } from './PlayerSlot';
 import { TranscriptCard } from './TranscriptCard';
 import { usePush } from '../../lib/use-push';
-import { NEW_VIDEO_ID, VIDEO_LIST_KEY } from './VideoListPage';
+import { NEW_VIDEO_ID } from './VideoListPage';
+import { videoAdminQueries } from './api';
 import './video-admin.css';
 
 const t = ruVideoAdmin.detail;
 const NEW_CHAPTER = '\u0000new';
-
-export const videoKey = (videoId: string) => ['videoAdmin', 'video', videoId] as const;
 
 /** A blank form: nothing is stored until the first save, so leaving it leaves no empty row (issue 26 item 6). */
 const BLANK_VIDEO: AdminVideo = {
@@ -41,14 +40,7 @@ const BLANK_VIDEO: AdminVideo = {
 export function VideoDetailPage() {
   const { videoId = '' } = useParams();
   const isNew = videoId === NEW_VIDEO_ID;
-  const video = useQuery({
-    enabled: !isNew,
-    queryKey: videoKey(videoId),
-    queryFn: () => liveRequest(getVideo, { videoId }),
-    retry: retryLive,
-    // The transcode job runs on the server: look again until the file is ready or failed.
-    refetchInterval: (query) => (['queued', 'processing'].includes(query.state.data?.video.mediaStatus ?? '') ? 3000 : false),
-  });
+  const video = useQuery(videoAdminQueries.video(videoId, !isNew));
 
   // The transcode job tells the uploader when it is done; polling covers everyone else.
   usePush(videoMediaUpdated, (body) => {
@@ -70,18 +62,18 @@ export function VideoDetailPage() {
       </div>
       {isNew ? (
         <VideoDetail video={BLANK_VIDEO} configured={false} mediaProblem="" reload={() => undefined} />
-      ) : video.isPending ? (
-        <Loader label={t.loading} />
-      ) : video.isError ? (
-        <ErrorBox title={t.loadError} message={liveErrorText(video.error)} onRetry={() => void video.refetch()} />
       ) : (
-        <VideoDetail
-          key={video.data.video.videoId}
-          video={video.data.video}
-          configured={video.data.transcriptionConfigured === '1'}
-          mediaProblem={video.data.mediaProblem}
-          reload={() => void video.refetch()}
-        />
+        <QueryState query={video} errorText={(error) => liveErrorText(error)} errorTitle={t.loadError} loading={<Loader label={t.loading} />}>
+          {(data) => (
+            <VideoDetail
+              key={data.video.videoId}
+              video={data.video}
+              configured={data.transcriptionConfigured === '1'}
+              mediaProblem={data.mediaProblem}
+              reload={() => void video.refetch()}
+            />
+          )}
+        </QueryState>
       )}
     </section>
   );
@@ -91,7 +83,7 @@ function VideoDetail({ video, configured, mediaProblem, reload }: { video: Admin
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const chapters = useQuery({ queryKey: ['videoAdmin', 'chapters'], queryFn: () => liveRequest(getVideoChapters, {}), retry: retryLive });
+  const chapters = useQuery(videoAdminQueries.chapters());
   const [lessonNum, setLessonNum] = useState(video.videoLessonNum);
   const [name, setName] = useState(video.videoShownName);
   const [chapter, setChapter] = useState(video.videoChapter);
@@ -143,8 +135,8 @@ function VideoDetail({ video, configured, mediaProblem, reload }: { video: Admin
     onMutate: () => setFormError(null),
     onSuccess: (videoId) => {
       notify(t.saved, { tone: 'success' });
-      void queryClient.invalidateQueries({ queryKey: VIDEO_LIST_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['videoAdmin', 'chapters'] });
+      void queryClient.invalidateQueries({ queryKey: videoAdminQueries.list().queryKey });
+      void queryClient.invalidateQueries({ queryKey: videoAdminQueries.chapters().queryKey });
       if (isNew) void navigate(`/curator/video_edit/${videoId}`, { replace: true });
       else reload();
     },
@@ -154,7 +146,7 @@ function VideoDetail({ video, configured, mediaProblem, reload }: { video: Admin
   const remove = useMutation({
     mutationFn: () => liveRequest(deleteVideo, { videoId: video.videoId }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: VIDEO_LIST_KEY });
+      void queryClient.invalidateQueries({ queryKey: videoAdminQueries.list().queryKey });
       void navigate('/curator/video_edit');
     },
   });

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { getVideoList } from '@shared/contract/video-admin';
 import type { z } from 'zod';
 import type { adminVideoListItemSchema } from '@shared/contract/video-admin';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ruVideoAdmin } from '../../i18n/video-admin';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
-import { Accordion, Button, buttonClassName, EmptyState, ErrorBox, Loader } from '../../ui';
+import { liveErrorText } from '../../lib/live-request';
+import { Accordion, Button, buttonClassName, ErrorBox, Loader, QueryState } from '../../ui';
+import { videoAdminQueries } from './api';
 import { BulkTranscribePopup } from './BulkTranscribePopup';
 import { MediaStatusBadge } from './MediaStatusBadge';
 import { serverAssetUrl } from '../../lib/server-asset-url';
@@ -14,8 +14,6 @@ import './video-admin.css';
 
 const t = ruVideoAdmin.list;
 type Item = z.infer<typeof adminVideoListItemSchema>;
-
-export const VIDEO_LIST_KEY = ['videoAdmin', 'list'] as const;
 
 /** Route id of a video not stored yet: «Добавить новое» opens it, the first «Сохранить» creates the row. */
 export const NEW_VIDEO_ID = 'new';
@@ -37,7 +35,7 @@ export function groupByLesson(videos: readonly Item[]): Array<{ lesson: string; 
 /** Back-office §2.12 video list, route curator/video_edit. */
 export function VideoListPage() {
   const [bulkOpen, setBulkOpen] = useState(false);
-  const list = useQuery({ queryKey: VIDEO_LIST_KEY, queryFn: () => liveRequest(getVideoList, {}), retry: retryLive });
+  const list = useQuery(videoAdminQueries.list());
 
   return (
     <section className="screen video-admin" aria-labelledby="video-admin-title">
@@ -54,27 +52,23 @@ export function VideoListPage() {
         </div>
       </div>
       {list.data?.mediaProblem && <ErrorBox title={ruVideoAdmin.detail.mediaUnavailable} message={list.data.mediaProblem} />}
-      {list.isPending ? (
-        <Loader label={t.loading} />
-      ) : list.isError ? (
-        <ErrorBox message={t.error(liveErrorText(list.error))} onRetry={() => void list.refetch()} />
-      ) : list.data.videos.length === 0 ? (
-        <EmptyState text={t.empty} />
-      ) : (
-        <div className="video-admin__groups">
-          {groupByLesson(list.data.videos).map((group, index) => (
-            <Accordion key={group.lesson || 'none'} title={t.lesson(group.lesson)} summary={t.count(group.videos.length)} defaultOpen={index === 0}>
-              <ul className="video-admin__cards">
-                {group.videos.map((video) => (
-                  <li key={video.videoId}>
-                    <VideoCard video={video} />
-                  </li>
-                ))}
-              </ul>
-            </Accordion>
-          ))}
-        </div>
-      )}
+      <QueryState query={list} errorText={(error) => t.error(liveErrorText(error))} loading={<Loader label={t.loading} />} empty={(data) => data.videos.length === 0 && t.empty}>
+        {(data) => (
+          <div className="video-admin__groups">
+            {groupByLesson(data.videos).map((group, index) => (
+              <Accordion key={group.lesson || 'none'} title={t.lesson(group.lesson)} summary={t.count(group.videos.length)} defaultOpen={index === 0}>
+                <ul className="video-admin__cards">
+                  {group.videos.map((video) => (
+                    <li key={video.videoId}>
+                      <VideoCard video={video} />
+                    </li>
+                  ))}
+                </ul>
+              </Accordion>
+            ))}
+          </div>
+        )}
+      </QueryState>
       <BulkTranscribePopup open={bulkOpen} onClose={() => setBulkOpen(false)} onFinished={() => void list.refetch()} />
     </section>
   );

@@ -8,6 +8,7 @@ import { readSession } from '../../../lib/session';
 import { readJson, STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
 import { useUserInfo } from '../../../lib/use-user-info';
 import { listConflicts, listWorks, pendingCount, syncReviews, type CallFn, type OfflineScope, type OfflineWork, type ReviewConflict } from './offline-checks';
+import { curatorHomeworkKeys } from '../api';
 
 /** How often waiting checks are offered to the server again while the page is open. */
 const SYNC_RETRY_MS = 30_000;
@@ -105,7 +106,7 @@ export function useOfflineChecks(htNum?: number): OfflineChecksState {
     try {
       const result = await syncReviews(callApi, own);
       setLastSync(result);
-      if (result.sent > 0 || result.conflicts > 0) await queryClient.invalidateQueries({ queryKey: ['curatorHomework'] });
+      if (result.sent > 0 || result.conflicts > 0) await queryClient.invalidateQueries({ queryKey: curatorHomeworkKeys.all });
       return result;
     } finally {
       setSyncing(false);
