@@ -1,0 +1,132 @@
+import { admin as adminContract, crm } from '../../../src/shared/contract';
+import type { UserSet } from '../../../src/shared/contract/crm';
+import type { PermissionGroup } from '../../../src/shared/domain/icons';
+import type { UserType } from '../../../src/shared/domain/user-types';
+import { hashPassword } from '../../../server/auth/passwords';
+import { DEMO_PASSWORD } from '../../../server/db/seed/policy';
+import { publicUserKey } from '../../../server/users/user-key';
+import type { TestClient } from '../client';
+import type { TestServer } from '../server';
+import { adminOf } from './staff';
+
+/** A user by demo login or by id: what the factories accept wherever they need someone. */
+export type Someone = string | number;
+
+export interface MadeUser {
+  id: number;
+  login: string;
+  /** The public key the wire uses (`id<n>` or the VK id). */
+  key: string;
+  /** Signs in with the demo password. */
+  signIn(): Promise<TestClient>;
+}
+
+export interface UserOptions {
+  /** Unique per server; generated when left out. */
+  login?: string;
+  surname?: string;
+  name?: string;
+  /** VK id of an account that signed up through VK; such an account has no password. */
+  vkId?: string;
+  /** When the account was created (the school statistics count by it). */
+  createdAt?: number;
+  /** Curator of every kind (course, homework, credits), by login or id. */
+  curator?: Someone;
+  /** Any other card field, set the way the admin sets it on the student card. */
+  profile?: UserSet;
+}
+
+export interface StudentOptions extends UserOptions {
+  /** 'Ученик' unless told: any student type. */
+  type?: Exclude<UserType, 'Админ' | 'Куратор'>;
+}
+
+let counter = 0;
+let demoHash: Promise<string> | undefined;
+const passwordHash = () => (demoHash ??= hashPassword(DEMO_PASSWORD));
+
+export async function userIdOf(server: TestServer, who: Someone): Promise<number> {
+  if (typeof who === 'number') return who;
+  return (await server.server.services.db.selectFrom('users').select('id').where('login', '=', who).executeTakeFirstOrThrow()).id;
+}
+
+export async function userKeyOf(server: TestServer, who: Someone): Promise<string> {
+  const query = server.server.services.db.selectFrom('users').select(['id', 'vk_id']);
+  const row = await (typeof who === 'number' ? query.where('id', '=', who) : query.where('login', '=', who)).executeTakeFirstOrThrow();
+  return publicUserKey(row);
+}
+
+/**
+ * Changes a user the way the admin does on the student card (crm update_user): type, block,
+ * curators, mistake work, profile fields. Curators are given by login or id.
+ */
+export async function editUser(server: TestServer, who: Someone, change: UserSet & { curator?: Someone }): Promise<void> {
+  const { curator, ...userSet } = change;
+  if (curator !== undefined) {
+    const curatorKey = await userKeyOf(server, curator);
+    Object.assign(userSet, { userCurator: curatorKey, userCuratorDz: curatorKey, userCuratorZach: curatorKey });
+  }
+  await (await adminOf(server)).call(crm.updateUser, { userVkId: await userKeyOf(server, who), userSet });
+}
+
+/**
+ * A new account. No call of the product creates an account with a password (people sign up
+ * through VK, staff through `npm run admin`), so this is the one place a test writes a user row;
+ * everything else about the account goes through the admin's student card.
+ */
+async function makeUser(server: TestServer, type: UserType, options: UserOptions): Promise<MadeUser> {
+  const { db, clock } = server.server.services;
+  const login = options.login ?? `made-${process.pid}-${++counter}`;
+  const createdAt = options.createdAt ?? clock.now();
+  const row = await db
+    .insertInto('users')
+    .values({
+      login,
+      password_hash: options.vkId === undefined ? await passwordHash() : null,
+      vk_id: options.vkId ?? null,
+      user_type: type,
+      surname: options.surname ?? 'Тестов',
+      name: options.name ?? 'Тест',
+      demo_until: type === 'Демо' ? createdAt + 7 * 86_400_000 : null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning(['id', 'vk_id'])
+    .executeTakeFirstOrThrow();
+  const made: MadeUser = { id: row.id, login, key: publicUserKey(row), signIn: () => server.signIn(login) };
+  if (options.curator !== undefined || options.profile) await editUser(server, made.id, { ...options.profile, curator: options.curator });
+  return made;
+}
+
+/** A student (type 'Ученик' unless told) who signs in with the demo password. */
+export function makeStudent(server: TestServer, options: StudentOptions = {}): Promise<MadeUser> {
+  return makeUser(server, options.type ?? 'Ученик', options);
+}
+
+/** A curator who signs in with the demo password. */
+export function makeCurator(server: TestServer, options: UserOptions = {}): Promise<MadeUser> {
+  return makeUser(server, 'Куратор', options);
+}
+
+async function changeGroup(server: TestServer, group: PermissionGroup, change: (members: number[]) => number[]): Promise<void> {
+  const socket = await (await adminOf(server)).openLive();
+  try {
+    const { usersForGroups } = await socket.request(adminContract.getUsersForGroups, {});
+    const members = (usersForGroups[group] ?? []).map((member) => Number(member.userId));
+    await socket.request(adminContract.updateGroupAccess, { group, usersForGroup: change(members) });
+  } finally {
+    socket.close();
+  }
+}
+
+/** Puts a user into a permission group, as the admin does on the Группы tab. */
+export async function grantGroup(server: TestServer, who: Someone, group: PermissionGroup): Promise<void> {
+  const id = await userIdOf(server, who);
+  await changeGroup(server, group, (members) => [...members.filter((member) => member !== id), id]);
+}
+
+/** Takes a user out of a permission group, as the admin does on the Группы tab. */
+export async function revokeGroup(server: TestServer, who: Someone, group: PermissionGroup): Promise<void> {
+  const id = await userIdOf(server, who);
+  await changeGroup(server, group, (members) => members.filter((member) => member !== id));
+}
