@@ -73,6 +73,12 @@ describe.each(testDialects)('test factories on %s', (dialect) => {
     const part = await (await student.signIn()).call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' });
     expect(part.htInfo).toMatchObject({ q_nums_p1: 2, timer: 20 * 60, maxballov_p1: 2 });
     expect(part.questions[0]?.qJson.questionText).toBe('Запишите слово.');
+    // The seeded additional part is gone unless asked for.
+    expect((await (await student.signIn()).callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '1' })).body.success).toBe('0');
+    const withDop = await makeHomework(server, { num: 6, part1: [], part1Dop: [{ questionType: 'WORD', questionText: 'Дополнительное слово.', rightAnswers: ['налог'], qEgeNum: 2, qLessonNum: 6, isPublished: '1' }] });
+    expect(withDop).toMatchObject({ questionIds: [], dopQuestionIds: [expect.any(Number)] });
+    const attached = await db().selectFrom('homework_questions_p1').select(['is_dop', 'question_id']).where('ht_num', '=', 6).execute();
+    expect(attached).toEqual([{ is_dop: 1, question_id: withDop.dopQuestionIds[0] }]);
 
     await setHomeworkRules(server, [HT, 6], { deadlineAt: 1_000, p2SelfCheck: true });
     const rows = await db().selectFrom('homeworks').select(['num', 'deadline_at', 'p2_self_check', 'p1_time_limit_min']).where('num', 'in', [HT, 6]).orderBy('num').execute();

@@ -38,11 +38,11 @@ export async function setHomeworkRules(server: TestServer, num: number | readonl
 
 export interface HomeworkOptions {
   num: number;
-  /** The additional part instead of the required one. */
-  isDop?: boolean;
-  /** Its part 1, in order; they replace the questions the seed attached. */
+  /** Its required part 1, in order; with `part1Dop` they replace every question the seed attached. */
   part1: readonly PartOneQuestion[];
-  /** The part's maximum points as the lesson card shows them; unchanged when left out. */
+  /** Its additional part 1; none unless told. */
+  part1Dop?: readonly PartOneQuestion[];
+  /** The required part's maximum points as the lesson card shows them; unchanged when left out. */
   p1Max?: number;
   rules?: HomeworkRules;
 }
@@ -51,30 +51,33 @@ export interface HomeworkOptions {
  * Gives a homework its own part 1: the questions are created through the bank editor's call (so
  * they are checked as the editor checks them) and attached in order in place of the seeded ones.
  */
-export async function makeHomework(server: TestServer, options: HomeworkOptions): Promise<{ questionIds: number[] }> {
+export async function makeHomework(server: TestServer, options: HomeworkOptions): Promise<{ questionIds: number[]; dopQuestionIds: number[] }> {
   const admin = await adminOf(server);
-  const questionIds: number[] = [];
-  for (const question of options.part1) {
-    questionIds.push((await admin.call(questionBankAdmin.createQuestion, { question })).questionId);
-  }
-  const isDop = options.isDop ? 1 : 0;
+  const create = async (questions: readonly PartOneQuestion[]) => {
+    const ids: number[] = [];
+    for (const question of questions) ids.push((await admin.call(questionBankAdmin.createQuestion, { question })).questionId);
+    return ids;
+  };
+  const questionIds = await create(options.part1);
+  const dopQuestionIds = await create(options.part1Dop ?? []);
+  const attached = [...questionIds.map((id, index) => [id, 0, index] as const), ...dopQuestionIds.map((id, index) => [id, 1, index] as const)];
   const { db } = server.server.services;
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('homework_questions_p1').where('ht_num', '=', options.num).where('is_dop', '=', isDop).execute();
-    await trx
-      .insertInto('homework_questions_p1')
-      .values(questionIds.map((questionId, index) => ({ ht_num: options.num, is_dop: isDop, q_number: index + 1, question_id: questionId })))
-      .execute();
-    const count = questionIds.length;
-    const max = options.p1Max;
+    await trx.deleteFrom('homework_questions_p1').where('ht_num', '=', options.num).execute();
+    if (attached.length > 0) {
+      await trx
+        .insertInto('homework_questions_p1')
+        .values(attached.map(([questionId, isDop, index]) => ({ ht_num: options.num, is_dop: isDop, q_number: index + 1, question_id: questionId })))
+        .execute();
+    }
     await trx
       .updateTable('homeworks')
-      .set(isDop ? { dop_p1_count: count, ...(max !== undefined && { dop_p1_max: max }) } : { p1_count: count, ...(max !== undefined && { p1_max: max }) })
+      .set({ p1_count: questionIds.length, dop_p1_count: dopQuestionIds.length, ...(options.p1Max !== undefined && { p1_max: options.p1Max }) })
       .where('num', '=', options.num)
       .execute();
   });
   if (options.rules) await setHomeworkRules(server, options.num, options.rules);
-  return { questionIds };
+  return { questionIds, dopQuestionIds };
 }
 
 export interface PartOneProgress {
