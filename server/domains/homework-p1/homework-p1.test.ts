@@ -2,21 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { course, homeworkP1 } from '../../../src/shared/contract';
 import { HOMEWORK_TEXTS as T } from '../../../src/shared/contract/homework-p1';
 import type { TestClient } from '../../../tests/helpers/client';
-import { makeHomework, setHomeworkProgress, setHomeworkRules } from '../../../tests/helpers/factories';
+import { makeHomework, setHomeworkProgress, setHomeworkRules, type PartOneQuestion } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 const HT = 5;
 /** The server's clock, so deadlines can be set relative to it. */
 const clock = { now: () => Date.now() };
 
-const QUESTIONS = [
+const QUESTIONS: PartOneQuestion[] = [
   // Task 1 (2 points): right statements 1, 3, 5.
   { questionType: 'VARIANTS', questionText: 'Выберите верные суждения о семье.', questionAnsColumn1: ['а', 'б', 'в', 'г', 'д'], rightAnswers: ['135'], qEgeNum: 1, qLessonNum: 5, qChapter: 'Социальные отношения', descriptionGeneral: 'Пояснение 1' },
   // Task 2 (1 point): a word.
   { questionType: 'WORD', questionText: 'Запишите слово, пропущенное в схеме.', rightAnswers: ['стратификация'], qEgeNum: 2, qLessonNum: 5, qChapter: 'Социальные отношения' },
   // Task 5 (2 points): match, shuffled rows.
   { questionType: 'MATCH', questionText: 'Установите соответствие.', questionAnsColumn1: ['а', 'б', 'в', 'г'], questionAnsColumn2: ['x', 'y'], rightAnswers: ['1212'], mixRuleColumn1: [2, 1, 3, 4], qEgeNum: 5, qLessonNum: 5, qChapter: 'Социальные отношения' },
-] as const;
+];
 
 describe.each(testDialects)('homework part 1 on %s', (dialect) => {
   let server: TestServer;
@@ -28,7 +28,7 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer({ dialect, clock });
     // The demo bank is attached to every homework: this test brings its own three questions.
-    const made = await makeHomework(server, { num: HT, part1: QUESTIONS.map((question) => ({ ...question, isPublished: '1' as const })), rules: { p1TimeLimitMin: 30, deadlineAt: null } });
+    const made = await makeHomework(server, { num: HT, part1: QUESTIONS.map((question) => ({ ...question, isPublished: '1' })), rules: { p1TimeLimitMin: 30, deadlineAt: null } });
     questionIds.push(...made.questionIds);
     student = await server.signIn('student');
   });

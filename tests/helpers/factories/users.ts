@@ -4,13 +4,13 @@ import type { PermissionGroup } from '../../../src/shared/domain/icons';
 import type { UserType } from '../../../src/shared/domain/user-types';
 import { hashPassword } from '../../../server/auth/passwords';
 import { DEMO_PASSWORD } from '../../../server/db/seed/policy';
-import { publicUserKey } from '../../../server/users/user-key';
+import { findUserByKey, publicUserKey } from '../../../server/users/user-key';
 import type { TestClient } from '../client';
 import type { TestServer } from '../server';
 import { adminOf } from './staff';
 
-/** A user by demo login or by id: what the factories accept wherever they need someone. */
-export type Someone = string | number;
+/** A user by demo login, by id, or as a made user / anything with its public key. */
+export type Someone = string | number | { key: string } | { id: number };
 
 export interface MadeUser {
   id: number;
@@ -45,15 +45,27 @@ let counter = 0;
 let demoHash: Promise<string> | undefined;
 const passwordHash = () => (demoHash ??= hashPassword(DEMO_PASSWORD));
 
+function whereSomeone(server: TestServer, who: Someone) {
+  const query = server.server.services.db.selectFrom('users').select(['id', 'vk_id']);
+  if (typeof who === 'number') return query.where('id', '=', who);
+  if (typeof who === 'string') return query.where('login', '=', who);
+  return 'id' in who ? query.where('id', '=', who.id) : query;
+}
+
 export async function userIdOf(server: TestServer, who: Someone): Promise<number> {
   if (typeof who === 'number') return who;
-  return (await server.server.services.db.selectFrom('users').select('id').where('login', '=', who).executeTakeFirstOrThrow()).id;
+  if (typeof who === 'object' && 'id' in who) return who.id;
+  if (typeof who === 'object') {
+    const found = await findUserByKey(server.server.services.db, who.key);
+    if (!found) throw new Error(`no user with key ${who.key}`);
+    return found.id;
+  }
+  return (await whereSomeone(server, who).executeTakeFirstOrThrow()).id;
 }
 
 export async function userKeyOf(server: TestServer, who: Someone): Promise<string> {
-  const query = server.server.services.db.selectFrom('users').select(['id', 'vk_id']);
-  const row = await (typeof who === 'number' ? query.where('id', '=', who) : query.where('login', '=', who)).executeTakeFirstOrThrow();
-  return publicUserKey(row);
+  if (typeof who === 'object' && 'key' in who) return who.key;
+  return publicUserKey(await whereSomeone(server, who).executeTakeFirstOrThrow());
 }
 
 /**
@@ -129,4 +141,25 @@ export async function grantGroup(server: TestServer, who: Someone, group: Permis
 export async function revokeGroup(server: TestServer, who: Someone, group: PermissionGroup): Promise<void> {
   const id = await userIdOf(server, who);
   await changeGroup(server, group, (members) => members.filter((member) => member !== id));
+}
+
+/**
+ * Links a user's VK and Telegram accounts. The product links them through VK ID and the Telegram
+ * widget, both signed by the outside service, so this is the one place a test writes the ids.
+ */
+export async function linkAccounts(server: TestServer, who: Someone, links: { vkId?: string | null; tgId?: string | null; tgNickname?: string }): Promise<void> {
+  const set = {
+    ...(links.vkId !== undefined && { vk_id: links.vkId }),
+    ...(links.tgId !== undefined && { tg_id: links.tgId }),
+    ...(links.tgNickname !== undefined && { tg_nickname: links.tgNickname }),
+  };
+  await server.server.services.db.updateTable('users').set(set).where('id', '=', await userIdOf(server, who)).execute();
+}
+
+/**
+ * Ends a demo account's free period (a second before now unless told): the days pass in real
+ * time only, so this is the one place a test moves them.
+ */
+export async function expireDemo(server: TestServer, who: Someone, at = server.server.services.clock.now() - 1000): Promise<void> {
+  await server.server.services.db.updateTable('users').set({ demo_until: at }).where('id', '=', await userIdOf(server, who)).execute();
 }
