@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, auth, crm, homeworkP1 } from '../../src/shared/contract';
-import { editUser, grantGroup, homeworkProgressOf, makeCurator, makeHomework, makeStudent, revokeGroup, setHomeworkProgress, setHomeworkRules, userIdOf } from '../helpers/factories';
+import { editUser, grantGroup, homeworkProgressOf, makeCurator, makeHomework, makeStudent, makeStudentLike, revokeGroup, setHomeworkProgress, setHomeworkRules, userIdOf } from '../helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../helpers/server';
 
 describe.each(testDialects)('test factories on %s', (dialect) => {
@@ -35,6 +35,15 @@ describe.each(testDialects)('test factories on %s', (dialect) => {
     expect((await server.anonymous.post(auth.localSignIn.path, { login: vk.login, password: 'demo' })).body.success).toBe('0');
     const row = await db().selectFrom('users').select(['demo_until', 'created_at']).where('id', '=', vk.id).executeTakeFirstOrThrow();
     expect(row.demo_until).toBeGreaterThan(row.created_at);
+  });
+
+  it('makes one more student like a demo one, and a student reachable in Telegram', async () => {
+    const copy = await makeStudentLike(server, 'egor', { surname: 'Копия' });
+    const [egor, made] = await Promise.all(['egor', copy.login].map((login) => db().selectFrom('users').selectAll().where('login', '=', login).executeTakeFirstOrThrow()));
+    expect(made).toMatchObject({ user_type: egor!.user_type, curator_id: egor!.curator_id, tariff_num: egor!.tariff_num, surname: 'Копия', vk_id: null, tg_id: null, email: `${copy.login}@example.ru` });
+    expect((await (await copy.signIn()).call(account.getUserInfo, {})).userInfo.user_surname).toBe('Копия');
+    const reachable = await makeStudent(server, { telegram: { id: '900000123', nickname: 'pupil_tg' } });
+    expect(await db().selectFrom('users').select(['tg_id', 'tg_nickname']).where('id', '=', reachable.id).executeTakeFirstOrThrow()).toEqual({ tg_id: '900000123', tg_nickname: 'pupil_tg' });
   });
 
   it('edits a demo user through the student card: a block refuses the sign-in, the unblock lets it in', async () => {

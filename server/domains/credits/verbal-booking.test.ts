@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credits } from '../../../src/shared/contract';
 import { CURATOR_SLOT_TEXTS as CT, VERBAL_BOOKING_TEXTS as T } from '../../../src/shared/contract/credits';
 import { moscowDateKey } from '../../../src/shared/domain/moscow-time';
+import { makeStudentLike } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { instantOfChoice } from './verbal-booking';
 
@@ -70,12 +71,8 @@ describe.each(testDialects)('oral credit booking on %s', (dialect) => {
   });
 
   it('20 students booking one time at once: exactly one gets it', async () => {
-    const template = await db().selectFrom('users').selectAll().where('login', '=', 'egor').executeTakeFirstOrThrow();
     const logins = Array.from({ length: 20 }, (_, index) => `booker${index}_${dialect}`);
-    for (const login of logins) {
-      const { id: _id, vk_id: _vk, tg_id: _tg, ...rest } = template;
-      await db().insertInto('users').values({ ...rest, login, vk_id: null, tg_id: null }).execute();
-    }
+    for (const login of logins) await makeStudentLike(server, 'egor', { login });
     const clients = await Promise.all(logins.map((login) => server.signIn(login)));
     const { dates } = await clients[0]!.call(credits.getVerbalZachetInfo, { zachetNumber: 1 });
     const target = dates.find((slot) => slot.availability === '1')!;

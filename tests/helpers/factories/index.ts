@@ -5,5 +5,5 @@
  * factory is the one place a test writes those rows.
  */
 export { adminOf } from './staff';
-export { editUser, expireDemo, grantGroup, linkAccounts, makeCurator, makeStudent, revokeGroup, userIdOf, userKeyOf, type MadeUser, type Someone, type StudentOptions, type UserOptions } from './users';
+export { editUser, expireDemo, grantGroup, linkAccounts, makeCurator, makeStudent, makeStudentLike, revokeGroup, userIdOf, userKeyOf, type MadeUser, type Someone, type StudentOptions, type UserOptions } from './users';
 export { homeworkProgressOf, makeHomework, setHomeworkProgress, setHomeworkRules, type HomeworkOptions, type HomeworkProgress, type HomeworkRules, type PartOneQuestion } from './homework';

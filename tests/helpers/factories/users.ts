@@ -34,6 +34,8 @@ export interface UserOptions {
   curator?: Someone;
   /** Any other card field, set the way the admin sets it on the student card. */
   profile?: UserSet;
+  /** A linked Telegram account (see `linkAccounts`). */
+  telegram?: { id: string; nickname: string };
 }
 
 export interface StudentOptions extends UserOptions {
@@ -107,7 +109,24 @@ async function makeUser(server: TestServer, type: UserType, options: UserOptions
     .executeTakeFirstOrThrow();
   const made: MadeUser = { id: row.id, login, key: publicUserKey(row), signIn: () => server.signIn(login) };
   if (options.curator !== undefined || options.profile) await editUser(server, made.id, { ...options.profile, curator: options.curator });
+  if (options.telegram) await linkAccounts(server, made.id, { tgId: options.telegram.id, tgNickname: options.telegram.nickname });
   return made;
+}
+
+/**
+ * A new student whose card is a copy of another's (type, curators, tariff, region, goals), with
+ * their own login, e-mail and surname and no linked VK or Telegram: "one more like egor".
+ */
+export async function makeStudentLike(server: TestServer, model: Someone, options: { login?: string; surname?: string } = {}): Promise<MadeUser> {
+  const { db } = server.server.services;
+  const { id: _id, ...card } = await db.selectFrom('users').selectAll().where('id', '=', await userIdOf(server, model)).executeTakeFirstOrThrow();
+  const login = options.login ?? `made-${process.pid}-${++counter}`;
+  const row = await db
+    .insertInto('users')
+    .values({ ...card, login, email: `${login}@example.ru`, vk_id: null, tg_id: null, tg_nickname: '', surname: options.surname ?? card.surname })
+    .returning(['id', 'vk_id'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, login, key: publicUserKey(row), signIn: () => server.signIn(login) };
 }
 
 /** A student (type 'Ученик' unless told) who signs in with the demo password. */
