@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, auth, crm, homeworkP1 } from '../../src/shared/contract';
-import { editUser, grantGroup, homeworkProgressOf, makeCurator, makeHomework, makeStudent, makeStudentLike, revokeGroup, setHomeworkProgress, setHomeworkRules, userIdOf } from '../helpers/factories';
+import { editUser, grantGroup, homeworkProgressOf, makeCurator, makeHomework, makeStudent, makeStudentLike, revokeGroup, setCreditRules, setHomeworkProgress, setHomeworkRules, setVerbalCreditResult, startedCreditAgo, userIdOf } from '../helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../helpers/server';
 
 describe.each(testDialects)('test factories on %s', (dialect) => {
@@ -106,5 +106,20 @@ describe.each(testDialects)('test factories on %s', (dialect) => {
     await setHomeworkProgress(server, student.id, 3, { p2: { late: true } });
     expect(await homeworkProgressOf(server, student.id, 3)).toMatchObject({ status_p1: 'Готово', points_p1: 7, status_p2: 'Выполняется', p2_started_at: 1, p2_late: 1, points_p2: null });
     expect(await homeworkProgressOf(server, student.id, 3, true)).toBeUndefined();
+  });
+  it('moves a credit’s window and a running attempt, and records an oral credit’s result', async () => {
+    await setCreditRules(server, 3, { startsAt: 5_000, deadlineAt: null });
+    expect(await db().selectFrom('credits_auto').select(['starts_at', 'deadline_at']).where('num', '=', 3).executeTakeFirstOrThrow()).toEqual({ starts_at: 5_000, deadline_at: null });
+    const student = await makeStudent(server);
+    // No attempt yet: nothing to move, and the factory says so instead of doing nothing.
+    await expect(startedCreditAgo(server, student, 1, 60_000)).rejects.toThrow(/no attempt/);
+    await db().insertInto('user_credits_auto').values({ user_id: student.id, credit_num: 1, started_at: Date.now(), updated_at: Date.now() }).execute();
+    const before = Date.now();
+    await startedCreditAgo(server, student, 1, 60_000);
+    const { started_at } = await db().selectFrom('user_credits_auto').select('started_at').where('user_id', '=', student.id).executeTakeFirstOrThrow();
+    expect(started_at).toBeGreaterThanOrEqual(before - 60_000);
+    expect(started_at).toBeLessThanOrEqual(Date.now() - 60_000);
+    await setVerbalCreditResult(server, student, 2, { status: 'Сдан', grade: '5' });
+    expect(await db().selectFrom('user_credits_verbal').select(['credit_num', 'status', 'grade', 'comment_html']).where('user_id', '=', student.id).execute()).toEqual([{ credit_num: 2, status: 'Сдан', grade: '5', comment_html: '' }]);
   });
 });

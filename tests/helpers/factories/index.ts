@@ -7,3 +7,4 @@
 export { adminOf } from './staff';
 export { editUser, expireDemo, grantGroup, linkAccounts, makeCurator, makeStudent, makeStudentLike, revokeGroup, userIdOf, userKeyOf, type MadeUser, type Someone, type StudentOptions, type UserOptions } from './users';
 export { homeworkProgressOf, makeHomework, setHomeworkProgress, setHomeworkRules, type HomeworkOptions, type HomeworkProgress, type HomeworkRules, type PartOneQuestion } from './homework';
+export { setCreditRules, setVerbalCreditResult, startedCreditAgo } from './credits';
