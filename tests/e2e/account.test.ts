@@ -6,6 +6,7 @@ import { telegramLoginHash } from '../../server/domains/account/telegram-login';
 import { E2E_WEB_DIST, launchBrowser, openPage, SCREENSHOT_DIR, screenshot, signInThroughForm } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { useE2e } from '../helpers/e2e';
+import { editUser, linkAccounts } from '../helpers/factories';
 
 const TOKEN = '7012345678:AAFakeButWellFormedToken_123456';
 const BOT_ENV = { TELEGRAM_BOT_NAME: 'enot_ege_bot', TELEGRAM_BOT_TOKEN: TOKEN };
@@ -168,7 +169,7 @@ describe('personal account in chromium', () => {
     const { page, context } = await openAccount(e2e.browser, e2e.server, 'sofia');
     await page.getByTestId('my-telegram').getByRole('link', { name: '@sofia_pavlova' }).waitFor();
     // Linked on the other site meanwhile; the way back carries the parameter.
-    await db().updateTable('users').set({ tg_id: '900100200', tg_nickname: 'sofia_ege' }).where('login', '=', 'sofia').execute();
+    await linkAccounts(e2e.server, 'sofia', { tgId: '900100200', tgNickname: 'sofia_ege' });
     await page.evaluate(() => {
       history.pushState(null, '', '/study/lk?updateTgNickname=1');
       dispatchEvent(new PopStateEvent('popstate'));
@@ -180,11 +181,7 @@ describe('personal account in chromium', () => {
 
   it('shows the purchase link instead of course data to a demo user', async () => {
     // A complete profile, so the required-fields popup stays away.
-    await db()
-      .updateTable('users')
-      .set({ birth_date: '2009-05-20', phone: '79990001122', email: 'ilya@example.ru', region_number: 54 })
-      .where('login', '=', 'demo')
-      .execute();
+    await editUser(e2e.server, 'demo', { userBdate: '2009-05-20', userTel: '79990001122', userEmail: 'ilya@example.ru', userRegion: '54' });
     // The purchase link goes to the school's course page, a setting (issue 26 item 4).
     await db().insertInto('admin_variables').values({ name: 'COURSE_PAGE_URL', value: 'https://school.example/kurs', comment: '', is_public: 0, updated_at: 0 }).execute();
     const { page, context } = await openAccount(e2e.browser, e2e.server, 'demo');
@@ -199,7 +196,7 @@ describe('personal account in chromium', () => {
   });
 
   it('takes screenshots of the account in light and dark, wide and narrow', async () => {
-    await db().updateTable('users').set({ tg_id: String(ALISA_TG), tg_nickname: 'alisa_smirnova' }).where('login', '=', 'student').execute();
+    await linkAccounts(e2e.server, 'student', { tgId: String(ALISA_TG), tgNickname: 'alisa_smirnova' });
     for (const dark of [false, true]) {
       for (const width of [1280, 390]) {
         const { page, context } = await openAccount(e2e.browser, e2e.server, 'student', { width, dark });

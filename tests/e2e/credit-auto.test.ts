@@ -5,6 +5,7 @@ import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questi
 import { questionJsonOf } from '../../server/questions/question-bank';
 import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { setCreditRules, startedCreditAgo } from '../helpers/factories';
 
 /** Credit 2 covers lessons 3 and 4: open for the demo students, not started, 10 questions from the bank. */
 const CREDIT = 2;
@@ -253,7 +254,7 @@ describe('automatic credit in chromium', () => {
     await alert.getByRole('button', { name: 'Попробовать ещё раз' }).click();
     await page.getByTestId('credit-start').waitFor();
     // A refused start (credit 1's deadline has passed) is shown on the start view, which stays.
-    await db().updateTable('credits_auto').set({ deadline_at: Date.now() - 1000 }).where('num', '=', 1).execute();
+    await setCreditRules(e2e.server, 1, { deadlineAt: Date.now() - 1000 });
     await page.goto('/study/zachet_auto/1');
     await page.getByTestId('credit-start').click();
     await expect.poll(() => page.getByTestId('credit-refusal').textContent()).toBe('Зачёт не начатСрок сдачи зачёта истёк');
@@ -266,8 +267,7 @@ describe('automatic credit in chromium', () => {
     const { page, context, errors } = await openCredit('timofey');
     await page.getByTestId('credit-start').click();
     await expect.poll(() => page.getByTestId('credit-timer').textContent()).toMatch(/^(20:00|19:5\d)$/);
-    const id = await userId('timofey');
-    await db().updateTable('user_credits_auto').set({ started_at: Date.now() - 20 * 60_000 + 5_000 }).where('user_id', '=', id).where('credit_num', '=', CREDIT).execute();
+    await startedCreditAgo(e2e.server, 'timofey', CREDIT, 20 * 60_000 - 5_000);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => page.getByTestId('credit-timer').textContent()).toMatch(/^00:0[0-5]$/);
     await page.getByTestId('credit-status').waitFor({ timeout: 15_000 });

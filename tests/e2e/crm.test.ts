@@ -2,13 +2,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { linkAccounts } from '../helpers/factories';
 
 /** Issue #19: a curator finds a student by 'tg:' and writes in their card; homework question tickets. */
 describe('users, the student card and homework questions in chromium', () => {
   const e2e = useE2e();
   beforeAll(async () => {
     // Egor linked his Telegram (the account screen does it through the widget).
-    await e2e.server.server.services.db.updateTable('users').set({ tg_nickname: 'egor_vasiliev' }).where('login', '=', 'egor').execute();
+    await linkAccounts(e2e.server, 'egor', { tgNickname: 'egor_vasiliev' });
   });
 
   it('a curator finds egor by tg: nickname, opens his card and writes a CRM comment', async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP2 } from '../../src/shared/contract';
 import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { setHomeworkProgress } from '../helpers/factories';
 
 /** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them. */
 const HT = 3;
@@ -36,12 +37,7 @@ describe('curator homework checking in chromium', () => {
 
   it('lands the curator on the checking queue with the right counts; a work still being written is not offered for checking', async () => {
     // The demo student is writing part 2 of homework 3: it is not waiting, and not offered for checking.
-    const studentId = (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
-    await db()
-      .insertInto('user_homeworks')
-      .values({ user_id: studentId, ht_num: HT, is_dop: 0, status_p2: 'Выполняется', p2_started_at: Date.now(), updated_at: Date.now() })
-      .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop']).doUpdateSet({ status_p2: 'Выполняется' }))
-      .execute();
+    await setHomeworkProgress(e2e.server, 'student', HT, { p2: { status: 'Выполняется', startedAt: Date.now() } });
     // Counted here straight from the tables, not by the code under test: submitted works of the curator's students.
     const curatorId = (await db().selectFrom('users').select('id').where('login', '=', 'curator').executeTakeFirstOrThrow()).id;
     const submitted = await db()

@@ -1,16 +1,15 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP1 } from '../../src/shared/contract';
-import { questionJsonSchema } from '../../src/shared/domain/questions';
-import { questionRowOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
 import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { makeHomework, setHomeworkProgress, type PartOneQuestion } from '../helpers/factories';
 
 const HT = 5;
 
 /** Our own questions for homework 5 (whatever the seed holds there is replaced for this run). */
-const QUESTIONS = [
+const QUESTIONS: PartOneQuestion[] = [
   // Shown shuffled: displayed 1 = 'в', 2 = 'а', 3 = 'б', 4 = 'г', 5 = 'д'; right (original 1, 3, 5) = displayed 1, 2, 5.
   { questionType: 'VARIANTS', questionText: 'Выберите верные суждения о семье.', questionAnsColumn1: ['Семья — малая группа', 'Семья — государство', 'Семья выполняет воспитательную функцию', 'Семья — партия', 'Семья основана на браке или родстве'], mixRuleColumn1: [3, 1, 2, 4, 5], rightAnswers: ['135'], qEgeNum: 1, descriptionGeneral: 'Семья — малая социальная группа, основанная на браке или родстве.' },
   { questionType: 'WORD', questionText: 'Запишите слово, пропущенное в схеме: «Социальная …: деление общества на слои».', rightAnswers: ['стратификация'], qEgeNum: 2 },
@@ -39,16 +38,11 @@ describe('homework part 1 in chromium', () => {
 
   const e2e = useE2e();
   beforeAll(async () => {
-    await db().deleteFrom('homework_questions_p1').where('ht_num', '=', HT).where('is_dop', '=', 0).execute();
-    for (const [index, item] of QUESTIONS.entries()) {
-      const row = await db()
-        .insertInto('questions_p1')
-        .values({ ...questionRowOf(questionJsonSchema.parse({ ...item, qLessonNum: HT, qChapter: 'Социальные отношения', isPublished: '1' })), created_at: 0, updated_at: 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db().insertInto('homework_questions_p1').values({ ht_num: HT, is_dop: 0, q_number: index + 1, question_id: row.id }).execute();
-    }
-    await db().updateTable('homeworks').set({ p1_time_limit_min: 30, deadline_at: null }).where('num', '=', HT).execute();
+    await makeHomework(e2e.server, {
+      num: HT,
+      part1: QUESTIONS.map((item) => ({ ...item, qLessonNum: HT, qChapter: 'Социальные отношения', isPublished: '1' })),
+      rules: { p1TimeLimitMin: 30, deadlineAt: null },
+    });
     student = await e2e.server.signIn('student');
   });
 
@@ -263,8 +257,7 @@ describe('homework part 1 in chromium', () => {
     await question(page, 1);
     await expect.poll(() => page.getByTestId('ht-timer').textContent()).toMatch(/^(2\d|30):\d\d$/);
     // Only 6 seconds left by the server's clock: a focus re-syncs, then the countdown reaches 0.
-    const { id } = await db().selectFrom('users').select('id').where('login', '=', 'maxim').executeTakeFirstOrThrow();
-    await db().updateTable('user_homeworks').set({ p1_started_at: Date.now() - 30 * 60_000 + 6_000 }).where('user_id', '=', id).where('ht_num', '=', HT).execute();
+    await setHomeworkProgress(e2e.server, 'maxim', HT, { p1: { startedAt: Date.now() - 30 * 60_000 + 6_000 } });
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => page.getByTestId('ht-timer').textContent()).toMatch(/^00:0[0-6]$/);
     const first = await page.getByTestId('ht-timer').textContent();

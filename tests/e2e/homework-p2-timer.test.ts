@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { setHomeworkProgress } from '../helpers/factories';
 
 /** Pictures of the timed screen for a person to look at (besides tests/e2e/artifacts). */
 const SHOTS = process.env.P2_TIMER_SHOTS ?? '/tmp/shots-p2timer';
@@ -94,13 +95,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     expect(await page.getByTestId('p2-timer').getAttribute('data-kind')).toBe('budget');
     // The server's clock says 12 s are left; the client hears it on the next sync (focus or every 2 min).
     const student = await userId('student');
-    await db()
-      .updateTable('user_homeworks')
-      .set({ p2_timer_started_at: Date.now() - 90 * MIN + 12_000 })
-      .where('user_id', '=', student)
-      .where('ht_num', '=', HT_TIMED)
-      .where('is_dop', '=', 0)
-      .execute();
+    await setHomeworkProgress(e2e.server, student, HT_TIMED, { p2: { timerStartedAt: Date.now() - 90 * MIN + 12_000 } });
     const synced = page.waitForRequest('**/get_home_task_timer.php');
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     const body = JSON.parse((await synced).postData() ?? '{}') as Record<string, unknown>;

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { setHomeworkProgress, setHomeworkRules } from '../helpers/factories';
 
 const OTHER_DEVICE = 'Внимание! Данное ДЗ сейчас выполняется на другом устройстве. Сохранение может привести к потере данных. Все равно сохранить?';
 
@@ -189,8 +190,8 @@ describe('homework part 2 in chromium', () => {
 
   it('self-check: refuses scores outside 0..max, saves each task, then shows the checked work', async () => {
     const egor = await db().selectFrom('users').select('id').where('login', '=', 'egor').executeTakeFirstOrThrow();
-    await db().updateTable('homeworks').set({ p2_self_check: 1 }).where('num', '=', 4).execute();
-    await db().updateTable('user_homeworks').set({ status_p2: 'Самопров', points_p2: null }).where('user_id', '=', egor.id).where('ht_num', '=', 4).where('is_dop', '=', 0).execute();
+    await setHomeworkRules(e2e.server, 4, { p2SelfCheck: true });
+    await setHomeworkProgress(e2e.server, egor.id, 4, { p2: { status: 'Самопров', points: null } });
     await db().updateTable('homework_answers_p2').set({ is_checked: 0, points: null, teacher_comment: '' }).where('user_id', '=', egor.id).where('ht_num', '=', 4).execute();
     const { page, context } = await e2e.openPage({ width: 390, height: 844 });
     await signInAs(page, 'egor');

@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP1 } from '../../src/shared/contract';
-import { questionJsonSchema } from '../../src/shared/domain/questions';
 import { PET_FEED, PET_REWARDS, PET_START } from '../../src/shared/domain/pet';
-import { questionRowOf } from '../../server/questions/question-bank';
 import { cookieBalance, earnedRewards } from '../../server/domains/pet/cookies';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { makeHomework, userIdOf } from '../helpers/factories';
 
 const HT = 5;
 const HOUR = 3_600_000;
@@ -39,21 +38,12 @@ describe('pet raccoon in chromium', () => {
   const e2e = useE2e({ clock });
   beforeAll(async () => {
     // Homework 5 part 1 gets one question, so one right answer finishes it.
-    await db().deleteFrom('homework_questions_p1').where('ht_num', '=', HT).execute();
-    const row = await db()
-      .insertInto('questions_p1')
-      .values({
-        ...questionRowOf(
-          questionJsonSchema.parse({ questionType: 'WORD', questionText: 'Запишите слово, пропущенное в схеме: «Социальная …: деление общества на слои».', rightAnswers: ['стратификация'], qEgeNum: 2, qLessonNum: HT, qChapter: 'Социальные отношения', isPublished: '1' }),
-        ),
-        created_at: 0,
-        updated_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db().insertInto('homework_questions_p1').values({ ht_num: HT, is_dop: 0, q_number: 1, question_id: row.id }).execute();
-    await db().updateTable('homeworks').set({ p1_time_limit_min: 30, deadline_at: null }).where('num', '=', HT).execute();
-    studentId = (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
+    await makeHomework(e2e.server, {
+      num: HT,
+      part1: [{ questionType: 'WORD', questionText: 'Запишите слово, пропущенное в схеме: «Социальная …: деление общества на слои».', rightAnswers: ['стратификация'], qEgeNum: 2, qLessonNum: HT, qChapter: 'Социальные отношения', isPublished: '1' }],
+      rules: { p1TimeLimitMin: 30, deadlineAt: null },
+    });
+    studentId = await userIdOf(e2e.server, 'student');
   });
 
   let page: Page;

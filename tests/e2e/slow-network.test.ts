@@ -1,7 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_WEB_DIST, launchBrowser, openPage } from '../helpers/browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from '../helpers/e2e';
 
 /** Chrome DevTools' "slow 4G" as the issue states it: 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
@@ -45,20 +43,11 @@ interface SlowLoad {
  * submit button is visible and enabled, which needs the scripts to have run.
  */
 describe('sign-in page on slow 4G in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { WEB_DIST: E2E_WEB_DIST } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2e();
 
   /** One cold load of /study/login in a new context with the cache off. */
   async function loadSignIn(): Promise<SlowLoad> {
-    const { page, context, errors } = await openPage(browser, server.url, { width: 390, height: 844 });
+    const { page, context, errors } = await e2e.openPage({ width: 390, height: 844 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

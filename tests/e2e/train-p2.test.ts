@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
 import { settledScreenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { linkAccounts } from '../helpers/factories';
 
 const PATH = '/study/trains/trains_p2';
 /** Task 20 of lesson 3 is open to the demo students and nobody has been scored on it. */
@@ -104,8 +105,8 @@ describe('training part 2 in chromium', () => {
     await b.page.getByTestId('trp2-table-row').getByText('Смирнова Алиса').waitFor();
 
     // People are shown as links (§2): to their VK page once they have a VK id.
-    await db().updateTable('users').set({ vk_id: '990000101' }).where('login', '=', 'egor').execute();
-    await db().updateTable('users').set({ vk_id: '990000102' }).where('login', '=', 'student').execute();
+    await linkAccounts(e2e.server, 'egor', { vkId: '990000101' });
+    await linkAccounts(e2e.server, 'student', { vkId: '990000102' });
     await a.page.getByTestId('trp2-table-checkedByStudents').click();
     const row = a.page.getByTestId('trp2-table-row');
     await row.getByText('Васильев Егор').waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../../../src/shared/contract';
 import { GOALS_MESSAGES } from '../../../src/shared/contract/account';
+import { linkAccounts } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { newPromoCode, promoNamePart } from './referral';
 import { startTelegramApiStandIn, type TelegramApiStandIn } from '../../../tests/stand-ins/telegram-api';
@@ -144,8 +145,8 @@ describe.each(testDialects)('account calls on %s', (dialect) => {
     });
 
     it('refreshes the nickname from the Bot API, only for the caller', async () => {
-      await db().updateTable('users').set({ vk_id: '100200300' }).where('login', '=', 'student').execute();
-      await db().updateTable('users').set({ vk_id: '100200301', tg_id: '600700800', tg_nickname: 'egor_v' }).where('login', '=', 'egor').execute();
+      await linkAccounts(server, 'student', { vkId: '100200300' });
+      await linkAccounts(server, 'egor', { vkId: '100200301', tgId: '600700800', tgNickname: 'egor_v' });
       const student = await server.signIn('student');
 
       // Someone else's id: refused before Telegram is asked.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../../../src/shared/contract';
+import { expireDemo } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 describe.each(testDialects)('get_user_info.php on %s', (dialect) => {
@@ -31,8 +32,7 @@ describe.each(testDialects)('get_user_info.php on %s', (dialect) => {
   });
 
   it('shows an expired demo as inactive', async () => {
-    const { db, clock } = server.server.services;
-    await db.updateTable('users').set({ demo_until: clock.now() - 1000 }).where('login', '=', 'demo').execute();
+    await expireDemo(server, 'demo');
     const demo = await server.signIn('demo');
     expect(demo.session?.userType).toBe('Неактивный');
     const { userInfo } = await demo.call(account.getUserInfo, {});

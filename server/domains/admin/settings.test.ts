@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, rating, shell } from '../../../src/shared/contract';
 import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../../src/shared/domain/exam-scale';
+import { makeStudent, setHomeworkProgress } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { buyExtraLessonSection } from '../finances/extra-lessons';
 import { addLedgerEntry } from '../finances/ledger';
@@ -55,9 +56,7 @@ describe.each(testDialects)('admin settings: ЕГЭ, Zoom, Интенсив on %
     await socket.request(admin.updateSecondaryBall, { secondaryBall: scale });
     expect((await socket.request(admin.getSecondaryBall, {})).secondaryBall).toEqual(scale);
 
-    const db = server.server.services.db;
-    const { id } = await db.selectFrom('users').select('id').where('login', '=', 'maxim').executeTakeFirstOrThrow();
-    await db.insertInto('user_homeworks').values({ user_id: id, ht_num: 10, is_dop: 0, status_p1: 'Готово', points_p1: 12, status_p2: 'Выполняется', updated_at: 0 }).execute();
+    await setHomeworkProgress(server, 'maxim', 10, { p1: { status: 'Готово', points: 12 }, p2: { status: 'Выполняется' } });
     const student = await (await server.signIn('maxim')).openLive();
     const { dzStatistics } = await student.request(rating.getDzStatistics, { type: 'probnik' });
     expect(dzStatistics[0]).toMatchObject({ dzNum: 10, primaryBall: 12, secondaryBall: 30 });
@@ -121,11 +120,7 @@ describe.each(testDialects)('admin settings: ЕГЭ, Zoom, Интенсив on %
 
     const db = server.server.services.db;
     const now = server.server.services.clock.now();
-    const { id } = await db
-      .insertInto('users')
-      .values({ login: `buyer-settings-${dialect}`, user_type: 'Интенсив', name: 'Тест', surname: 'Покупатель', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await makeStudent(server, { login: `buyer-settings-${dialect}`, type: 'Интенсив', surname: 'Покупатель', createdAt: now });
     await addLedgerEntry(db, { userId: id, amountKopecks: 400_000, kind: 'topup', basis: 'Пополнение баланса', comment: '', orderNumber: `topup-settings-${dialect}`, createdAt: now });
     await buyExtraLessonSection(db, dialect, id, 5, now);
     const purchase = await db.selectFrom('extra_lesson_purchases').select('price_kopecks').where('user_id', '=', id).where('section_number', '=', 5).executeTakeFirstOrThrow();

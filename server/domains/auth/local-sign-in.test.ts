@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, auth, shell } from '../../../src/shared/contract';
 import type { UserType } from '../../../src/shared/domain/user-types';
 import { TestClient } from '../../../tests/helpers/client';
+import { editUser, makeStudent } from '../../../tests/helpers/factories';
 import { dropRedisPrefix, startTestServer, testDialects, type TestDialect, type TestServer } from '../../../tests/helpers/server';
 import { FREE_FAILURES, waitMessage } from './rate-limit';
 
@@ -99,10 +100,7 @@ describe.each(testDialects)('local sign-in and sessions on %s', (dialect) => {
   });
 
   it('refuses an account without a password (a VK sign-up) whatever is typed', async () => {
-    await db()
-      .insertInto('users')
-      .values({ vk_id: '777000', login: 'vkonly', user_type: 'Демо', created_at: now(), updated_at: now() })
-      .execute();
+    await makeStudent(server, { type: 'Демо', vkId: '777000', login: 'vkonly' });
     const reply = await server.anonymous.post(auth.localSignIn.path, { login: 'vkonly', password: 'demo' });
     expect(reply.body).toEqual({ success: '0', message: WRONG });
   });
@@ -119,7 +117,7 @@ describe.each(testDialects)('local sign-in and sessions on %s', (dialect) => {
   it('refuses a blocked user, and signs out its existing sessions and sockets', async () => {
     const client = await server.signIn('egor');
     const live = await client.openLive();
-    await db().updateTable('users').set({ blocked: 1 }).where('login', '=', 'egor').execute();
+    await editUser(server, 'egor', { userBlocked: '1' });
     try {
       const right = await server.anonymous.post(auth.localSignIn.path, { login: 'egor', password: 'demo' });
       expect(right.body).toEqual({ success: '0', message: BLOCKED });
@@ -134,7 +132,7 @@ describe.each(testDialects)('local sign-in and sessions on %s', (dialect) => {
       const again = await client.openLive();
       expect(await again.waitForClose()).toBe(4401);
     } finally {
-      await db().updateTable('users').set({ blocked: 0 }).where('login', '=', 'egor').execute();
+      await editUser(server, 'egor', { userBlocked: '0' });
     }
     // Unblocked, the same session works again (it was never revoked).
     await client.call(account.getUserInfo, {});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, auth } from '../../../src/shared/contract';
 import { DEMO_DAYS } from '../../../src/shared/domain/user-types';
 import { TestClient, type RawReply, type Session } from '../../../tests/helpers/client';
+import { editUser, expireDemo, linkAccounts } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { closedPortUrl, pkcePair, startVkStandIn, type VkStandIn } from '../../../tests/helpers/vk-stand-in';
 
@@ -232,9 +233,8 @@ describe.each(testDialects)('VK ID sign-in on %s', (dialect) => {
   });
 
   it('signs in a seeded account linked to VK with its own type, and shows an expired demo as inactive', async () => {
-    const { db, clock } = server.server.services;
     const person = vkUser();
-    await db.updateTable('users').set({ vk_id: person.userId }).where('login', '=', 'student').execute();
+    await linkAccounts(server, 'student', { vkId: person.userId });
     const student = await vkTokenFor(person.userId);
     const reply = await post(server, auth.getEnotToken.path, { vkToken: student.vkToken, vkUserId: person.userId });
     expect(sessionOf(reply).session!.userType).toBe('Ученик');
@@ -242,7 +242,7 @@ describe.each(testDialects)('VK ID sign-in on %s', (dialect) => {
     const expired = vkUser();
     const signup = await vkTokenFor(expired.userId);
     sessionOf(await post(server, auth.signupVkid.path, { vkToken: signup.vkToken, vkUserId: expired.userId }));
-    await db.updateTable('users').set({ demo_until: clock.now() - 1000 }).where('vk_id', '=', expired.userId).execute();
+    await expireDemo(server, { key: expired.userId });
     const again = await vkTokenFor(expired.userId);
     const later = sessionOf(await post(server, auth.getEnotToken.path, { vkToken: again.vkToken, vkUserId: expired.userId }));
     expect(later.session!.userType).toBe('Неактивный');
@@ -339,7 +339,7 @@ describe.each(testDialects)('VK ID sign-in on %s', (dialect) => {
   it('refuses a blocked VK account on both sign-in and sign-up', async () => {
     const person = vkUser();
     const client = sessionOf(await post(server, auth.signupVkid.path, { vkToken: (await vkTokenFor(person.userId)).vkToken, vkUserId: person.userId }));
-    await server.server.services.db.updateTable('users').set({ blocked: 1 }).where('vk_id', '=', person.userId).execute();
+    await editUser(server, { key: person.userId }, { userBlocked: '1' });
     for (const contract of [auth.getEnotToken, auth.signupVkid]) {
       const { vkToken } = await vkTokenFor(person.userId);
       const reply = await post(server, contract.path, { vkToken, vkUserId: person.userId });

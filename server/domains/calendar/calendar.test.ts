@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendar } from '../../../src/shared/contract';
 import { moscowDateKey } from '../../../src/shared/domain/moscow-time';
 import type { TestClient } from '../../../tests/helpers/client';
+import { editUser, linkAccounts } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { addDaysIso, mondayOf, weekdayIso } from './iso-days';
 
@@ -136,8 +137,8 @@ describe.each(testDialects)('calendar calls on %s', (dialect) => {
       await db().updateTable('users').set({ birth_date: notToday }).execute();
       const birthday = `2007-${today().slice(5)}`;
       await db().updateTable('users').set({ birth_date: birthday }).where('login', 'in', ['curator', 'partial', 'inactive', 'demo', 'egor']).execute();
-      await db().updateTable('users').set({ vk_id: '123456789' }).where('login', '=', 'partial').execute();
-      await db().updateTable('users').set({ blocked: 1 }).where('login', '=', 'egor').execute();
+      await linkAccounts(server, 'partial', { vkId: '123456789' });
+      await editUser(server, 'egor', { userBlocked: '1' });
 
       const student = await server.signIn('student');
       const { usersInfo } = await student.call(calendar.getBirthdays, {});
@@ -145,7 +146,7 @@ describe.each(testDialects)('calendar calls on %s', (dialect) => {
         { userName: 'Артём', userSurname: 'Лебедев', userType: 'Частичный', userTgNickname: '', userVkId: '123456789' },
         { userName: 'Дмитрий', userSurname: 'Соколов', userType: 'Куратор', userTgNickname: 'sokolov_curator', userVkId: '' },
       ]);
-      await db().updateTable('users').set({ blocked: 0 }).where('login', '=', 'egor').execute();
+      await editUser(server, 'egor', { userBlocked: '0' });
     });
 
     it('answers an empty list when nobody has a birthday today', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { course } from '../../../src/shared/contract';
 import { LESSON_CLOSED, LESSON_NOT_FOUND } from '../../../src/shared/contract/course';
 import { secondaryScore } from '../../../src/shared/domain/exam-scale';
+import { setHomeworkProgress } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 describe.each(testDialects)('lesson road on %s', (dialect) => {
@@ -12,7 +13,6 @@ describe.each(testDialects)('lesson road on %s', (dialect) => {
   afterAll(() => server.close());
 
   const db = () => server.server.services.db;
-  const userId = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
 
   it("groups the student's lessons by chapter with statuses derived from progress", async () => {
     const student = await server.signIn('student');
@@ -36,10 +36,9 @@ describe.each(testDialects)('lesson road on %s', (dialect) => {
     const status = async (lessonNum: number) =>
       (await sofia.call(course.getLessonsRoad, {})).dataArrayArray.flat().find((lesson) => lesson.lesson_number === lessonNum)!.status;
     expect(await status(4)).toBe(1);
-    const id = await userId('sofia');
-    await db().insertInto('user_homeworks').values({ user_id: id, ht_num: 4, is_dop: 0, status_p1: 'Выполняется', updated_at: 0 }).execute();
+    await setHomeworkProgress(server, 'sofia', 4, { p1: { status: 'Выполняется' } });
     expect(await status(4)).toBe(2);
-    await db().updateTable('user_homeworks').set({ status_p1: 'Готово', status_p2: 'Проверен', points_p1: 10, points_p2: 5 }).where('user_id', '=', id).where('ht_num', '=', 4).execute();
+    await setHomeworkProgress(server, 'sofia', 4, { p1: { status: 'Готово', points: 10 }, p2: { status: 'Проверен', points: 5 } });
     // The lesson has no video; a credit on it is not passed yet, so 'required done' = 3.
     expect(await status(4)).toBe(3);
   });
@@ -103,8 +102,7 @@ describe.each(testDialects)('lesson road on %s', (dialect) => {
 
   it('shows the secondary score of a scored mock exam', async () => {
     const admin = await server.signIn('admin');
-    const id = await userId('admin');
-    await db().insertInto('user_homeworks').values({ user_id: id, ht_num: 10, is_dop: 0, status_p1: 'Готово', points_p1: 20, status_p2: 'Проверен', points_p2: 17, updated_at: 0 }).execute();
+    await setHomeworkProgress(server, 'admin', 10, { p1: { status: 'Готово', points: 20 }, p2: { status: 'Проверен', points: 17 } });
     const card = await admin.call(course.getLessonCard, { lessonNum: 10 });
     expect(card.homeTasks[0]).toMatchObject({ is_probnik: '1', dzSecondaryBall: secondaryScore(37) });
     expect(secondaryScore(37)).toBe(64);

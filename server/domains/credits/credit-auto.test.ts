@@ -3,6 +3,7 @@ import { credits } from '../../../src/shared/contract';
 import { CREDIT_TEXTS as T } from '../../../src/shared/contract/credits';
 import { answerToDisplayed } from '../../../src/shared/domain/questions';
 import type { TestClient } from '../../../tests/helpers/client';
+import { setCreditRules, startedCreditAgo } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { questionJsonOf } from '../../questions/question-bank';
 
@@ -66,8 +67,7 @@ describe.each(testDialects)('automatic credits on %s', (dialect) => {
 
   it('ends a timed-out attempt with what was answered (unanswered count as errors)', async () => {
     const student = await server.signIn('student');
-    const { id } = await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow();
-    await db().updateTable('user_credits_auto').set({ started_at: Date.now() - 21 * 60_000 }).where('user_id', '=', id).where('credit_num', '=', CREDIT).execute();
+    await startedCreditAgo(server, 'student', CREDIT, 21 * 60_000);
     const result = await student.call(credits.getZachetAuto, { zachetNum: CREDIT });
     expect(result.zachetStatus).toBe('Несдан');
     expect(result.zachetInfo.zu_errors).toBe(9);
@@ -98,7 +98,7 @@ describe.each(testDialects)('automatic credits on %s', (dialect) => {
     const student = await server.signIn('student');
     expect((await student.callRaw(credits.getZachetAuto, { zachetNum: 4 })).body).toEqual({ success: '0', message: T.closed });
     expect((await student.callRaw(credits.getZachetAuto, { zachetNum: 99 })).body).toEqual({ success: '0', message: T.notFound });
-    await db().updateTable('credits_auto').set({ starts_at: Date.now() + 86_400_000 }).where('num', '=', 3).execute();
+    await setCreditRules(server, 3, { startsAt: Date.now() + 86_400_000 });
     expect((await student.callRaw(credits.getZachetAuto, { zachetNum: 3, startButtonPressed: '1' })).body).toEqual({ success: '0', message: T.notStarted });
   });
 });

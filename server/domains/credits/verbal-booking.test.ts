@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credits } from '../../../src/shared/contract';
 import { CURATOR_SLOT_TEXTS as CT, VERBAL_BOOKING_TEXTS as T } from '../../../src/shared/contract/credits';
 import { moscowDateKey } from '../../../src/shared/domain/moscow-time';
+import { makeStudentLike, setVerbalCreditResult } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { instantOfChoice } from './verbal-booking';
 
@@ -16,10 +17,7 @@ describe.each(testDialects)('oral credit booking on %s', (dialect) => {
   it('shows the curator, the result with a sanitised comment and the curator\'s free times', async () => {
     const student = await server.signIn('egor');
     const egor = await db().selectFrom('users').select(['id', 'curator_zach_id']).where('login', '=', 'egor').executeTakeFirstOrThrow();
-    await db()
-      .insertInto('user_credits_verbal')
-      .values({ user_id: egor.id, credit_num: 1, status: 'Несдан', grade: '3', comment_html: '<b>Повтори</b> темы 3–4<script>alert(1)</script>', updated_at: Date.now() })
-      .execute();
+    await setVerbalCreditResult(server, egor.id, 1, { status: 'Несдан', grade: '3', commentHtml: '<b>Повтори</b> темы 3–4<script>alert(1)</script>' });
     const info = await student.call(credits.getVerbalZachetInfo, { zachetNumber: 1 });
     expect(info.zachetInfo).toEqual({
       curatorId: String(egor.curator_zach_id),
@@ -61,8 +59,7 @@ describe.each(testDialects)('oral credit booking on %s', (dialect) => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^Поле "choiceDateTime"/);
 
-    const sofiaId = (await db().selectFrom('users').select('id').where('login', '=', 'sofia').executeTakeFirstOrThrow()).id;
-    await db().insertInto('user_credits_verbal').values({ user_id: sofiaId, credit_num: 1, status: 'Сдан', updated_at: Date.now() }).execute();
+    await setVerbalCreditResult(server, 'sofia', 1, { status: 'Сдан' });
     expect((await sofia.callRaw(credits.verbalZachetZapis, { zachetNumber: 1, choiceDateTime: first!.choiceDateTime })).body.message).toBe(T.alreadyPassed);
     // Without oral credits in the tariff: refused.
     const partial = await server.signIn('partial');
@@ -70,12 +67,8 @@ describe.each(testDialects)('oral credit booking on %s', (dialect) => {
   });
 
   it('20 students booking one time at once: exactly one gets it', async () => {
-    const template = await db().selectFrom('users').selectAll().where('login', '=', 'egor').executeTakeFirstOrThrow();
     const logins = Array.from({ length: 20 }, (_, index) => `booker${index}_${dialect}`);
-    for (const login of logins) {
-      const { id: _id, vk_id: _vk, tg_id: _tg, ...rest } = template;
-      await db().insertInto('users').values({ ...rest, login, vk_id: null, tg_id: null }).execute();
-    }
+    for (const login of logins) await makeStudentLike(server, 'egor', { login });
     const clients = await Promise.all(logins.map((login) => server.signIn(login)));
     const { dates } = await clients[0]!.call(credits.getVerbalZachetInfo, { zachetNumber: 1 });
     const target = dates.find((slot) => slot.availability === '1')!;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crm } from '../../../src/shared/contract';
+import { linkAccounts } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import type { TestClient } from '../../../tests/helpers/client';
 
@@ -17,7 +18,7 @@ describe.each(testDialects)('users and the student card on %s', (dialect) => {
     admin = await server.signIn('admin');
     curator = await server.signIn('curator');
     // Egor linked his Telegram (the account screen does it through the widget).
-    await server.server.services.db.updateTable('users').set({ tg_nickname: 'egor_vasiliev' }).where('login', '=', 'egor').execute();
+    await linkAccounts(server, 'egor', { tgNickname: 'egor_vasiliev' });
   });
   afterAll(() => server.close());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, curatorHomework, homeworkP2 } from '../../../src/shared/contract';
 import { CHECKING_QUEUE_PATH } from '../../../src/shared/domain/user-types';
 import { CHECK_TEXTS as T } from '../../../src/shared/contract/curator-homework';
+import { editUser, grantGroup, homeworkProgressOf, revokeGroup, setHomeworkProgress, userIdOf, userKeyOf } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 const HT = 3; // seeded: egor, sofia and maxim submitted part 2 ('Готово'), two tasks of max 3.
@@ -17,11 +18,8 @@ const segment = (start: number, finish: number, extra: Partial<{ color: 'green' 
 describe.each(testDialects)('curator homework checking on %s', (dialect) => {
   let server: TestServer;
   const db = () => server.server.services.db;
-  const key = async (login: string) => {
-    const row = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', login).executeTakeFirstOrThrow();
-    return row.vk_id ?? `id${row.id}`;
-  };
-  const idOf = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+  const key = (login: string) => userKeyOf(server, login);
+  const idOf = (login: string) => userIdOf(server, login);
   const status = async (login: string) =>
     (await db().selectFrom('user_homeworks').select(['status_p2', 'points_p2', 'p2_checker_id']).where('user_id', '=', await idOf(login)).where('ht_num', '=', HT).where('is_dop', '=', 0).executeTakeFirstOrThrow());
 
@@ -46,13 +44,8 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     const curator = await server.signIn('curator');
     const waitingOf = async (client: typeof curator) => client.call(curatorHomework.getWaitingWorks, {});
     // A work still being written ('Выполняется') is not waiting for a check.
-    const intensive = await idOf('intensive');
-    const before = await db().selectFrom('user_homeworks').select('status_p2').where('user_id', '=', intensive).where('ht_num', '=', HT).where('is_dop', '=', 0).executeTakeFirst();
-    await db()
-      .insertInto('user_homeworks')
-      .values({ user_id: intensive, ht_num: HT, is_dop: 0, status_p2: 'Выполняется', p2_started_at: 1, updated_at: 1 })
-      .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop']).doUpdateSet({ status_p2: 'Выполняется' }))
-      .execute();
+    const before = await homeworkProgressOf(server, 'intensive', HT);
+    await setHomeworkProgress(server, 'intensive', HT, { p2: { status: 'Выполняется', startedAt: before?.p2_started_at ?? 1 } });
     const queue = await waitingOf(curator);
     const three = queue.homeworks.find((item) => item.htNumber === HT)!;
     expect(three).toMatchObject({ waiting: 3, waitingMine: 3, oldestSubmitDate: expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/) });
@@ -69,15 +62,13 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     expect(order).toEqual([...order].sort());
 
     // The admin checks everyone; after maxim moves to the admin, homework 3 (the admin's own student) comes first.
-    const adminId = await idOf('admin');
-    const maxim = await idOf('maxim');
-    await db().updateTable('users').set({ curator_id: adminId, curator_dz_id: adminId }).where('id', '=', maxim).execute();
+    await editUser(server, 'maxim', { curator: 'admin' });
     const adminQueue = await waitingOf(await server.signIn('admin'));
     expect(adminQueue.homeworks[0]).toMatchObject({ htNumber: HT, waiting: 3, waitingMine: 1 });
     expect(adminQueue.totalMine).toBe(1);
     expect((await waitingOf(curator)).homeworks.find((item) => item.htNumber === HT)).toMatchObject({ waiting: 2, waitingMine: 2 });
-    await db().updateTable('users').set({ curator_id: await idOf('curator'), curator_dz_id: await idOf('curator') }).where('id', '=', maxim).execute();
-    await db().updateTable('user_homeworks').set({ status_p2: before?.status_p2 ?? '' }).where('user_id', '=', intensive).where('ht_num', '=', HT).where('is_dop', '=', 0).execute();
+    await editUser(server, 'maxim', { curator: 'curator' });
+    await setHomeworkProgress(server, 'intensive', HT, { p2: { status: before?.status_p2 ?? '' } });
 
     // Students have no queue.
     const student = await server.signIn('student');
@@ -90,14 +81,14 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     expect(await landing('student')).toBe('/study/roadmap');
     expect(await landing('admin')).toBe('/study/roadmap');
     expect(await landing('varvara')).toBe('/study/roadmap');
-    await db().insertInto('permission_group_members').values({ group_name: 'USERS_EDIT_DZ', user_id: await idOf('varvara') }).execute();
+    await grantGroup(server, 'varvara', 'USERS_EDIT_DZ');
     expect(await landing('varvara')).toBe(CHECKING_QUEUE_PATH);
-    await db().deleteFrom('permission_group_members').where('user_id', '=', await idOf('varvara')).execute();
+    await revokeGroup(server, 'varvara', 'USERS_EDIT_DZ');
   });
 
   it('lists the works of one homework, with the late flag; unknown homework refused', async () => {
     const curator = await server.signIn('curator');
-    await db().updateTable('user_homeworks').set({ p2_late: 1 }).where('user_id', '=', await idOf('maxim')).where('ht_num', '=', HT).execute();
+    await setHomeworkProgress(server, 'maxim', HT, { p2: { late: true } });
     const works = await curator.call(curatorHomework.getHtListForDz, { htNumber: HT });
     const byKey = new Map(works.users.map((row) => [row.userVkId, row]));
     for (const login of ['egor', 'sofia', 'maxim']) expect(byKey.get(await key(login))?.htUserStatusP2).toBe('Готово');
@@ -219,12 +210,10 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
 
   it('only the student’s curator, an admin or USERS_EDIT_DZ may check', async () => {
     const studentId = await key('maxim');
-    const maxim = await idOf('maxim');
-    const admin = await idOf('admin');
     const read = { dzNum: HT, type: `userVkId:${studentId}`, onlyChecked: '0' as const };
     const save = { action: 'saveChecking' as const, dzNum: HT, studentId, jsonData: {} };
     // Maxim moves to the admin's care: the curator no longer sees or checks him.
-    await db().updateTable('users').set({ curator_id: admin, curator_dz_id: admin }).where('id', '=', maxim).execute();
+    await editUser(server, 'maxim', { curator: 'admin' });
     const curator = await server.signIn('curator');
     expect((await curator.callRaw(curatorHomework.getResultP2, read)).body).toEqual({ success: '0', message: T.notYours });
     expect((await curator.callRaw(curatorHomework.setResultP2, save)).body).toEqual({ success: '0', message: T.notYours });
@@ -233,11 +222,11 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     // A USERS_EDIT_DZ member checks anyone, whatever their type; without the group a student is refused.
     const varvara = await server.signIn('varvara');
     expect((await varvara.callRaw(curatorHomework.getResultP2, read)).body.success).not.toBe('1');
-    await db().insertInto('permission_group_members').values({ group_name: 'USERS_EDIT_DZ', user_id: await idOf('varvara') }).execute();
+    await grantGroup(server, 'varvara', 'USERS_EDIT_DZ');
     const member = await server.signIn('varvara');
     expect((await member.callRaw(curatorHomework.setResultP2, save)).body.success).toBe('1');
-    await db().deleteFrom('permission_group_members').where('user_id', '=', await idOf('varvara')).execute();
-    await db().updateTable('users').set({ curator_id: await idOf('curator'), curator_dz_id: await idOf('curator') }).where('id', '=', maxim).execute();
+    await revokeGroup(server, 'varvara', 'USERS_EDIT_DZ');
+    await editUser(server, 'maxim', { curator: 'curator' });
   });
 
   it('checks tasks one by one and in a batch (all or nothing), then sends the checked works', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyIntensivRazdelLesson, getIntensivRazdelsLessonsInfo } from '../../../src/shared/contract/finances';
 import { accessAllowed, loadCurrentUser } from '../../auth/current-user';
 import { CallFailure } from '../../contract/errors';
+import { makeStudent } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { buyExtraLessonSection, EXTRA_LESSON_MESSAGES, listExtraLessonSections } from './extra-lessons';
 import { addLedgerEntry, balanceKopecks } from './ledger';
@@ -22,11 +23,7 @@ describe.each(testDialects)('extra recorded lessons on %s', (dialect) => {
   /** A new intensive student with `rubles` on the balance. */
   async function buyer(rubles: number): Promise<number> {
     seq += 1;
-    const { id } = await db()
-      .insertInto('users')
-      .values({ login: `buyer-${dialect}-${seq}`, user_type: 'Интенсив', name: 'Тест', surname: `Покупатель${seq}`, created_at: now(), updated_at: now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await makeStudent(server, { login: `buyer-${dialect}-${seq}`, type: 'Интенсив', surname: `Покупатель${seq}`, createdAt: now() });
     if (rubles > 0) {
       await addLedgerEntry(db(), { userId: id, amountKopecks: rubles * 100, kind: 'topup', basis: 'Пополнение баланса', comment: '', orderNumber: `topup-${dialect}-${seq}`, createdAt: now() });
     }

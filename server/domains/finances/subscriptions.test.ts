@@ -3,6 +3,7 @@ import { admin } from '../../../src/shared/contract';
 import { CallFailure } from '../../contract/errors';
 import { JobRunner, jobDefinitions } from '../../jobs';
 import type { Services } from '../../services';
+import { makeStudent } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { balanceKopecks } from './ledger';
 import { ScriptedPayments } from './scripted-payments';
@@ -48,11 +49,7 @@ describe.each(testDialects)('subscription renewals on %s', (dialect) => {
   /** A new subscriber with a main card (unless `card` is false) and a 2900 ₽ subscription due at PAYDATE. */
   async function subscriber(card = true): Promise<{ userId: number; subId: number }> {
     seq += 1;
-    const { id: userId } = await db()
-      .insertInto('users')
-      .values({ login: `sub-${dialect}-${seq}`, user_type: 'Подписка', name: 'Тест', surname: `Подписчик${seq}`, created_at: BEFORE, updated_at: BEFORE })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: userId } = await makeStudent(server, { login: `sub-${dialect}-${seq}`, type: 'Подписка', surname: `Подписчик${seq}`, createdAt: BEFORE });
     if (card) {
       await db()
         .insertInto('payment_cards')

@@ -1,28 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { course, homeworkP1 } from '../../../src/shared/contract';
 import { HOMEWORK_TEXTS as T } from '../../../src/shared/contract/homework-p1';
-import { questionJsonSchema } from '../../../src/shared/domain/questions';
 import type { TestClient } from '../../../tests/helpers/client';
+import { makeHomework, setHomeworkProgress, setHomeworkRules, type PartOneQuestion } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { questionRowOf } from '../../questions/question-bank';
 
 const HT = 5;
 /** The server's clock, so deadlines can be set relative to it. */
 const clock = { now: () => Date.now() };
 
-const QUESTIONS = [
+const QUESTIONS: PartOneQuestion[] = [
   // Task 1 (2 points): right statements 1, 3, 5.
   { questionType: 'VARIANTS', questionText: 'Выберите верные суждения о семье.', questionAnsColumn1: ['а', 'б', 'в', 'г', 'д'], rightAnswers: ['135'], qEgeNum: 1, qLessonNum: 5, qChapter: 'Социальные отношения', descriptionGeneral: 'Пояснение 1' },
   // Task 2 (1 point): a word.
   { questionType: 'WORD', questionText: 'Запишите слово, пропущенное в схеме.', rightAnswers: ['стратификация'], qEgeNum: 2, qLessonNum: 5, qChapter: 'Социальные отношения' },
   // Task 5 (2 points): match, shuffled rows.
   { questionType: 'MATCH', questionText: 'Установите соответствие.', questionAnsColumn1: ['а', 'б', 'в', 'г'], questionAnsColumn2: ['x', 'y'], rightAnswers: ['1212'], mixRuleColumn1: [2, 1, 3, 4], qEgeNum: 5, qLessonNum: 5, qChapter: 'Социальные отношения' },
-] as const;
+];
 
 describe.each(testDialects)('homework part 1 on %s', (dialect) => {
   let server: TestServer;
   let student: TestClient;
-  const db = () => server.server.services.db;
   const questionIds: number[] = [];
   const get = (client = student, isDopPart: '0' | '1' = '0') => client.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart });
   const send = (questionNum: number, userAnswer: string, client = student) => client.callRaw(homeworkP1.sendHtP1Divided, { htNum: HT, isDopPart: '0', questionNum, userAnswer });
@@ -30,17 +28,8 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
   beforeAll(async () => {
     server = await startTestServer({ dialect, clock });
     // The demo bank is attached to every homework: this test brings its own three questions.
-    await db().deleteFrom('homework_questions_p1').where('ht_num', '=', HT).execute();
-    for (const [index, question] of QUESTIONS.entries()) {
-      const row = await db()
-        .insertInto('questions_p1')
-        .values({ ...questionRowOf(questionJsonSchema.parse({ ...question, isPublished: '1' })), created_at: 0, updated_at: 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      questionIds.push(row.id);
-      await db().insertInto('homework_questions_p1').values({ ht_num: HT, is_dop: 0, q_number: index + 1, question_id: row.id }).execute();
-    }
-    await db().updateTable('homeworks').set({ p1_time_limit_min: 30, deadline_at: null }).where('num', '=', HT).execute();
+    const made = await makeHomework(server, { num: HT, part1: QUESTIONS.map((question) => ({ ...question, isPublished: '1' })), rules: { p1TimeLimitMin: 30, deadlineAt: null } });
+    questionIds.push(...made.questionIds);
     student = await server.signIn('student');
   });
   afterAll(() => server.close());
@@ -110,8 +99,7 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
     expect((await send(1, '135', egor)).body.success).toBe('1');
     expect((await egor.call(homeworkP1.getHomeTaskTimer, { htPart: 'p1', htNum: HT })).timer).toBe(30 * 60);
     // 31 minutes pass (moved on the row: the signed-request clock check must stay happy).
-    const { id } = await db().selectFrom('users').select('id').where('login', '=', 'egor').executeTakeFirstOrThrow();
-    await db().updateTable('user_homeworks').set({ p1_started_at: clock.now() - 31 * 60_000 }).where('user_id', '=', id).where('ht_num', '=', HT).execute();
+    await setHomeworkProgress(server, 'egor', HT, { p1: { startedAt: clock.now() - 31 * 60_000 } });
     expect((await send(2, 'стратификация', egor)).body).toEqual({ success: '0', message: T.timeIsUp });
     const result = await get(egor);
     expect(result.htStatusP1).toBe('Готово');
@@ -121,14 +109,12 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
 
   it('gives nothing for a wrong word on a two-point task (task 12), the full two for the right word', async () => {
     const WORD_HT = 4;
-    const row = await db()
-      .insertInto('questions_p1')
-      .values({ ...questionRowOf(questionJsonSchema.parse({ questionType: 'WORD', questionText: 'Запишите слово, пропущенное в таблице.', rightAnswers: ['республика'], qEgeNum: 12, qLessonNum: WORD_HT, isPublished: '1' })), created_at: 0, updated_at: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db().deleteFrom('homework_questions_p1').where('ht_num', '=', WORD_HT).execute();
-    await db().insertInto('homework_questions_p1').values({ ht_num: WORD_HT, is_dop: 0, q_number: 1, question_id: row.id }).execute();
-    await db().updateTable('homeworks').set({ p1_count: 1, p1_max: 2, p1_time_limit_min: null, deadline_at: null }).where('num', '=', WORD_HT).execute();
+    await makeHomework(server, {
+      num: WORD_HT,
+      part1: [{ questionType: 'WORD', questionText: 'Запишите слово, пропущенное в таблице.', rightAnswers: ['республика'], qEgeNum: 12, qLessonNum: WORD_HT, isPublished: '1' }],
+      p1Max: 2,
+      rules: { p1TimeLimitMin: null, deadlineAt: null },
+    });
     for (const [login, typed, points] of [['student', 'диктатура', 0], ['maxim', 'Республика', 2]] as const) {
       const client = await server.signIn(login);
       await client.call(homeworkP1.getHtP1Divided, { htNum: WORD_HT, isDopPart: '0' });
@@ -143,7 +129,7 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
     expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: 999, isDopPart: '0' })).body).toEqual({ success: '0', message: T.notFound });
     expect((await student.callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '1' })).body).toEqual({ success: '0', message: T.noPart });
     const maxim = await server.signIn('maxim');
-    await db().updateTable('homeworks').set({ deadline_at: clock.now() - 1 }).where('num', '=', HT).execute();
+    await setHomeworkRules(server, HT, { deadlineAt: clock.now() - 1 });
     expect((await maxim.callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0' })).body).toEqual({ success: '0', message: T.deadlinePassed });
   });
 });

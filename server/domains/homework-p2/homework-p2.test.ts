@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { course, homeworkP2 } from '../../../src/shared/contract';
 import { P2_TEXTS as T } from '../../../src/shared/contract/homework-p2';
+import { editUser, setHomeworkRules } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 const HT = 3; // lesson 3: open for the demo student, part 1 started, part 2 untouched.
@@ -60,17 +61,17 @@ describe.each(testDialects)('homework part 2 on %s', (dialect) => {
 
   it('flags a late submission', async () => {
     const egor = await server.signIn('egor');
-    await db().updateTable('homeworks').set({ deadline_at: Date.now() + 60_000 }).where('num', '=', 5).execute();
+    await setHomeworkRules(server, 5, { deadlineAt: Date.now() + 60_000 });
     await egor.call(homeworkP2.getHtP2Camel, { htNum: 5, markSave: 'Egor01' });
     await egor.call(homeworkP2.saveHtP2New, { htNum: 5, questions: [{ q_number: 1, user_answer: 'Ответ 1' }, { q_number: 2, user_answer: 'Ответ 2' }], markSave: 'Egor01' });
-    await db().updateTable('homeworks').set({ deadline_at: Date.now() - 1 }).where('num', '=', 5).execute();
+    await setHomeworkRules(server, 5, { deadlineAt: Date.now() - 1 });
     await egor.call(homeworkP2.endHtP2, { htNum: 5 });
     expect((await egor.call(homeworkP2.getHtP2Camel, { htNum: 5, markSave: 'Egor01' })).htInfo.isLate).toBe('1');
   });
 
   it('shows the seeded check and starts mistake work that keeps the old answer read-only', async () => {
     // Mistake work belongs to some tariffs only: first without it.
-    await db().updateTable('users').set({ with_mistake_work: 0 }).where('login', '=', 'student').execute();
+    await editUser(server, 'student', { withMistakeWork: '0' });
     const student = await server.signIn('student');
     const checked = await student.call(homeworkP2.getHtP2Camel, { htNum: 1, markSave: 'TabCCC' });
     expect(checked.htStatusP2).toBe('Проверен');
@@ -82,7 +83,7 @@ describe.each(testDialects)('homework part 2 on %s', (dialect) => {
     expect(checked.htInfo.isAvailableMistakeWork).toBe('0');
     expect((await student.callRaw(homeworkP2.htToMistakeWorkP2, { htNum: 1 })).body).toEqual({ success: '0', message: T.mistakeWorkUnavailable });
 
-    await db().updateTable('users').set({ with_mistake_work: 1 }).where('login', '=', 'student').execute();
+    await editUser(server, 'student', { withMistakeWork: '1' });
     const again = await server.signIn('student');
     await again.call(homeworkP2.htToMistakeWorkP2, { htNum: 1 });
     const work = await again.call(homeworkP2.getHtP2Camel, { htNum: 1, markSave: 'TabCCC' });
@@ -95,7 +96,7 @@ describe.each(testDialects)('homework part 2 on %s', (dialect) => {
   });
 
   it('runs a self-check: scores 0..max per task, then the work is checked with their sum', async () => {
-    await db().updateTable('homeworks').set({ p2_self_check: 1 }).where('num', '=', 4).execute();
+    await setHomeworkRules(server, 4, { p2SelfCheck: true });
     const student = await server.signIn('student');
     await student.call(homeworkP2.getHtP2Camel, { htNum: 4, markSave: 'SelfCk' });
     await student.call(homeworkP2.saveHtP2New, { htNum: 4, questions: [{ q_number: 1, user_answer: 'Налоги растут.' }, { q_number: 2, user_answer: 'Функции налогов…' }], markSave: 'SelfCk' });

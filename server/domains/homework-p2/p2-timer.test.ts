@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP1, homeworkP2 } from '../../../src/shared/contract';
 import { P2_TEXTS as T } from '../../../src/shared/contract/homework-p2';
+import { editUser, setHomeworkProgress, setHomeworkRules } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 const MIN = 60_000;
@@ -16,13 +17,12 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
   const progress = async (login: string, htNum: number) =>
     db().selectFrom('user_homeworks').selectAll().where('user_id', '=', await userId(login)).where('ht_num', '=', htNum).where('is_dop', '=', 0).executeTakeFirstOrThrow();
   /** Moves the budget's start back (the signed-request clock check needs the real clock). */
-  const startedAgo = async (login: string, htNum: number, ms: number) =>
-    db().updateTable('user_homeworks').set({ p2_timer_started_at: Date.now() - ms }).where('user_id', '=', await userId(login)).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
+  const startedAgo = (login: string, htNum: number, ms: number) => setHomeworkProgress(server, login, htNum, { p2: { timerStartedAt: Date.now() - ms } });
 
   beforeAll(async () => {
     server = await startTestServer({ dialect });
     // Homeworks 4..6 get a 30-minute budget and no deadline; 1 (checked for the student) too.
-    await db().updateTable('homeworks').set({ p2_time_limit_min: 30, deadline_at: null }).where('num', 'in', [1, 4, 5, 6]).execute();
+    await setHomeworkRules(server, [1, 4, 5, 6], { p2TimeLimitMin: 30, deadlineAt: null });
   });
   afterAll(() => server.close());
 
@@ -44,7 +44,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     // Saves go on while time is left.
     await ksenia.call(homeworkP2.saveHtP2New, { htNum: 4, questions: ANSWERS.slice(0, 1), markSave: 'Ksen02' });
     // An untimed homework answers null.
-    await db().updateTable('homeworks').set({ p2_time_limit_min: null }).where('num', '=', 3).execute();
+    await setHomeworkRules(server, 3, { p2TimeLimitMin: null });
     await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' });
     expect(await ksenia.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 3 })).toEqual({ timer: null });
     expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' })).htInfo.timer).toBeNull();
@@ -104,7 +104,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     await sofia.call(homeworkP2.saveHtP2New, { htNum: 6, questions: ANSWERS, markSave: 'Sofia1' });
     await startedAgo('sofia', 6, 30 * MIN + 31_000);
     // The deadline passed after her time had ended, before she came back: not late.
-    await db().updateTable('homeworks').set({ deadline_at: Date.now() - 10_000 }).where('num', '=', 6).execute();
+    await setHomeworkRules(server, 6, { deadlineAt: Date.now() - 10_000 });
     const refused = await sofia.callRaw(homeworkP2.saveHtP2New, { htNum: 6, questions: [{ q_number: 1, user_answer: 'Переписанный ответ' }], markSave: 'Sofia1' });
     expect(refused.body).toEqual({ success: '0', message: T.timeIsUp });
     // Even a forced save from another tab is refused.
@@ -114,11 +114,11 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     expect(done.htInfo.isLate).toBe('0');
     expect(done.questions.map((q) => q.userAnswer)).toEqual(ANSWERS.map((a) => a.user_answer));
     expect((await sofia.callRaw(homeworkP2.endHtP2, { htNum: 6 })).body).toEqual({ success: '0', message: T.notEditable });
-    await db().updateTable('homeworks').set({ deadline_at: null }).where('num', '=', 6).execute();
+    await setHomeworkRules(server, 6, { deadlineAt: null });
   });
 
   it('submits on the next open when the time ran out while away, and sends a self-check homework to self-check', async () => {
-    await db().updateTable('homeworks').set({ p2_self_check: 1 }).where('num', '=', 6).execute();
+    await setHomeworkRules(server, 6, { p2SelfCheck: true });
     const maxim = await server.signIn('maxim');
     await maxim.call(homeworkP2.getHtP2Camel, { htNum: 6, markSave: 'Maxim1' });
     await maxim.call(homeworkP2.saveHtP2New, { htNum: 6, questions: ANSWERS.slice(1), markSave: 'Maxim1' });
@@ -130,11 +130,11 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     const socket = await maxim.openLive();
     await socket.request(homeworkP2.setSelfcheckResultHtP2, { dzNum: 6, taskNum: 1, checkComment: '', checkBall: 0 });
     socket.close();
-    await db().updateTable('homeworks').set({ p2_self_check: 0 }).where('num', '=', 6).execute();
+    await setHomeworkRules(server, 6, { p2SelfCheck: false });
   });
 
   it('never times mistake work, and a limit added to an open work starts on the next open', async () => {
-    await db().updateTable('users').set({ with_mistake_work: 1 }).where('login', '=', 'student').execute();
+    await editUser(server, 'student', { withMistakeWork: '1' });
     const student = await server.signIn('student');
     await student.call(homeworkP2.htToMistakeWorkP2, { htNum: 1 });
     const work = await student.call(homeworkP2.getHtP2Camel, { htNum: 1, markSave: 'Stud01' });
@@ -145,7 +145,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     expect(await student.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 1 })).toEqual({ timer: null });
 
     // Homework 3 opened untimed (first test's setup for ksenia): a limit set now starts on her next open.
-    await db().updateTable('homeworks').set({ p2_time_limit_min: 45 }).where('num', '=', 3).execute();
+    await setHomeworkRules(server, 3, { p2TimeLimitMin: 45 });
     const ksenia = await server.signIn('ksenia');
     expect(await ksenia.call(homeworkP1.getHomeTaskTimer, { htPart: 'p2', htNum: 3 })).toEqual({ timer: null });
     expect((await ksenia.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Ksen01' })).htInfo.timer).toBe(45 * 60);
@@ -172,7 +172,7 @@ describe.each(testDialects)('homework part 2 time budget and difficult flags on 
     expect((await student.callRaw(homeworkP2.setAsDifficult2, { qId: seen.qId, isDifficult: '2' })).body.success).toBe('0');
     expect((await student.callRaw(homeworkP2.setAsDifficult2, { qId: 'abc', isDifficult: '1' })).body.success).toBe('0');
     // Opened once, but the lesson closed since (an inactive account): refused too.
-    await db().updateTable('users').set({ user_type: 'Неактивный' }).where('login', '=', 'egor').execute();
+    await editUser(server, 'egor', { userType: 'Неактивный' });
     const closed = await server.signIn('egor');
     expect((await closed.callRaw(homeworkP2.setAsDifficult2, { qId: seen.qId, isDifficult: '0' })).body).toEqual({ success: '0', message: T.unknownQuestion });
   });

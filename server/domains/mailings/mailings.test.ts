@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailings } from '../../../src/shared/contract';
 import { NOT_CONFIGURED_REASON } from '../../../src/shared/contract/mailings';
+import { makeStudent } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import type { LiveTestSocket, TestClient } from '../../../tests/helpers/client';
 import { startTelegramBotStandIn, type MessengerStandIn } from '../../../tests/stand-ins/messengers';
@@ -23,12 +24,8 @@ describe.each(testDialects)('mailings on %s', (dialect) => {
     server = await startTestServer({ dialect, env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_URL: telegram.url } });
     await server.server.jobs.stop();
     // Twelve more students reachable in Telegram, nicknamed pupil01…
-    const now = Date.now();
     for (let index = 1; index <= 12; index += 1) {
-      await db()
-        .insertInto('users')
-        .values({ login: `pupil${index}`, user_type: 'Ученик', surname: 'Ученик', name: `Номер ${index}`, tg_id: String(800000000 + index), tg_nickname: `pupil${String(index).padStart(2, '0')}`, created_at: now, updated_at: now })
-        .execute();
+      await makeStudent(server, { login: `pupil${index}`, surname: 'Ученик', name: `Номер ${index}`, telegram: { id: String(800000000 + index), nickname: `pupil${String(index).padStart(2, '0')}` } });
     }
     admin = await server.signIn('admin');
     socket = await admin.openLive();

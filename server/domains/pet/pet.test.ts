@@ -13,6 +13,7 @@ import {
 } from '../../../src/shared/contract/pet';
 import { PET_BIRTH_DELAY_MS, PET_FEED, PET_REWARDS, PET_START, PET_TICK, PET_TICK_MS } from '../../../src/shared/domain/pet';
 import type { LiveTestSocket } from '../../../tests/helpers/client';
+import { setHomeworkProgress } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { cookieBalance, earnedRewards, grantEarnedRewards } from './cookies';
 import { advanceAllPets } from './life';
@@ -42,11 +43,7 @@ describe.each(testDialects)('pet on %s', (dialect) => {
   /** A part 1 finished right now, as the homework domain records it. */
   const finishPartOne = async (login: string, htNum: number) => {
     const now = Date.now();
-    await db()
-      .insertInto('user_homeworks')
-      .values({ user_id: await userId(login), ht_num: htNum, is_dop: 0, status_p1: 'Готово', points_p1: 5, p1_started_at: now - 60_000, p1_finished_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop']).doUpdateSet({ status_p1: 'Готово', p1_finished_at: now }))
-      .execute();
+    await setHomeworkProgress(server, login, htNum, { p1: { status: 'Готово', points: 5, startedAt: now - 60_000, finishedAt: now } });
   };
 
   it('without a pet: avatarExists 0 and an update_avatar push with no avatar', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferences } from '../../../src/shared/contract';
 import type { LiveTestSocket } from '../../../tests/helpers/client';
+import { editUser, expireDemo, makeStudent } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { EARTH_RADIUS_KM, type Point } from './geo';
 import { CELL_DEGREES, snapToCell } from '../../../src/shared/domain/location-grid';
@@ -118,11 +119,7 @@ describe.each(testDialects)('nearby people on %s', (dialect) => {
     const chukotka: Point = { latitude: 65.0, longitude: 179.995 };
     const ids: number[] = [];
     for (let index = 0; index < NEARBY_LIMIT + 5; index += 1) {
-      const row = await db()
-        .insertInto('users')
-        .values({ login: `near${index}`, user_type: 'Ученик', surname: `Сосед${String(index).padStart(2, '0')}`, name: 'Тест', created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await makeStudent(server, { login: `near${index}`, surname: `Сосед${String(index).padStart(2, '0')}`, name: 'Тест', createdAt: now });
       ids.push(row.id);
       // East of the caller, across the meridian: longitudes just above -180, 0.1 km further each.
       const point = { latitude: chukotka.latitude, longitude: -179.99 + index * 0.002 };
@@ -132,7 +129,7 @@ describe.each(testDialects)('nearby people on %s', (dialect) => {
         .execute();
     }
     // A blocked user is never shown, however close.
-    await db().updateTable('users').set({ blocked: 1 }).where('id', '=', ids[0]!).execute();
+    await editUser(server, ids[0]!, { userBlocked: '1' });
     const caller = await open('varvara');
     await show(caller, chukotka);
     const { users } = await caller.request(preferences.getNearestUsers, {});
@@ -146,7 +143,7 @@ describe.each(testDialects)('nearby people on %s', (dialect) => {
     const demo = await open('demo');
     await show(demo, north(novosibirsk, -49));
     expect(surnames((await caller.request(preferences.getNearestUsers, {})).users)).toEqual(['Попов']);
-    await db().updateTable('users').set({ demo_until: Date.now() - 1000 }).where('login', '=', 'demo').execute();
+    await expireDemo(server, 'demo');
     expect((await caller.request(preferences.getNearestUsers, {})).users).toEqual([]);
   });
 

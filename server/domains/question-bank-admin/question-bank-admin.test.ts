@@ -4,6 +4,7 @@ import type { EditableQuestion } from '../../../src/shared/contract/question-ban
 import { QUESTION_BANK_TEXTS as T } from '../../../src/shared/domain/question-bank-p1';
 import type { TestClient } from '../../../tests/helpers/client';
 import { JPEG_1X1, PNG_1X1 } from '../../../tests/helpers/image-fixtures';
+import { grantGroup, revokeGroup } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 const PNG = PNG_1X1;
@@ -71,15 +72,14 @@ describe.each(testDialects)('part 1 question bank on %s', (dialect) => {
       expect((await student.callRaw(contract, {})).status).toBe(403);
     }
     // A curator without USERS_CHANGERS_Q_P1 is refused like a student.
-    const curatorId = (await db().selectFrom('users').select('id').where('login', '=', 'curator').executeTakeFirstOrThrow()).id;
-    await db().deleteFrom('permission_group_members').where('user_id', '=', curatorId).where('group_name', '=', 'USERS_CHANGERS_Q_P1').execute();
+    await revokeGroup(server, 'curator', 'USERS_CHANGERS_Q_P1');
     try {
       const plain = await server.signIn('curator');
       expect((await plain.callRaw(questionBankAdmin.getQuestionsList, {})).status).toBe(403);
       expect((await plain.callRaw(questionBankAdmin.saveQuestion, { questionId: 1, question: VALID.WORD })).status).toBe(403);
       expect((await upload(plain, { questionId: 1 }, PNG)).status).toBe(403);
     } finally {
-      await db().insertInto('permission_group_members').values({ group_name: 'USERS_CHANGERS_Q_P1', user_id: curatorId }).execute();
+      await grantGroup(server, 'curator', 'USERS_CHANGERS_Q_P1');
     }
   });
 

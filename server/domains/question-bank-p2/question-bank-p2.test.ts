@@ -5,6 +5,7 @@ import { questionBankP2 as bank } from '../../../src/shared/contract';
 import { CREDIT_TEXTS as C, P2_TEXTS as T } from '../../../src/shared/domain/question-bank-p2';
 import { signP2ImageQuery } from '../../../src/shared/signing';
 import type { LiveTestSocket, TestClient } from '../../../tests/helpers/client';
+import { grantGroup } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { checkImage } from './image-check';
 
@@ -237,8 +238,7 @@ describe.each(testDialects)('part 2 and oral-credit question banks on %s', (dial
       expect(await other.requestRaw(bank.setCreditQuestion.path, { action: 'delete', id: 1 })).toEqual(FORBIDDEN);
       other.close();
     }
-    const curator = await db().selectFrom('users').select('id').where('login', '=', 'curator').executeTakeFirstOrThrow();
-    await db().insertInto('permission_group_members').values({ group_name: 'USERS_CHANGERS_Q_P2', user_id: curator.id }).execute();
+    await grantGroup(server, 'curator', 'USERS_CHANGERS_Q_P2');
     const member = await (await server.signIn('curator')).openLive();
     expect((await member.request(bank.getQuestionsList, {})).questions.length).toBeGreaterThan(0);
     expect(await member.requestRaw(bank.getCreditQuestionsList.path, {})).toEqual(FORBIDDEN);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../../../src/shared/contract';
 import { percentColorOf } from '../../../src/shared/contract/rating';
 import { secondaryScore } from '../../../src/shared/domain/exam-scale';
+import { setHomeworkProgress } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 describe('percentColorOf', () => {
@@ -44,9 +45,7 @@ describe.each(testDialects)('homework statistics on %s', (dialect) => {
   });
 
   it('scores a mock exam on the 100-point scale and counts only scored parts', async () => {
-    const db = server.server.services.db;
-    const { id } = await db.selectFrom('users').select('id').where('login', '=', 'maxim').executeTakeFirstOrThrow();
-    await db.insertInto('user_homeworks').values({ user_id: id, ht_num: 10, is_dop: 0, status_p1: 'Готово', points_p1: 12, status_p2: 'Выполняется', updated_at: 0 }).execute();
+    await setHomeworkProgress(server, 'maxim', 10, { p1: { status: 'Готово', points: 12 }, p2: { status: 'Выполняется' } });
     const socket = await (await server.signIn('maxim')).openLive();
     const { dzStatistics } = await socket.request(rating.getDzStatistics, { type: 'probnik' });
     expect(dzStatistics).toEqual([{ dzNum: 10, primaryBall: 12, maxBall: 28, secondaryBall: secondaryScore(12), isProbnik: '1', color: 'red' }]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../../../src/shared/contract';
 import type { CallContract, InputOf, OutputOf } from '../../../src/shared/contract/core';
 import type { RawReply, TestClient } from '../../../tests/helpers/client';
+import { linkAccounts } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { awardRating, awardRatings, ratingTenths } from './ledger';
 import { publicUserKey } from '../../users/user-key';
@@ -189,7 +190,7 @@ describe.each(testDialects)('rating ledger and calls on %s', (dialect) => {
     });
 
     it('a curator reads their own students (by VK id too), not others; an admin reads anyone', async () => {
-      await db().updateTable('users').set({ vk_id: '70012345' }).where('login', '=', 'egor').execute();
+      await linkAccounts(server, 'egor', { vkId: '70012345' });
       const curator = await as('curator');
       expect((await call(curator, rating.getRatingStory, { userVkId: key('student') })).ratingStory.length).toBeGreaterThan(0);
       expect((await call(curator, rating.getRatingStory, { userVkId: '70012345' })).rating).toBe('13.0');
@@ -198,6 +199,7 @@ describe.each(testDialects)('rating ledger and calls on %s', (dialect) => {
       expect(publicUserKey(egorRow)).toBe('70012345');
       expect((await call(curator, rating.getRatingTop, { period: 'previous_month' })).ratingTop[0]!.userVkId).toBe('70012345');
 
+      // The admin's card signs with the real clock and this server's stands still: the row itself.
       await db().updateTable('users').set({ curator_id: null, curator_dz_id: null, curator_zach_id: null }).where('login', '=', 'maxim').execute();
       const refused = await callRaw(curator, rating.getRatingStatistic, { userVkId: key('maxim'), startDate: '2026-11-01', endDate: '2026-11-18', groupBy: 'week' });
       expect(refused.body.success).toBe('0');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crm, rating, schoolStats } from '../../../src/shared/contract';
-import { publicUserKey } from '../../users/user-key';
 import { ONLY_OWN_STUDENTS } from './handlers';
+import { grantGroup, makeCurator, makeStudent, revokeGroup, userIdOf } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { schoolFigures } from './school-figures';
 
@@ -22,8 +22,7 @@ describe.each(testDialects)('curator and school statistics on %s', (dialect) => 
     await db.deleteFrom('ledger_entries').execute();
     const ids: Record<string, number> = {};
     for (const [login, type] of [['a', 'Ученик'], ['b', 'Ученик'], ['c', 'Ученик'], ['d', 'Ученик'], ['e', 'Неактивный'], ['f', 'Неактивный']] as const) {
-      const row = await db.insertInto('users').values({ login: `fixture-${login}`, user_type: type, created_at: NOW, updated_at: NOW }).returning('id').executeTakeFirstOrThrow();
-      ids[login] = row.id;
+      ids[login] = (await makeStudent(server, { login: `fixture-${login}`, type, createdAt: NOW })).id;
     }
     const admin = await db.selectFrom('users').select('id').where('login', '=', 'admin').executeTakeFirstOrThrow();
     const charge = (user: number, month: string, rubles: number) => ({ user_id: user, amount_kopecks: -rubles * 100, kind: 'purchase', basis: 'Оплата тарифа', comment: '', order_number: null, created_at: at(month) });
@@ -83,21 +82,11 @@ describe.each(testDialects)('curator and school statistics on %s', (dialect) => 
   });
 
   it('shows a curator only their own students, like the CRM; admins and main managers everyone', async () => {
-    const { db } = server.server.services;
-    const demoCurator = await db.selectFrom('users').select(['id', 'password_hash']).where('login', '=', 'curator').executeTakeFirstOrThrow();
-    const now = Date.now();
+    const demoCurator = { id: await userIdOf(server, 'curator') };
     // A second curator (signs in with the demo password) and a student of theirs with a nickname.
-    const other = await db
-      .insertInto('users')
-      .values({ login: 'curator-other', user_type: 'Куратор', surname: 'Орлова', name: 'Анна', password_hash: demoCurator.password_hash, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const pupil = await db
-      .insertInto('users')
-      .values({ login: 'pupil-other', user_type: 'Ученик', surname: 'Тайнова', name: 'Вера', tg_nickname: 'secret_vera', curator_id: other.id, curator_dz_id: other.id, curator_zach_id: other.id, created_at: now, updated_at: now })
-      .returning(['id', 'vk_id'])
-      .executeTakeFirstOrThrow();
-    const pupilKey = publicUserKey(pupil);
+    const other = await makeCurator(server, { login: 'curator-other', surname: 'Орлова', name: 'Анна' });
+    const pupil = await makeStudent(server, { login: 'pupil-other', surname: 'Тайнова', name: 'Вера', curator: other, profile: { userTgNickname: 'secret_vera' } });
+    const pupilKey = pupil.key;
 
     const curator = await server.signIn('curator');
     const socket = await curator.openLive();
@@ -119,13 +108,13 @@ describe.each(testDialects)('curator and school statistics on %s', (dialect) => 
     adminSocket.close();
 
     // A curator in the USERS_MAIN_MANAGERS group sees every curator's students, as in the CRM.
-    await db.insertInto('permission_group_members').values({ user_id: demoCurator.id, group_name: 'USERS_MAIN_MANAGERS' }).execute();
+    await grantGroup(server, 'curator', 'USERS_MAIN_MANAGERS');
     const manager = await (await server.signIn('curator')).openLive();
     const seenByManager = await manager.request(schoolStats.getUsersStatistics, { curatorId: other.id });
     expect(seenByManager.usersStatistics.map((row) => row.userSurname)).toEqual(['Тайнова']);
     expect((await manager.request(rating.getChaptersStatistics, { userId: pupilKey })).solvedPercent).toBe(0);
     expect((await manager.request(schoolStats.getListCurators, { onlyCurators: '1' })).curators).toHaveLength(2);
     manager.close();
-    await db.deleteFrom('permission_group_members').where('user_id', '=', demoCurator.id).where('group_name', '=', 'USERS_MAIN_MANAGERS').execute();
+    await revokeGroup(server, 'curator', 'USERS_MAIN_MANAGERS');
   });
 });

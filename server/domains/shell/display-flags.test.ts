@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iconSubject, loadCurrentUser } from '../../auth/current-user';
 import { displayFlags } from '../../auth/icon-rules';
 import type { Services } from '../../services';
+import { editUser, expireDemo, grantGroup } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { flagsForUsers } from './display-flags';
 
@@ -24,9 +25,9 @@ describe.each(testDialects)('display flags for many users at once on %s', (diale
     const now = services.clock.now();
     // Every kind of difference the flags depend on: a hidden icon, a group, an expired demo, a block.
     await services.db.insertInto('user_hidden_icons').values({ user_id: await idOf('sofia'), icon_key: 'calendar' }).execute();
-    await services.db.insertInto('permission_group_members').values({ user_id: await idOf('intensive'), group_name: 'USERS_VIDEO_EDITORS' }).execute();
-    await services.db.updateTable('users').set({ demo_until: now - 1 }).where('login', '=', 'demo').execute();
-    await services.db.updateTable('users').set({ blocked: 1 }).where('login', '=', 'timofey').execute();
+    await grantGroup(server, 'intensive', 'USERS_VIDEO_EDITORS');
+    await expireDemo(server, 'demo', now - 1);
+    await editUser(server, 'timofey', { userBlocked: '1' });
   });
   afterAll(() => server.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shell } from '../../../src/shared/contract';
+import { linkAccounts } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 describe.each(testDialects)('shell calls on %s', (dialect) => {
@@ -54,7 +55,7 @@ describe.each(testDialects)('shell calls on %s', (dialect) => {
   it('says whether the messenger bot is linked', async () => {
     const socket = await (await server.signIn('partial')).openLive();
     expect((await socket.request(shell.checkSubBotTg, {})).isSubscribed).toBe('0');
-    await server.server.services.db.updateTable('users').set({ tg_id: '777001', tg_nickname: 'artem_l' }).where('login', '=', 'partial').execute();
+    await linkAccounts(server, 'partial', { tgId: '777001', tgNickname: 'artem_l' });
     expect((await socket.request(shell.checkSubBotTg, {})).isSubscribed).toBe('1');
     socket.close();
   });

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { homeworkP2, trainP2 } from '../../../src/shared/contract';
 import { CHECKS_LIKE_CURATOR_PER_DAY, CHECK_ASSIGNMENT_TIMEOUT_MS, TRAIN_P2_TEXTS as T, type Part2Question } from '../../../src/shared/contract/train-p2';
 import type { TestClient } from '../../../tests/helpers/client';
+import { makeStudentLike } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { startChatModelStandIn, type ChatModelStandIn } from '../../../tests/stand-ins/chat-model';
 import { chapterStatistics } from '../rating/mastery';
@@ -10,15 +11,8 @@ const refused = (message: string) => ({ success: '0', message });
 
 /** Answers by many students and many checkers: the fixture users beyond the demo seed. */
 async function addStudents(server: TestServer, prefix: string, count: number): Promise<string[]> {
-  const db = server.server.services.db;
-  const template = await db.selectFrom('users').selectAll().where('login', '=', 'egor').executeTakeFirstOrThrow();
   const logins: string[] = [];
-  for (let index = 1; index <= count; index += 1) {
-    const { id: _id, ...rest } = template;
-    const login = `${prefix}${index}`;
-    await db.insertInto('users').values({ ...rest, login, email: `${login}@example.ru`, vk_id: null, tg_id: null, surname: `Ученик${index}` }).execute();
-    logins.push(login);
-  }
+  for (let index = 1; index <= count; index += 1) logins.push((await makeStudentLike(server, 'egor', { login: `${prefix}${index}`, surname: `Ученик${index}` })).login);
   return logins;
 }
 
