@@ -79,8 +79,9 @@ describe('offline checking in chromium', () => {
     await page.getByRole('link', { name: /Назад/ }).click();
     await page.getByTestId('offline-panel').waitFor();
     await context.setOffline(false);
-    // Back online: egor's check lands, sofia's is held as a conflict.
-    await page.getByTestId(`conflict-${keys.sofia}`).waitFor({ timeout: 20_000 });
+    // Back online: egor's check lands, sofia's is held as a conflict. A first send that set off
+    // before the connection was usable is retried after SYNC_RETRY_MS (30 s): allow one retry.
+    await page.getByTestId(`conflict-${keys.sofia}`).waitFor({ timeout: 45_000 });
     await expect.poll(async () => (await work('egor')).status_p2).toBe('Проверен');
     expect(await work('egor')).toMatchObject({ points_p2: 5 });
     expect((await work('egor')).answers[0]!.teacher_comment).toBe('Третий аргумент не раскрыт');
