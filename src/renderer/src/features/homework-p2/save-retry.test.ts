@@ -7,15 +7,14 @@ import { createSaveRetry, RETRY_DELAYS_MS, retryDelay, type SaveRetry } from './
 /** A save stand-in: each try takes its outcome from `outcomes` and reports it as the real save does. */
 function fakeSave(outcomes: Array<'offline' | 'saved' | 'refused'>) {
   const tries: number[] = [];
-  let retry: SaveRetry | undefined;
   const send = vi.fn(async () => {
     tries.push(Date.now());
     await Promise.resolve();
     const outcome = outcomes.shift() ?? 'saved';
-    if (outcome === 'offline') retry?.failedOffline();
-    else retry?.settled();
+    if (outcome === 'offline') retry.failedOffline();
+    else retry.settled();
   });
-  retry = createSaveRetry(send);
+  const retry = createSaveRetry(send);
   return { retry, send, tries };
 }
 
@@ -87,18 +86,17 @@ describe('retry of a save that found no connection', () => {
 
   it('never runs two tries at once: a failure reported during a try waits for it to end', async () => {
     let finish: (outcome: 'offline' | 'saved') => void = () => undefined;
-    let retry: SaveRetry | undefined;
     const send = vi.fn(
       () =>
         new Promise<void>((resolve) => {
           finish = (outcome) => {
-            if (outcome === 'offline') retry?.failedOffline();
-            else retry?.settled();
+            if (outcome === 'offline') retry.failedOffline();
+            else retry.settled();
             resolve();
           };
         }),
     );
-    retry = createSaveRetry(send);
+    const retry: SaveRetry = createSaveRetry(send);
     retry.failedOffline();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(send).toHaveBeenCalledTimes(1);
@@ -126,8 +124,13 @@ describe('retry of a save that found no connection', () => {
     const first = fakeSave([]);
     first.retry.failedOffline();
     first.retry.settled();
+    expect(first.retry.pending()).toBe(false);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(first.send).not.toHaveBeenCalled();
+    // A later save with no connection starts over at the first step.
+    first.retry.failedOffline();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(first.send).toHaveBeenCalledTimes(1);
 
     const second = fakeSave([]);
     second.retry.failedOffline();
