@@ -38,6 +38,8 @@ export const ruHomeworkP2 = {
   forceSave: 'Сохранить',
   cancel: 'Отмена',
   notSaved: 'Не сохранено',
+  /** Issue 29: a save that found no connection waits on the device and is sent again by itself. */
+  savedOnDevice: 'Нет связи — ответ сохранён на устройстве, отправим, когда связь вернётся',
   saving: 'Идет сохранение',
   savedAt: (time: string) => `Сохранено ${time}`,
   saved: 'Сохранено',

@@ -1,4 +1,5 @@
 import { ApiError } from './api-client';
+import { LiveError } from './live-client';
 
 /**
  * A failure as text: an Error's message (the api and live clients already write theirs for people),
@@ -15,4 +16,13 @@ export function messageOf(failure: unknown): string {
 export function errorText(error: unknown, prefix = ''): string {
   if (error instanceof ApiError && error.kind === 'failure') return error.message;
   return prefix + messageOf(error);
+}
+
+/**
+ * True when a call found no usable connection to the server (network down, timeout, no answer or
+ * not the server's answer): worth sending again later, unlike a refusal, which would only repeat.
+ * A bare TypeError is what fetch throws when the network is gone.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  return ((error instanceof ApiError || error instanceof LiveError) && error.kind === 'transport') || error instanceof TypeError;
 }

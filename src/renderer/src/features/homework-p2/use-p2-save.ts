@@ -3,12 +3,25 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
+import { isConnectionFailure } from '../../lib/error-text';
+import { shellLiveClient } from '../../lib/live-request';
 import { clearDraft, writeDraft } from './p2-storage';
+import { createSaveRetry } from './save-retry';
 
 /** Autosave period (learning §9). */
 export const AUTOSAVE_MS = 120_000;
 
-export type SaveState = { kind: 'clean' } | { kind: 'unsaved' } | { kind: 'saving' } | { kind: 'saved'; at: string };
+/** 'queued': the last save found no connection; the answers wait in the device draft and are sent again by themselves. */
+export type SaveState = { kind: 'clean' } | { kind: 'unsaved' } | { kind: 'queued' } | { kind: 'saving' } | { kind: 'saved'; at: string };
+
+export interface SaveMode {
+  /** '22' confirmed: take the work over from another device. */
+  force?: boolean;
+  /** No popups: the page is hidden or being left. */
+  quiet?: boolean;
+  /** A retry of a queued save: the status keeps saying it waits for the connection. */
+  retry?: boolean;
+}
 
 export interface P2SaveOptions {
   htNum: number;
@@ -27,7 +40,9 @@ export interface P2SaveOptions {
 /**
  * The answers being written and their saving: a local draft on every change, autosave every
  * 120 s while changed, a save when the page is hidden or left, and the '22' other-device
- * question (§8) for saves the student asked for or autosaves while the page is shown.
+ * question (§8) for saves the student asked for or autosaves while the page is shown. A save that
+ * finds no connection says so in Russian and is sent again by itself (issue 29): on the browser's
+ * 'online', on the live socket's reconnect and on a growing timer; a refusal is never retried.
  */
 export function useP2Save(options: P2SaveOptions) {
   const { htNum, dop, tab, storageKey, locked } = options;
@@ -39,6 +54,9 @@ export function useP2Save(options: P2SaveOptions) {
   const dirtyRef = useRef(options.startDirty);
   const savingRef = useRef<Promise<boolean> | null>(null);
   const baseRef = useRef(options.server);
+  // The queued save's force flag: a '22' takeover that found no connection stays a takeover.
+  const queuedForceRef = useRef(false);
+  const retryRef = useRef<ReturnType<typeof createSaveRetry> | null>(null);
 
   const update = useCallback(
     (q: string, value: string) => {
@@ -49,18 +67,19 @@ export function useP2Save(options: P2SaveOptions) {
         return next;
       });
       dirtyRef.current = true;
-      setState({ kind: 'unsaved' });
+      // Typed while a save waits for the connection: the new text waits with it.
+      setState((previous) => (previous.kind === 'queued' ? previous : { kind: 'unsaved' }));
     },
     [storageKey, tab],
   );
 
   /** Saves the current answers; true when the server took them. */
   const save = useCallback(
-    async (mode: { force?: boolean; quiet?: boolean } = {}): Promise<boolean> => {
+    async (mode: SaveMode = {}): Promise<boolean> => {
       if (savingRef.current) await savingRef.current;
       const snapshot = answersRef.current;
       const run = (async () => {
-        setState({ kind: 'saving' });
+        if (!mode.retry) setState({ kind: 'saving' });
         try {
           const questions = Object.entries(snapshot)
             .filter(([q]) => !locked.has(q))
@@ -68,6 +87,7 @@ export function useP2Save(options: P2SaveOptions) {
           const result = await api.call(saveHtP2New, { htNum, isDopPart: dop, questions, forceSave: mode.force ? '1' : '0', markSave: tab }, { handleErrors: true });
           // The server now holds what was sent: later drafts are typed over it.
           baseRef.current = { ...baseRef.current, ...Object.fromEntries(questions.map((item) => [String(item.q_number), item.user_answer])) };
+          retryRef.current?.settled();
           // Typed on while saving: that text is still only local.
           if (answersRef.current === snapshot) {
             dirtyRef.current = false;
@@ -76,6 +96,15 @@ export function useP2Save(options: P2SaveOptions) {
           } else setState({ kind: 'unsaved' });
           return true;
         } catch (caught) {
+          if (isConnectionFailure(caught)) {
+            // The text is already in the device draft: no popup, the status says it will be sent.
+            queuedForceRef.current = Boolean(mode.force);
+            setState({ kind: 'queued' });
+            retryRef.current?.failedOffline();
+            return false;
+          }
+          // Refused by the server (or signed out): today's message, and nothing is retried.
+          retryRef.current?.settled();
           setState({ kind: 'unsaved' });
           if (caught instanceof ApiError && caught.code === '22') {
             if (!mode.quiet) setConflict(true);
@@ -97,6 +126,34 @@ export function useP2Save(options: P2SaveOptions) {
 
   const saveRef = useRef(save);
   saveRef.current = save;
+
+  // Saves that found no connection are tried again while the form is open; the connection back
+  // (the browser's 'online', the live socket reconnected) sends the queued save at once.
+  useEffect(() => {
+    const retry = createSaveRetry(async () => {
+      // Saved meanwhile by another save: nothing left to send.
+      if (!dirtyRef.current) {
+        retry.settled();
+        return;
+      }
+      await saveRef.current({ retry: true, force: queuedForceRef.current, quiet: document.visibilityState === 'hidden' });
+    });
+    retryRef.current = retry;
+    const onOnline = () => retry.now();
+    window.addEventListener('online', onOnline);
+    let active = true;
+    let off: (() => void) | undefined;
+    void shellLiveClient().then((client) => {
+      if (active && client) off = client.onReconnect(onOnline);
+    });
+    return () => {
+      active = false;
+      off?.();
+      window.removeEventListener('online', onOnline);
+      retry.dispose();
+      if (retryRef.current === retry) retryRef.current = null;
+    };
+  }, []);
 
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -143,6 +200,8 @@ export function saveStateText(state: SaveState): string {
   switch (state.kind) {
     case 'unsaved':
       return t.notSaved;
+    case 'queued':
+      return t.savedOnDevice;
     case 'saving':
       return t.saving;
     case 'saved':

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
+
+/** Issue 29, verbatim: what a save that found no connection says. */
+const NO_CONNECTION = 'Нет связи — ответ сохранён на устройстве, отправим, когда связь вернётся';
+
+/** Connection errors while offline are expected in the console; anything else is a bug. */
+const realErrors = (errors: string[]) => errors.filter((text) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_NETWORK_CHANGED|ERR_FAILED|WebSocket/.test(text));
+
+/** Browser and network wording that must never reach a student. */
+const ENGLISH = /Failed|fetch|TypeError|NetworkError|ERR_|network|offline/i;
+
+/** Homework 3 is timed in the demo seed: opened and started as the student would. */
+async function openAndStart(page: Page): Promise<void> {
+  await page.goto('/study/ht_p2?dz_num=3&dop=0');
+  await page.getByRole('heading', { level: 1, name: 'Домашнее задание №3 Часть 2' }).waitFor();
+  await page.getByTestId('p2-start').click();
+  await page.getByTestId('p2-answer-1').waitFor();
+}
+
+describe('homework part 2 saved with no connection', () => {
+  const e2e = useE2e();
+  const db = () => e2e.server.server.services.db;
+  const savedAnswer = async (q: number) =>
+    (await db().selectFrom('homework_answers_p2').innerJoin('users', 'users.id', 'homework_answers_p2.user_id').select('user_answer').where('users.login', '=', 'student').where('ht_num', '=', 3).where('q_number', '=', q).executeTakeFirst())?.user_answer;
+
+  it('says in Russian that the answer waits on the device, and sends it by itself when the connection returns', async () => {
+    const { page, context, errors } = await e2e.openPage({ width: 390, height: 844 });
+    await signInAs(page, 'student');
+    await openAndStart(page);
+    const state = page.getByTestId('p2-save-state');
+
+    await context.setOffline(true);
+    const text = 'Ответ, написанный без связи';
+    await page.getByTestId('p2-answer-1').fill(text);
+    await page.getByTestId('p2-save').click();
+    await expect.poll(() => state.textContent()).toBe(NO_CONNECTION);
+    // No popup with the browser's words, and no English anywhere on the screen.
+    expect(await page.getByTestId('p2-error').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toMatch(ENGLISH);
+    // The answer is kept in the device draft meanwhile.
+    expect(await page.evaluate(() => localStorage.getItem('enot.htP2Drafts'))).toContain(text);
+    expect((await savedAnswer(1)) ?? '').toBe(''); // nothing reached the server
+
+    // The status fits a phone's width: wrapped, not cut off or overflowing.
+    const fits = await state.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      return { right: box.right, width: document.documentElement.clientWidth, overflow: node.scrollWidth - node.clientWidth };
+    });
+    expect(fits.right).toBeLessThanOrEqual(fits.width);
+    expect(fits.overflow).toBeLessThanOrEqual(0);
+    // What the phone shows (the viewport, with the floating buttons where they really are).
+    await state.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'homework-p2-offline-save-light-390.png') });
+
+    // Typing on while the save waits: the status keeps saying it waits, the new text goes with it.
+    const more = `${text}, и дописанный`;
+    await page.getByTestId('p2-answer-1').fill(more);
+    expect(await state.textContent()).toBe(NO_CONNECTION);
+
+    // Back online: saved with no reload (a mark set on this document is still there).
+    await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+    await context.setOffline(false);
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toMatch(/^Сохранено \d{2}:\d{2}:\d{2}$/);
+    expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+    expect(await savedAnswer(1)).toBe(more);
+    expect(await page.evaluate(() => localStorage.getItem('enot.htP2Drafts') ?? '')).not.toContain(text);
+    expect(await page.locator('body').innerText()).not.toMatch(ENGLISH);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('a refusal keeps its Russian message and is not sent again', async () => {
+    const { page, context, errors } = await e2e.openPage();
+    await signInAs(page, 'student');
+    await page.goto('/study/ht_p2?dz_num=3&dop=0');
+    await page.getByTestId('p2-answer-1').waitFor();
+    let sent = 0;
+    await page.route('**/save_ht_p2_new.php', async (route) => {
+      sent += 1;
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: '0', message: 'Время на выполнение ДЗ закончилось' }) });
+    });
+    await page.getByTestId('p2-answer-1').fill('Ответ после дедлайна');
+    await page.getByTestId('p2-save').click();
+    await expect.poll(() => page.getByTestId('p2-error').textContent()).toBe('Время на выполнение ДЗ закончилось');
+    expect(await page.getByTestId('p2-save-state').textContent()).toBe('Не сохранено');
+    // Longer than the first retry step (5 s): no second send.
+    await page.waitForTimeout(6_000);
+    expect(sent).toBe(1);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
