@@ -69,6 +69,14 @@ describe('homework part 2 saved with no connection', () => {
     expect(await savedAnswer(1)).toBe(more);
     expect(await page.evaluate(() => localStorage.getItem('enot.htP2Drafts') ?? '')).not.toContain(text);
     expect(await page.locator('body').innerText()).not.toMatch(ENGLISH);
+
+    // Sending the saved work for checking with no connection: the reason is said in Russian too.
+    await context.setOffline(true);
+    await page.getByTestId('p2-submit').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Отправить', exact: true }).click();
+    await expect.poll(() => page.getByTestId('p2-error').textContent()).toBe('Ошибка отправки ДЗ на проверку: нет связи с сервером');
+    expect(await page.locator('body').innerText()).not.toMatch(ENGLISH);
+    await context.setOffline(false);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });
