@@ -30,8 +30,6 @@ export const ruHomeworkP2 = {
   loadError: 'Ошибка загрузки ДЗ: ',
   saveError: 'Ошибка сохранения: ',
   sendError: 'Ошибка отправки ДЗ на проверку: ',
-  /** The reason in sendError / timeUpFailed when the server could not be reached (never the browser's English). */
-  noConnection: 'нет связи с сервером',
   selfSaveError: 'Ошибка при сохранении: ',
   badLink: 'Неверная ссылка на домашнее задание',
   /** §8 code '22', verbatim. */

@@ -10,6 +10,8 @@ import { ruTitles } from './titles';
 export const ru = {
   common: {
     loading: 'Загрузка…',
+    /** The reason after a screen's prefix when the server could not be reached (never the browser's English). */
+    noConnection: 'нет связи с сервером',
     retry: 'Попробовать ещё раз',
     send: 'Отправить',
     sending: 'Отправка…',

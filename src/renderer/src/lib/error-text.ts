@@ -1,3 +1,4 @@
+import { ru } from '../i18n/ru';
 import { ApiError } from './api-client';
 import { LiveError } from './live-client';
 
@@ -25,4 +26,9 @@ export function errorText(error: unknown, prefix = ''): string {
  */
 export function isConnectionFailure(error: unknown): boolean {
   return ((error instanceof ApiError || error instanceof LiveError) && error.kind === 'transport') || error instanceof TypeError;
+}
+
+/** A failure's reason in people's words: a lost connection says so in Russian, never as the browser's 'Failed to fetch'. */
+export function failureReason(failure: unknown): string {
+  return isConnectionFailure(failure) ? ru.common.noConnection : messageOf(failure);
 }

@@ -16,6 +16,22 @@ export async function shellLiveClient(): Promise<LiveClient | null> {
   return liveClient();
 }
 
+/**
+ * Calls `listener` each time the shell's live socket reconnects (the connection is back); returns
+ * the unsubscribe, which also holds when it runs before the socket was found.
+ */
+export function whenLiveReconnects(listener: () => void): () => void {
+  let active = true;
+  let off: (() => void) | undefined;
+  void shellLiveClient().then((client) => {
+    if (active && client) off = client.onReconnect(listener);
+  });
+  return () => {
+    active = false;
+    off?.();
+  };
+}
+
 /** A request over the shell's live socket; rejects when there is none. */
 export async function liveRequest<C extends LiveContract>(contract: C, input: InputOf<C>, noConnection = NO_LIVE_CONNECTION): Promise<OutputOf<C>> {
   const client = await shellLiveClient();

@@ -3,10 +3,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
+import { failureReason } from '../../lib/error-text';
 import { Button, ConfirmPopup } from '../../ui';
 import { ErrorPopup } from './ErrorPopup';
 import { joinMistakeWork, mergeDraft, splitMistakeWork } from './logic';
-import { sendFailureReason } from './send-failure';
 import { readDraft } from './p2-storage';
 import { QuestionHead } from './QuestionHead';
 import { ScoreBadge } from './ScoreBadge';
@@ -58,7 +58,7 @@ export function AnswerForm(props: AnswerFormProps) {
       } catch (caught) {
         // Already closed by the server (the time and its grace ran out, e.g. after sleep): it sent what was saved.
         if (caught instanceof ApiError && caught.kind === 'failure' && caught.message === P2_TEXTS.notEditable) props.onTimeUp({ kind: 'closed' });
-        else props.onTimeUp({ kind: 'failed', message: sendFailureReason(caught) });
+        else props.onTimeUp({ kind: 'failed', message: failureReason(caught) });
       }
     })();
   }, [props.finishNow]);
@@ -70,7 +70,7 @@ export function AnswerForm(props: AnswerFormProps) {
       await api.call(endHtP2, { htNum: props.htNum, isDopPart: props.dop }, { handleErrors: true });
       props.onSubmitted();
     } catch (caught) {
-      setSendError(caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.sendError + sendFailureReason(caught));
+      setSendError(caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.sendError + failureReason(caught));
     }
   };
 

@@ -4,7 +4,7 @@ import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { isConnectionFailure } from '../../lib/error-text';
-import { shellLiveClient } from '../../lib/live-request';
+import { whenLiveReconnects } from '../../lib/live-request';
 import { clearDraft, writeDraft } from './p2-storage';
 import { createSaveRetry } from './save-retry';
 
@@ -141,14 +141,9 @@ export function useP2Save(options: P2SaveOptions) {
     retryRef.current = retry;
     const onOnline = () => retry.now();
     window.addEventListener('online', onOnline);
-    let active = true;
-    let off: (() => void) | undefined;
-    void shellLiveClient().then((client) => {
-      if (active && client) off = client.onReconnect(onOnline);
-    });
+    const offReconnect = whenLiveReconnects(onOnline);
     return () => {
-      active = false;
-      off?.();
+      offReconnect();
       window.removeEventListener('online', onOnline);
       retry.dispose();
       if (retryRef.current === retry) retryRef.current = null;

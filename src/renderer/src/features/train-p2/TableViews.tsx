@@ -40,7 +40,7 @@ export function CheckTableView({ table, onOpen, onBack }: { table: TableType; on
           {t.tables[table]}
         </h2>
       </div>
-      <QueryState query={rows} errorText={(error) => failureText(error)} retryLabel={t.retry} empty={(data) => data.table.length === 0 && t.table.empty}>
+      <QueryState query={rows} errorText={failureText} retryLabel={t.retry} empty={(data) => data.table.length === 0 && t.table.empty}>
         {(data) => (
           <div className="trp2-table-wrap">
             <table className="trp2-table">

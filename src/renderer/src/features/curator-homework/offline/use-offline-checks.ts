@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api';
-import { shellLiveClient } from '../../../lib/live-request';
+import { whenLiveReconnects } from '../../../lib/live-request';
 import { offlineStore } from '../../../lib/offline-store';
 import type { ReplayResult } from '../../../lib/offline-store/outbox';
 import { readSession } from '../../../lib/session';
@@ -133,17 +133,7 @@ export function useOfflineChecks(htNum?: number): OfflineChecksState {
     const timer = window.setInterval(() => void sync(), SYNC_RETRY_MS);
     return () => window.clearInterval(timer);
   }, [pending, online, sync]);
-  useEffect(() => {
-    let active = true;
-    let off: (() => void) | undefined;
-    void shellLiveClient().then((client) => {
-      if (active && client) off = client.onReconnect(() => void sync());
-    });
-    return () => {
-      active = false;
-      off?.();
-    };
-  }, [sync]);
+  useEffect(() => whenLiveReconnects(() => void sync()), [sync]);
 
   return { scope, loaded, works, conflicts, pending, online, syncing, lastSync, refresh, sync };
 }
