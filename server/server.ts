@@ -35,6 +35,13 @@ import type { Services } from './services';
 import { ensurePetTickJob } from './domains/pet/life';
 import { signallingSocket } from '../src/shared/contract/video-chat';
 import { VerbalChatRelay } from './domains/video-chat/signalling';
+import { createTimeSlicer } from './scheduling/time-slices';
+
+/**
+ * Requests admitted per loop iteration, in ms of work (server/scheduling/time-slices.ts): short
+ * enough that a busy server accepts new connections every ~0.5 ms of work, not every ~50 ms.
+ */
+const TIME_SLICE_MS = 0.5;
 
 export interface RunningServer {
   url: string;
@@ -117,8 +124,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await bus.ready();
 
     const app = buildApp(services, implementations);
+    const slices = createTimeSlicer({ budgetMs: TIME_SLICE_MS });
+    const fetch: typeof app.fetch = (request, env, executionContext) => slices.admit(() => app.fetch(request, env, executionContext));
     const server = await new Promise<Server>((resolve) => {
-      const created = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(created as Server));
+      const created = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(created as Server));
     });
     const wss = attachSockets(server, services, {
       [onlineSocket.path]: (ws, caller) => hub.attach(ws, { device: caller.device, userId: caller.userId }, caller),

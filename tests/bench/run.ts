@@ -232,8 +232,9 @@ async function main(): Promise<number> {
           writeFileSync(bodiesFile, constantBody + '\n');
           return runWrk(urls[route], paths[route], bodiesFile, true, connections, seconds);
         }
-        // Enough bodies for the fastest rate this route has shown (a guess before its first run).
-        const rate = fastest[route] ?? FIRST_GUESS_RPS[route];
+        // Enough bodies for twice the fastest rate this route has shown, never under the first guess:
+        // a warmup slowed by the connection burst or a busy machine must not starve the real run.
+        const rate = Math.max(fastest[route] ?? 0, FIRST_GUESS_RPS[route]);
         writeFileSync(bodiesFile, await signedBodies(route, Math.ceil(rate * seconds * 2) + 1_000));
         const result = await runWrk(urls[route], paths[route], bodiesFile, false, connections, seconds);
         if (result.exhausted > 0) {
