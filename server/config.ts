@@ -103,9 +103,20 @@ const schema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Unset: none (peers on one machine or a LAN connect directly). */
   ICE_SERVERS: iceServers.default([]),
+  PUBLIC_STUN: boolish.optional(),
 });
 
-export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI' | 'PAYMENTS_TEST_ACQUIRER' | 'DEMO_SEED'> & {
+/**
+ * Public STUN servers (shell §7.4: "several public relay servers plus the product's own"): they
+ * tell each browser its public address, which is all two students behind ordinary home routers
+ * need to see each other. The school's own STUN/TURN (ICE_SERVERS) comes after them.
+ */
+export const PUBLIC_STUN_SERVERS = [
+  { urls: ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'] },
+  { urls: 'stun:stun.cloudflare.com:3478' },
+];
+
+export type Config = Omit<z.output<typeof schema>, 'PUBLIC_URL' | 'VK_REDIRECT_URI' | 'PAYMENTS_TEST_ACQUIRER' | 'DEMO_SEED' | 'PUBLIC_STUN'> & {
   PUBLIC_URL: string;
   DEMO_SEED: boolean;
   /** Accounts with the demo password may not sign in (a public address without DEMO_SEED=on). */
@@ -146,6 +157,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A school on a public address must never take play money by default: without T-Bank its
     // payments say they are not connected, unless the test acquirer is switched on on purpose.
     PAYMENTS_TEST_ACQUIRER: config.PAYMENTS_TEST_ACQUIRER ?? !isPublicAddress(config.PUBLIC_URL),
+    // On one machine or a LAN (and in tests, which have no internet) no outside server is asked.
+    ICE_SERVERS: [...((config.PUBLIC_STUN ?? isPublicAddress(config.PUBLIC_URL)) ? PUBLIC_STUN_SERVERS : []), ...config.ICE_SERVERS],
   };
 }
 

@@ -5,7 +5,7 @@ import { VERBAL_CHAT_TEXTS as T } from '../../src/shared/contract/video-chat';
 import { E2E_WEB_DIST, FAKE_MEDIA_ARGS, launchBrowser, screenshot } from '../helpers/browser';
 import { createPostgresSchema, dropRedisPrefix, startTestServer, withSearchPath, type TestServer } from '../helpers/server';
 import { useE2e } from '../helpers/e2e';
-import { callAndEnd, openStudent, setReady, VIDEO_CHAT_PATH } from '../helpers/video-chat-call';
+import { callAndEnd, openStudent, PHONE_USER_AGENT, setReady, VIDEO_CHAT_PATH } from '../helpers/video-chat-call';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -20,6 +20,34 @@ describe('video chat in two chromium profiles with fake devices', () => {
     await screenshot(b.page, 'video-chat-waiting-dark');
     await callAndEnd(a, b, 'video-chat');
     expect(a.errors.filter((error) => !/WebSocket|ERR_/.test(error))).toEqual([]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('a phone skips the device check (shell §5): start and accept are open without probing, and the call still connects', async () => {
+    // Counts every camera/microphone request the page makes.
+    const countMediaRequests = async (page: import('playwright-core').Page) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { mediaRequests: number };
+        w.mediaRequests = 0;
+        const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        navigator.mediaDevices.getUserMedia = (constraints) => {
+          w.mediaRequests += 1;
+          return original(constraints);
+        };
+      });
+    };
+    const a = await openStudent(e2e.browser, e2e.server.url, 'egor', { width: 390, userAgent: PHONE_USER_AGENT, beforeSignIn: countMediaRequests });
+    const b = await openStudent(e2e.browser, e2e.server.url, 'sofia');
+    expect(await a.page.getByTestId('probe-skipped').textContent()).toBe(
+      'На телефоне устройства заранее не проверяются: браузер спросит доступ к камере и микрофону, когда начнётся тренировка.',
+    );
+    expect(await a.page.getByTestId('probe-camera').count()).toBe(0);
+    expect(await a.page.getByRole('button', { name: 'Найти собеседника' }).isEnabled()).toBe(true);
+    expect(await a.page.evaluate(() => (window as unknown as { mediaRequests: number }).mediaRequests)).toBe(0);
+    await screenshot(a.page, 'video-chat-phone-waiting');
+    // The phone is called and accepts without a probe; media is asked for by the call itself.
+    await callAndEnd(a, b);
+    expect(await a.page.evaluate(() => (window as unknown as { mediaRequests: number }).mediaRequests)).toBeGreaterThan(0);
     await Promise.all([a.close(), b.close()]);
   });
 

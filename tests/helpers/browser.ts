@@ -26,10 +26,11 @@ export interface BrowserUser {
 }
 
 /** A fresh browser profile at the given width, with console errors collected. */
-export async function openPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number } = {}): Promise<BrowserUser & { errors: string[] }> {
+export async function openPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number; userAgent?: string } = {}): Promise<BrowserUser & { errors: string[] }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
   });

@@ -12,13 +12,24 @@ export interface Student {
   close(): Promise<void>;
 }
 
-export async function openStudent(browser: Browser, baseUrl: string, login: string, options: { dark?: boolean; width?: number } = {}): Promise<Student> {
-  const { context, page, errors } = await openPage(browser, baseUrl, { width: options.width });
+/** A phone's browser (shell §5 judges "mobile" by the user-agent). */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+export async function openStudent(
+  browser: Browser,
+  baseUrl: string,
+  login: string,
+  options: { dark?: boolean; width?: number; userAgent?: string; beforeSignIn?: (page: Page) => Promise<void> } = {},
+): Promise<Student> {
+  const { context, page, errors } = await openPage(browser, baseUrl, { width: options.width, userAgent: options.userAgent });
+  await options.beforeSignIn?.(page);
   await signInAs(page, login, { dark: options.dark });
   await page.goto(VIDEO_CHAT_PATH);
   await page.getByRole('heading', { level: 1, name: 'Видеочат' }).waitFor();
-  // The device check passes with Chromium's fake camera and microphone.
-  await page.getByTestId('probe-camera').filter({ hasText: 'доступно' }).waitFor();
+  // The device check passes with Chromium's fake camera and microphone; a phone skips it.
+  if (options.userAgent === PHONE_USER_AGENT) await page.getByTestId('probe-skipped').waitFor();
+  else await page.getByTestId('probe-camera').filter({ hasText: 'доступно' }).waitFor();
   return { page, errors, close: () => context.close() };
 }
 

@@ -7,7 +7,7 @@ import { ruVideoChat } from '../../i18n/video-chat';
 import { liveErrorText, liveRequest, shellLiveClient } from '../../lib/live-request';
 import { Button, Popup } from '../../ui';
 import { applyServerState, bindChatPushes, chatAtom, endWith, setChat } from './chat-store';
-import { probeMedia, probePassed } from './media-probe';
+import { probeMedia, probePassed, probeReasons, skipsMediaCheck } from './media-probe';
 
 const t = ruVideoChat;
 
@@ -51,11 +51,12 @@ export default function IncomingCallOverlay() {
     setBusy(true);
     setError(null);
     try {
-      if (accept) {
-        // The session never starts blind: camera, microphone and sound first.
+      if (accept && !skipsMediaCheck()) {
+        // The session never starts blind on a computer: camera, microphone and sound first
+        // (shell §5: mobile browsers skip the check, the browser asks when the call starts).
         const probe = await probeMedia();
         if (!probePassed(probe)) {
-          setError(Object.values(probe.reasons).join('. ') || t.probe.blocked);
+          setError(probeReasons(probe) || t.probe.blocked);
           setBusy(false);
           return;
         }

@@ -6,7 +6,7 @@ import { ruVideoChat } from '../../i18n/video-chat';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { Button, Card, ErrorBox, Loader, Spinner, Switch } from '../../ui';
 import { chatAtom, endWith, NOTICE_MS, setChat } from './chat-store';
-import { probeMedia, probePassed } from './media-probe';
+import { probeMedia, probePassed, skipsMediaCheck } from './media-probe';
 import { TrainingView } from './TrainingView';
 import { useChatSync } from './use-chat-sync';
 import './video-chat.css';
@@ -25,6 +25,7 @@ export function VideoChatPage() {
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [switchError, setSwitchError] = useState<string | null>(null);
+  const [skipCheck] = useState(() => skipsMediaCheck());
 
   const runProbe = async () => {
     setProbing(true);
@@ -32,8 +33,8 @@ export function VideoChatPage() {
     setProbing(false);
   };
   useEffect(() => {
-    void runProbe();
-  }, []);
+    if (!skipCheck) void runProbe();
+  }, [skipCheck]);
 
   // A cause or end message shows about 5 s (shell §9).
   const notice = chat.notice;
@@ -86,7 +87,7 @@ export function VideoChatPage() {
       endWith(t.ended);
     });
 
-  const ready = probe !== null && probePassed(probe);
+  const ready = skipCheck || (probe !== null && probePassed(probe));
   return (
     <section className="screen vchat" aria-labelledby="vchat-title">
       <h1 id="vchat-title" className="vchat__title">
@@ -119,7 +120,15 @@ export function VideoChatPage() {
               </Button>
             </div>
           </Card>
-          <ProbeCard probe={probe} probing={probing} onRetry={() => void runProbe()} />
+          {skipCheck ? (
+            <Card title={t.probe.title} className="vchat__probe">
+              <p className="vchat__hint" data-testid="probe-skipped">
+                {t.probe.skippedOnPhone}
+              </p>
+            </Card>
+          ) : (
+            <ProbeCard probe={probe} probing={probing} onRetry={() => void runProbe()} />
+          )}
         </div>
       ) : chat.phase === 'searching' ? (
         <Card className="vchat__searching">

@@ -46,7 +46,25 @@ async function tryDevice(constraints: MediaStreamConstraints, missing: string): 
   }
 }
 
+/** Phones and tablets by their user-agent (shell §5 judges "mobile" by it). */
+const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile|webOS|BlackBerry/i;
+
+/**
+ * Shell §5: the device check gates the start and the incoming-call accept on a desktop browser;
+ * on mobile browsers it is skipped (the browser asks for the camera when the call starts). The
+ * desktop app is never mobile.
+ */
+export function skipsMediaCheck(userAgent: string = typeof navigator !== 'undefined' ? navigator.userAgent : ''): boolean {
+  return !desktopApi() && MOBILE_USER_AGENT.test(userAgent);
+}
+
 /** All three must work before a session starts (the session never starts blind). */
 export function probePassed(result: MediaProbeResult): boolean {
   return result.camera && result.microphone && result.audioOutput;
+}
+
+/** The reasons as one sentence each, a reason shared by several devices said once. */
+export function probeReasons(result: MediaProbeResult): string {
+  const unique = [...new Set(Object.values(result.reasons).filter(Boolean))];
+  return unique.map((reason) => (/[.!?…]$/.test(reason) ? reason : `${reason}.`)).join(' ');
 }
