@@ -4,6 +4,7 @@ import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
 import type { UserUpdate } from '../../db/schema';
+import { botSubscriptionOf } from './bot-subscription';
 import { iconsForHide } from './display-flags';
 import { REQUIRED_FIELDS, requiredFieldNames } from './required-fields';
 
@@ -39,7 +40,10 @@ export const shellHandlers = [
     return {};
   }),
 
-  implement(shell.checkSubBotTg, async (ctx) => ({ isSubscribed: toFlag(ctx.user.row.tg_id !== null) })),
+  implement(shell.checkSubBotTg, async (ctx) => {
+    const state = await botSubscriptionOf(ctx.services, ctx.user.row);
+    return { isSubscribed: toFlag(state === 'subscribed'), subscriptionKnown: toFlag(state !== 'unknown') };
+  }),
 
   implement(shell.getVariablesStr, async (ctx, { variableNames }) => {
     const rows = await ctx.services.db

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shell } from '../../../src/shared/contract';
 import { linkAccounts } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+import { startTelegramApiStandIn, type TelegramApiStandIn } from '../../../tests/stand-ins/telegram-api';
 
 describe.each(testDialects)('shell calls on %s', (dialect) => {
   let server: TestServer;
@@ -52,11 +53,11 @@ describe.each(testDialects)('shell calls on %s', (dialect) => {
     socket.close();
   });
 
-  it('says whether the messenger bot is linked', async () => {
+  it('without a bot token the subscription is unknown, not a "no" (and never a "yes" for a linked account)', async () => {
     const socket = await (await server.signIn('partial')).openLive();
-    expect((await socket.request(shell.checkSubBotTg, {})).isSubscribed).toBe('0');
+    expect(await socket.request(shell.checkSubBotTg, {})).toEqual({ isSubscribed: '0', subscriptionKnown: '1' });
     await linkAccounts(server, 'partial', { tgId: '777001', tgNickname: 'artem_l' });
-    expect((await socket.request(shell.checkSubBotTg, {})).isSubscribed).toBe('1');
+    expect(await socket.request(shell.checkSubBotTg, {})).toEqual({ isSubscribed: '0', subscriptionKnown: '0' });
     socket.close();
   });
 
@@ -125,5 +126,55 @@ describe('Telegram bot configured', () => {
     expect(await socket.request(shell.getCurrentBotTg, {})).toEqual({ currentBotTg: 'enot_ege_bot', currentBotTgId: '7012345678' });
     socket.close();
     await server.close();
+  });
+});
+
+describe.each(testDialects)('the bot subscription asks Telegram on %s', (dialect) => {
+  const TOKEN = '123456:test-token-for-the-bot-subscription';
+  let server: TestServer;
+  let telegram: TelegramApiStandIn;
+  beforeAll(async () => {
+    telegram = await startTelegramApiStandIn(TOKEN);
+    server = await startTestServer({ dialect, env: { TELEGRAM_BOT_NAME: 'enot_ege_bot', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_URL: telegram.url } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await telegram.close();
+  });
+
+  it('a follower is subscribed, one who blocked the bot or never started it is not; answers are cached', async () => {
+    await linkAccounts(server, 'partial', { tgId: '880001', tgNickname: 'follower' });
+    await linkAccounts(server, 'student', { tgId: '880002', tgNickname: 'blocked' });
+    telegram.members.set('880001', 'member');
+    telegram.members.set('880002', 'kicked');
+    const follower = await (await server.signIn('partial')).openLive();
+    const blocked = await (await server.signIn('student')).openLive();
+    expect(await follower.request(shell.checkSubBotTg, {})).toEqual({ isSubscribed: '1', subscriptionKnown: '1' });
+    expect(await blocked.request(shell.checkSubBotTg, {})).toEqual({ isSubscribed: '0', subscriptionKnown: '1' });
+    // Asked once each: the second look comes from the cache.
+    expect(await follower.request(shell.checkSubBotTg, {})).toEqual({ isSubscribed: '1', subscriptionKnown: '1' });
+    expect(telegram.askedMembers.filter((id) => id === '880001')).toHaveLength(1);
+    follower.close();
+    blocked.close();
+  });
+
+  it('a user Telegram has no chat with (never started the bot) is not subscribed', async () => {
+    await linkAccounts(server, 'intensive', { tgId: '880003', tgNickname: 'stranger' });
+    const socket = await (await server.signIn('intensive')).openLive();
+    expect(await socket.request(shell.checkSubBotTg, {})).toEqual({ isSubscribed: '0', subscriptionKnown: '1' });
+    expect(telegram.askedMembers).toContain('880003');
+    socket.close();
+  });
+
+  it('Telegram not answering makes it unknown (no popup), not a "no"', async () => {
+    const down = await startTestServer({ dialect, env: { TELEGRAM_BOT_NAME: 'enot_ege_bot', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_URL: 'http://127.0.0.1:9' } });
+    try {
+      await linkAccounts(down, 'partial', { tgId: '880004', tgNickname: 'offline' });
+      const socket = await (await down.signIn('partial')).openLive();
+      expect(await socket.request(shell.checkSubBotTg, {})).toEqual({ isSubscribed: '0', subscriptionKnown: '0' });
+      socket.close();
+    } finally {
+      await down.close();
+    }
   });
 });

@@ -53,7 +53,12 @@ export const setIcons = live('/app_general/set_icons', {
 
 export const checkSubBotTg = live('/users/check_sub_bot_tg', {
   input: noInput,
-  output: z.object({ isSubscribed: flag }),
+  output: z.object({
+    /** '1' only when Telegram says the user follows the school's bot. */
+    isSubscribed: flag,
+    /** Our extension: '0' when nobody could ask Telegram (no bot token, no answer): then '0' above is not a "no". */
+    subscriptionKnown: flag.optional(),
+  }),
   access: access.signedIn,
 });
 

@@ -18,17 +18,18 @@ export function MessengerSubscriptionPopup() {
     queryFn: async () => {
       const live = liveClient();
       if (!live) throw new Error(ru.shell.noConnection);
-      const [{ isSubscribed }, bot] = await Promise.all([
+      const [{ isSubscribed, subscriptionKnown }, bot] = await Promise.all([
         live.request(checkSubBotTg, {}),
         live.request(getCurrentBotTg, {}).catch(() => null),
       ]);
-      return { isSubscribed, bot };
+      return { isSubscribed, subscriptionKnown, bot };
     },
     staleTime: Infinity,
     retry: 1,
   });
   const bot = status.data?.bot;
-  if (dismissed || !bot || status.data?.isSubscribed !== '0') return null;
+  // Only a known "no": when the server could not ask Telegram, nobody is nagged.
+  if (dismissed || !bot || status.data?.isSubscribed !== '0' || status.data.subscriptionKnown === '0') return null;
   return (
     <Popup open title={t.title} onClose={() => setDismissed(true)}>
       <p>{t.text}</p>
