@@ -147,7 +147,9 @@ export async function seedCourse(db: Db, now: number): Promise<number[]> {
     const opens = opensAt.get(lessonNum)!;
     await db
       .insertInto('credits_verbal')
-      .values({ num, lesson_num: lessonNum, lesson_numbers: lessonNumbers, starts_on: isoDay(opens + WEEK), ends_on: isoDay(opens + 2 * WEEK), created_at: now })
+      // Two weeks from two weeks after its last lesson opens: the first credit runs on the seed day
+      // (a week behind, a week ahead), the second is ahead; none is over while still «Не начат».
+      .values({ num, lesson_num: lessonNum, lesson_numbers: lessonNumbers, starts_on: isoDay(opens + 2 * WEEK), ends_on: isoDay(opens + 4 * WEEK), created_at: now })
       .execute();
   }
 

@@ -134,17 +134,17 @@ async function solvePart(db: Db, userId: number, attached: Attached, htNum: numb
 export async function seedCourseProgress(db: Db, now: number, students: ReadonlyMap<string, number>, videoIds: readonly number[], attached: Attached): Promise<void> {
   // A part 2 checked by the curator: the student's answers, points per task adding up to `points`, comments.
   const curatorId = students.get('curator') ?? null;
-  const partTwo = async (userId: number, htNum: number, points: number) => {
+  const partTwo = async (userId: number, htNum: number, points: number, answers: readonly string[]) => {
     const tasks = await db
       .selectFrom('homework_questions_p2')
       .innerJoin('questions_p2', 'questions_p2.id', 'homework_questions_p2.question_id')
-      .select(['homework_questions_p2.q_number', 'questions_p2.id', 'questions_p2.max_points', 'questions_p2.explanation_markdown'])
+      .select(['homework_questions_p2.q_number', 'questions_p2.id', 'questions_p2.max_points'])
       .where('homework_questions_p2.ht_num', '=', htNum)
       .where('homework_questions_p2.is_dop', '=', 0)
       .orderBy('homework_questions_p2.q_number')
       .execute();
     let left = points;
-    for (const task of tasks) {
+    for (const [index, task] of tasks.entries()) {
       const earned = Math.min(task.max_points, left);
       left -= earned;
       await db
@@ -155,7 +155,7 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
           is_dop: 0,
           q_number: task.q_number,
           question_id: task.id,
-          user_answer: task.explanation_markdown,
+          user_answer: answers[index] ?? '',
           is_checked: 1,
           points: earned,
           teacher_comment: earned === task.max_points ? 'Отличный ответ: все элементы раскрыты.' : 'Не хватает конкретики в одном из элементов ответа.',
@@ -198,10 +198,10 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
   if (student !== undefined) {
     for (const videoId of videoIds) await watched(student, videoId);
     await solvePart(db, student, attached, 1, 0, [3], now - 30 * DAY);
-    await partTwo(student, 1, 5);
+    await partTwo(student, 1, 5, CHECKED_ANSWERS.student[1]);
     await solvePart(db, student, attached, 1, 1, [], now - 29 * DAY);
     await solvePart(db, student, attached, 2, 0, [2, 4], now - 22 * DAY);
-    await partTwo(student, 2, 4);
+    await partTwo(student, 2, 4, CHECKED_ANSWERS.student[2]);
     await started(student, 3);
     await db.insertInto('user_credits_auto').values({ user_id: student, credit_num: 1, status: 'Сдан', attempts: 1, errors: 1, started_at: now - 10 * DAY, finished_at: now - 10 * DAY, updated_at: now - 10 * DAY }).execute();
   }
@@ -212,7 +212,7 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
       await solvePart(db, egor, attached, htNum, 0, htNum % 2 === 0 ? [1] : [], now - (35 - htNum * 7) * DAY);
       // Homework 3 part 2 waits for the curator's check (back office §2.4).
       if (htNum === 3) await submitted(egor, 3, HT3_ANSWERS.egor, now - 2 * DAY);
-      else await partTwo(egor, htNum, 4);
+      else await partTwo(egor, htNum, 4, CHECKED_ANSWERS.egor[htNum as 1 | 2 | 4]);
     }
     await db.insertInto('user_credits_auto').values({ user_id: egor, credit_num: 1, status: 'Сдан', attempts: 1, errors: 0, started_at: now - 12 * DAY, finished_at: now - 12 * DAY, updated_at: now - 12 * DAY }).execute();
   }
@@ -226,6 +226,38 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
   const maxim = students.get('maxim');
   if (maxim !== undefined) await submitted(maxim, 3, HT3_ANSWERS.maxim, now - 3 * 3_600_000);
 }
+
+/**
+ * Checked demo part 2 answers, written as students write them (the points above are what a curator
+ * gave them): homework 1 (spheres of society; «общество»), 2 (forms of sensory cognition; a plan
+ * on truth), 4 (fiscal policy; state regulation and taxes).
+ */
+const CHECKED_ANSWERS = {
+  student: {
+    1: [
+      '1) Госдума приняла закон о повышении НДС, и магазины подняли цены почти на все товары.\n2) Крупные компании дают деньги на предвыборную кампанию партии, чтобы потом она защищала их интересы в парламенте.\n3) После введения санкций правительство стало выдавать отечественным заводам льготные кредиты, чтобы они заменили импорт.',
+      'В широком смысле общество — это часть мира, которая обособилась от природы, но связана с ней, и включает способы взаимодействия людей. В узком смысле — группа людей, например общество любителей книг.\nОбщество как система состоит из сфер, которые связаны между собой.\nОбщество развивается.',
+    ],
+    2: [
+      'Ощущение — например, я дотрагиваюсь до кружки и чувствую, что чай горячий.\nВосприятие — я вижу яблоко целиком: и цвет, и форму, и чувствую запах.',
+      '1. Понятие истины\n2. Виды истины:\n  а) абсолютная\n  б) относительная\n3. Критерии истины\n4. Истина и заблуждение',
+    ],
+  },
+  egor: {
+    1: [
+      'Например, государство снижает налоги для малого бизнеса, и открывается больше кафе и магазинов. Когда сильно растут цены, люди выходят на митинги и требуют отставки правительства. Правительство выделяет деньги из бюджета на строительство дорог, и строительные фирмы получают заказы.',
+      'Общество это люди, которые живут вместе и общаются. В узком смысле это например класс в школе. Общество развивается благодаря науке.',
+    ],
+    2: [
+      'Восприятие: когда слушаешь песню, воспринимаешь мелодию целиком, а не отдельные звуки.\nПредставление: я вспоминаю море, на котором был летом, и вижу его образ.',
+      '1) Что такое истина\n2) Какая бывает истина\n  а) абсолютная\n  б) относительная\n  в) объективная\n3) Как проверить истину\n  а) практика\n  б) логика',
+    ],
+    4: [
+      '1) Правительство повышает налог на доходы для людей с большими зарплатами, и у них остаётся меньше денег на покупки.\n2) Государство откладывает строительство новых стадионов и сокращает расходы бюджета.\n3) Бюджет принимают без дефицита, и государству не нужно занимать деньги.',
+      'Государство должно регулировать экономику, потому что рынок сам всё не решит. Функции налогов: фискальная, регулирующая. Например, налог на сигареты повышают, чтобы люди меньше курили.',
+    ],
+  },
+} as const;
 
 /** Demo part 2 answers to homework 3 (competition; factors of demand), of uneven quality. */
 const HT3_ANSWERS = {
