@@ -123,6 +123,10 @@ describe('curator homework checking in chromium', () => {
     await page.getByRole('button', { name: 'Добавить фрагмент' }).click();
     await page.locator('.task-check__segment').first().waitFor();
     expect(await page.locator('.task-check__answer').first().locator('.seg--green').count()).toBe(1);
+    // The selection ended inside «снижать»: it was widened to the whole word.
+    expect(await page.locator('.task-check__answer').first().locator('.seg--green').textContent()).toBe('Конкуренция заставляет продавцов снижать');
+    // The fragment's comment can be changed after it was added.
+    await page.locator('.task-check__segment').first().getByLabel('Комментарий к фрагменту').fill('Хороший пример, но поясните');
     // Scores are clamped to the task maximum on input.
     const scores = page.getByLabel('Баллы (0–3)');
     await scores.nth(0).fill('7');
@@ -143,7 +147,7 @@ describe('curator homework checking in chromium', () => {
     const seen = await egor.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'EgorE2' });
     expect(seen.htStatusP2).toBe('Проверен');
     expect(seen.htInfo.htUserBallovP2).toBe(5);
-    expect(Object.values(seen.questions[0]!.teacherJson)).toEqual([{ start_pos: 3, finish_pos: 40, color: 'green', zacherkn: 0, cur_subcomment: 'Хороший пример' }]);
+    expect(Object.values(seen.questions[0]!.teacherJson)).toEqual([{ start_pos: 3, finish_pos: 43, color: 'green', zacherkn: 0, cur_subcomment: 'Хороший пример, но поясните' }]);
     expect(seen.questions[0]!.teacherComment).toBe('Третий аргумент не раскрыт');
   });
 

@@ -3,7 +3,7 @@ import type { CommentSegment } from '@shared/contract/homework-p2';
 import { useRef, useState } from 'react';
 import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { Button, Checkbox, cx } from '../../ui';
-import { clampScore, nextSegmentKey, selectionRange, splitBySegments } from './segments';
+import { clampScore, nextSegmentKey, selectionRange, snapToWords, splitBySegments } from './segments';
 import { isOneOf } from '@shared/guards';
 
 const t = ruCuratorHomework.p2;
@@ -45,8 +45,9 @@ export interface TaskCheckerProps {
 
 /**
  * One task of a part 2 work under check: the answer with highlighted comment segments; selecting
- * text offers a new segment (colour, strikethrough, sub-comment); segments are listed and removed
- * in three clicks (§5); score clamped to 0..max; general comment.
+ * text (snapped to whole words) offers a new segment (colour, strikethrough, sub-comment); segments
+ * are listed with their sub-comment editable and removed in three clicks (§5); score clamped to
+ * 0..max; general comment.
  */
 export function TaskChecker({ item, draft, onChange, editable, heading, extra }: TaskCheckerProps) {
   const answerRef = useRef<HTMLDivElement>(null);
@@ -64,10 +65,9 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
     if (!editable || !container || !selection || selection.rangeCount === 0 || selection.isCollapsed) return;
     const range = selection.getRangeAt(0);
     if (!container.contains(range.startContainer) || !container.contains(range.endContainer)) return;
-    const start = offsetIn(container, range.startContainer, range.startOffset);
-    const end = offsetIn(container, range.endContainer, range.endOffset);
-    const picked = selectionRange(start, end, item.userAnswer.length);
-    setTooLong(picked === null && Math.abs(end - start) > 0);
+    const words = snapToWords(item.userAnswer, offsetIn(container, range.startContainer, range.startOffset), offsetIn(container, range.endContainer, range.endOffset));
+    const picked = selectionRange(words.start, words.end, item.userAnswer.length);
+    setTooLong(picked === null && words.end - words.start > 0);
     setPending(picked);
   };
 
@@ -157,7 +157,18 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
           {segments.map(([key, segment]) => (
             <li key={key} className="task-check__segment">
               <span className={cx('seg', `seg--${segment.color}`, segment.zacherkn === 1 && 'seg--strike')}>{preview(item.userAnswer.slice(segment.start_pos, segment.finish_pos))}</span>
-              <span className="task-check__sub">{segment.cur_subcomment}</span>
+              {editable ? (
+                <input
+                  className="task-check__sub"
+                  aria-label={t.subcomment}
+                  placeholder={t.subcomment}
+                  value={segment.cur_subcomment}
+                  maxLength={5000}
+                  onChange={(event) => onChange({ ...draft, add_comments: { ...draft.add_comments, [key]: { ...segment, cur_subcomment: event.target.value } } })}
+                />
+              ) : (
+                <span className="task-check__sub">{segment.cur_subcomment}</span>
+              )}
               {editable && (
                 <Button
                   size="sm"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampScore, nextSegmentKey, selectionRange, splitBySegments } from './segments';
+import { clampScore, nextSegmentKey, selectionRange, snapToWords, splitBySegments } from './segments';
 
 const seg = (start_pos: number, finish_pos: number) => ({ start_pos, finish_pos, color: 'red' as const, zacherkn: 0, cur_subcomment: '' });
 
@@ -16,6 +16,24 @@ describe('comment segments', () => {
     expect(selectionRange(0, 101, 200)).toBeNull();
     expect(selectionRange(0, 100, 200)).toEqual({ start: 0, end: 100 });
     expect(selectionRange(5, 50, 20)).toEqual({ start: 5, end: 20 });
+  });
+  it('snaps a selection to whole words and drops the spaces at its edges', () => {
+    const text = 'Конкуренция выгодна потребителю, потому что цены какие-то ниже.';
+    const pick = (start: number, end: number) => {
+      const range = snapToWords(text, start, end);
+      return text.slice(range.start, range.end);
+    };
+    // From the middle of «Конкуренция» to the middle of «выгодна».
+    expect(pick(4, 15)).toBe('Конкуренция выгодна');
+    // Backwards selections and a selection with spaces around it.
+    expect(pick(15, 4)).toBe('Конкуренция выгодна');
+    expect(pick(11, 20)).toBe('выгодна');
+    // Punctuation is not part of a word; a hyphenated word is one word.
+    expect(pick(21, 31)).toBe('потребителю');
+    expect(pick(50, 52)).toBe('какие-то');
+    // A whole word stays as it is; spaces only give an empty range.
+    expect(pick(12, 19)).toBe('выгодна');
+    expect(snapToWords(text, 11, 12)).toEqual({ start: 12, end: 12 });
   });
   it('numbers new segments after the highest key', () => {
     expect(nextSegmentKey({})).toBe('1');

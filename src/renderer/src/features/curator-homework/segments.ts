@@ -19,6 +19,24 @@ export function selectionRange(start: number, end: number, length: number): { st
   return { start: from, end: to };
 }
 
+/** Letters, digits and the joiners inside a word («какой-то», «д'Артаньян»). */
+const WORD_CHAR = /[\p{L}\p{N}'’-]/u;
+
+/**
+ * Widens a selection [start, end) to whole words and drops the spaces at its edges: a curator who
+ * drags from the middle of a word gets the word, never half of it.
+ */
+export function snapToWords(text: string, start: number, end: number): { start: number; end: number } {
+  let from = Math.max(0, Math.min(start, end));
+  let to = Math.min(text.length, Math.max(start, end));
+  while (from < to && /\s/u.test(text[from]!)) from += 1;
+  while (to > from && /\s/u.test(text[to - 1]!)) to -= 1;
+  if (from === to) return { start: from, end: to };
+  while (from > 0 && WORD_CHAR.test(text[from - 1]!) && WORD_CHAR.test(text[from]!)) from -= 1;
+  while (to < text.length && WORD_CHAR.test(text[to]!) && WORD_CHAR.test(text[to - 1]!)) to += 1;
+  return { start: from, end: to };
+}
+
 /** Next free key '1'..n for a new segment. */
 export function nextSegmentKey(segments: Record<string, CommentSegment>): string {
   const used = Object.keys(segments).map(Number).filter(Number.isFinite);

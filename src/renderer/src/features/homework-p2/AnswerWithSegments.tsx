@@ -1,10 +1,12 @@
 import type { CommentSegment } from '@shared/contract/homework-p2';
+import { useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { splitBySegments } from './logic';
 
 /**
  * The checked answer with the checker's highlighted fragments (§3): colour background, struck
- * through when zacherkn ≠ 0, and the fragment's comment shown on hover or keyboard focus.
+ * through when zacherkn ≠ 0, and the fragment's comment shown on hover, keyboard focus or a tap
+ * (a phone has no hover).
  */
 export function AnswerWithSegments({ text, segments }: { text: string; segments: Record<string, CommentSegment> }) {
   if (text.trim() === '') return <p className="p2-answer-view p2-muted">{t.noAnswer}</p>;
@@ -22,16 +24,35 @@ export function AnswerWithSegments({ text, segments }: { text: string; segments:
             </mark>
           );
         }
-        return (
-          <mark key={piece.start} className={`${className} p2-seg--noted`} tabIndex={0} data-testid="p2-segment">
-            {zacherkn !== 0 ? <s>{piece.text}</s> : piece.text}
-            <span className="p2-seg__note" role="note">
-              <span className="visually-hidden">{t.segmentNote}: </span>
-              {note}
-            </span>
-          </mark>
-        );
+        return <NotedSegment key={piece.start} className={className} text={piece.text} struck={zacherkn !== 0} note={note} />;
       })}
     </p>
+  );
+}
+
+/** A fragment with a comment: a tap (or Enter/Space) opens and closes it; hover and focus still show it. */
+function NotedSegment({ className, text, struck, note }: { className: string; text: string; struck: boolean; note: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <mark
+      className={`${className} p2-seg--noted${open ? ' p2-seg--open' : ''}`}
+      tabIndex={0}
+      role="button"
+      aria-expanded={open}
+      data-testid="p2-segment"
+      onClick={() => setOpen((was) => !was)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        setOpen((was) => !was);
+      }}
+      onBlur={() => setOpen(false)}
+    >
+      {struck ? <s>{text}</s> : text}
+      <span className="p2-seg__note" role="note">
+        <span className="visually-hidden">{t.segmentNote}: </span>
+        {note}
+      </span>
+    </mark>
   );
 }
