@@ -27,6 +27,11 @@ async function openPart(page: Page, login: string, view: 'text' | 'graphic' = 't
   await page.waitForURL(/\/study\/(roadmap|lk)$/);
   await page.goto(`/study/ht_p1/${HT}/0`);
   await page.getByRole('heading', { level: 1, name: `Домашнее задание №${HT} Часть 1 (Обязательное)` }).waitFor();
+  // A part with a time limit starts on «Начать», not on opening (a reload of a started one does not ask).
+  const start = page.getByTestId('ht-start');
+  const solving = page.getByTestId('ht-continue');
+  await start.or(solving).or(page.getByTestId('ht-score')).first().waitFor();
+  if (await start.isVisible()) await start.click();
 }
 
 const question = (page: Page, n: number) => page.getByRole('heading', { level: 2, name: `Вопрос ${n}` }).waitFor();
@@ -248,6 +253,26 @@ describe('homework part 1 in chromium', () => {
         expect(done.errors).toEqual([]);
         await done.context.close();
       }
+    }
+  });
+
+  it('a part with a time limit waits for «Начать»: opening it starts no clock (light and dark, 1280 and 390)', async () => {
+    for (const [width, dark] of [[1280, false], [390, true]] as const) {
+      const { page, context, errors } = await e2e.openPage({ width });
+      await page.goto('/study/login');
+      await page.evaluate((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
+      await signInThroughForm(page, 'sofia');
+      await page.waitForURL(/\/study\/(roadmap|lk)$/);
+      await page.goto(`/study/ht_p1/${HT}/0`);
+      await page.getByTestId('ht-start-view').waitFor();
+      expect(await page.getByTestId('ht-start-length').textContent()).toMatch(/^На первую часть даётся 30 минут: \d+ вопрос(а|ов)?\.$/);
+      expect(await page.getByTestId('ht-timer').count()).toBe(0);
+      await screenshot(page, `homework-p1-start-${dark ? 'dark' : 'light'}-${width}`);
+      // Opened and left: nothing started on the server.
+      const started = await db().selectFrom('user_homeworks').innerJoin('users', 'users.id', 'user_homeworks.user_id').select('p1_started_at').where('users.login', '=', 'sofia').where('ht_num', '=', HT).where('is_dop', '=', 0).executeTakeFirst();
+      expect(started?.p1_started_at ?? null).toBeNull();
+      expect(errors).toEqual([]);
+      await context.close();
     }
   });
 

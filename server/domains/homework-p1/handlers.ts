@@ -10,7 +10,9 @@ const dop = (flag: '0' | '1'): 0 | 1 => (flag === '1' ? 1 : 0);
 
 /** Handlers of homework part 1, one per contract in src/shared/contract/homework-p1.ts. */
 export const homeworkP1Handlers = [
-  implement(homeworkP1.getHtP1Divided, async (ctx, { htNum, isDopPart }) => getPartOne(ctx.services.db, ctx.user, htNum, dop(isDopPart), ctx.services.clock.now())),
+  implement(homeworkP1.getHtP1Divided, async (ctx, { htNum, isDopPart, startButtonPressed }) =>
+    getPartOne(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), start: startButtonPressed === '1' }, ctx.services.clock.now()),
+  ),
 
   implement(homeworkP1.sendHtP1Divided, async (ctx, { htNum, isDopPart, questionNum, userAnswer }) => {
     await answerPartOne(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), questionNum, typed: userAnswer }, ctx.services.clock.now());

@@ -34,6 +34,29 @@ describe.each(testDialects)('homework part 1 on %s', (dialect) => {
   });
   afterAll(() => server.close());
 
+  it('a timed part opened with startButtonPressed 0 is not started: no row, no questions, the full time', async () => {
+    const sofia = await server.signIn('sofia');
+    const before = await sofia.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0', startButtonPressed: '0' });
+    expect(before).toMatchObject({ htStatusP1: '', questions: [] });
+    expect(before.htInfo).toMatchObject({ q_nums_p1: 3, timer: 30 * 60, maxballov_p1: 5, user_ballov_p1: null });
+    const row = () => server.server.services.db.selectFrom('user_homeworks').innerJoin('users', 'users.id', 'user_homeworks.user_id').select('p1_started_at').where('users.login', '=', 'sofia').where('ht_num', '=', HT).where('is_dop', '=', 0).executeTakeFirst();
+    expect(await row()).toBeUndefined();
+    // «Начать»: the clock starts now, and opening again with '0' shows the work in progress.
+    const pressedAt = clock.now();
+    const started = await sofia.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0', startButtonPressed: '1' });
+    expect(started.htStatusP1).toBe('Выполняется');
+    expect(started.questions).toHaveLength(1);
+    expect((await row())?.p1_started_at).toBeGreaterThanOrEqual(pressedAt);
+    expect((await sofia.call(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '0', startButtonPressed: '0' })).htStatusP1).toBe('Выполняется');
+  });
+
+  it('the optional part has no timer: startButtonPressed 0 opens it at once', async () => {
+    const sofia = await server.signIn('sofia');
+    const optional = await sofia.callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '1', startButtonPressed: '0' });
+    // This homework has no optional questions: the refusal is the same as without the flag.
+    expect(optional.body).toEqual((await sofia.callRaw(homeworkP1.getHtP1Divided, { htNum: HT, isDopPart: '1' })).body);
+  });
+
   it('starts on first open and shows only the current question, without the answer', async () => {
     const part = await get();
     expect(part.htStatusP1).toBe('Выполняется');

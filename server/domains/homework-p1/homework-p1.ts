@@ -93,11 +93,33 @@ function expired(homework: Homework, key: PartKey, startedAt: number | null, now
 }
 
 
-export async function getPartOne(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, now: number) {
+export async function getPartOne(db: Db, user: CurrentUser, { htNum, isDop, start = true }: { htNum: number; isDop: 0 | 1; start?: boolean }, now: number) {
   const homework = await openHomework(db, user, htNum, now);
   const key: PartKey = { userId: user.id, htNum, isDop };
   const questions = await partQuestions(db, htNum, isDop);
   if (questions.length === 0) fail(T.noPart);
+  // A timed part is not started by opening it: the student first sees its length and «Начать».
+  const limit = secondsLeft(homework, isDop, null, now);
+  if (!start && limit !== null) {
+    const existing = await progressRow(db, key);
+    if (!existing || existing.status_p1 === '') {
+      if (homework.deadline_at !== null && homework.deadline_at <= now) fail(T.deadlinePassed);
+      const scores = await examPrimaryScores(db);
+      return {
+        htStatusP1: '' as const,
+        htInfo: {
+          q_num_now_p1: 1,
+          q_num_last_p1: 1,
+          q_nums_p1: questions.length,
+          lesson_num: homework.lesson_num,
+          user_ballov_p1: null,
+          maxballov_p1: questions.reduce((sum, row) => sum + pointsOfTask(scores, row.ege_num), 0),
+          timer: limit,
+        },
+        questions: [],
+      };
+    }
+  }
   let progress = await startIfNew(db, key, homework, now);
   if (progress.status_p1 === 'Выполняется' && expired(homework, key, progress.p1_started_at, now)) {
     await finish(db, key, now);

@@ -55,9 +55,19 @@ export type HomeworkQuestionP1 = z.infer<typeof homeworkQuestionP1>;
 export const HT_P1_STATUSES = ['Выполняется', 'Готово'] as const;
 
 export const getHtP1Divided = http('/app/api/home_tasks/get_ht_p1_divided.php', {
-  input: z.object({ htNum, isDopPart }),
+  input: z.object({
+    htNum,
+    isDopPart,
+    /**
+     * Our extension, as part 2's: '0' opens a required part with a time limit without starting it
+     * (status '', no questions, the full time in `timer`) so the site shows the length and «Начать»
+     * first; «Начать» sends '1'. Old clients send nothing and start on opening, as before.
+     */
+    startButtonPressed: flag.default('1'),
+  }),
   output: z.object({
-    htStatusP1: z.enum(HT_P1_STATUSES),
+    /** '' = a timed required part not started yet (only with startButtonPressed '0'). */
+    htStatusP1: z.enum(HT_P1_STATUSES).or(z.literal('')),
     htInfo: z.object({
       q_num_now_p1: z.number().int(),
       q_num_last_p1: z.number().int(),

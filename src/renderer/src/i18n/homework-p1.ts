@@ -1,9 +1,17 @@
+import { countText } from '@shared/domain/russian-plural';
+
 /** Texts of the homework screens (spec texts verbatim). Imported only by those screens. */
 export const ruHomeworkP1 = {
   p1: {
     title: (htNum: number | string, dop: boolean) => `Домашнее задание №${htNum} Часть 1 (${dop ? 'Дополнительное' : 'Обязательное'})`,
     back: 'К уроку',
     timer: 'Осталось времени',
+    /** The start screen of a required part with a time limit (it starts on «Начать», not on opening). */
+    startTitle: 'Первая часть на время',
+    startLength: (minutes: number, questions: number) => `На первую часть даётся ${countText(minutes, ['минута', 'минуты', 'минут'])}: ${countText(questions, ['вопрос', 'вопроса', 'вопросов'])}.`,
+    startWarning: 'Отсчёт начнётся после нажатия «Начать» и не остановится, даже если закрыть страницу или уйти с неё. Когда время выйдет, часть завершится с теми ответами, что уже даны.',
+    startHint: 'Вопросы идут по одному; ответ сохраняется, когда вы переходите к следующему.',
+    start: 'Начать',
     /** Spec learning §8. */
     loadError: 'Произошла ошибка при загрузке данных',
     sendError: (message: string) => `Ошибка: ${message}`,

@@ -69,4 +69,5 @@ export {
 export { useControllableState } from './use-controllable-state';
 export { type ModalOptions, useModal } from './use-modal';
 export { Markdown } from './Markdown';
+export { TimedStartCard, type TimedStartState } from './TimedStartCard';
 export { WarningNote } from './WarningNote';

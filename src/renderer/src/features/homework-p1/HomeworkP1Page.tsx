@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { getHtP1Divided } from '@shared/contract/homework-p1';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/route-names';
 import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { buttonClassName, ErrorBox, IconChevronLeft, LabelledTimer, Loader } from '../../ui';
+import { buttonClassName, ErrorBox, IconChevronLeft, LabelledTimer, Loader, TimedStartCard, type TimedStartState } from '../../ui';
 import { formatTimer } from '../questions/logic';
 import { ResultView } from '../questions/ResultView';
 import { SolvingView } from './SolvingView';
@@ -22,9 +23,12 @@ export function HomeworkP1Page() {
   const dop = params.dop === '1' ? '1' : '0';
   const valid = Number.isInteger(htNum) && htNum >= 1;
 
+  const client = useQueryClient();
+  const queryKey = ['htP1', htNum, dop];
   const part = useQuery({
-    queryKey: ['htP1', htNum, dop],
-    queryFn: ({ signal }) => api.call(getHtP1Divided, { htNum, isDopPart: dop }, { handleErrors: true, signal }),
+    queryKey,
+    // Opening never starts a timed part: the server answers '' until «Начать» (startButtonPressed '1').
+    queryFn: ({ signal }) => api.call(getHtP1Divided, { htNum, isDopPart: dop, startButtonPressed: '0' }, { handleErrors: true, signal }),
     enabled: valid,
     retry: false,
     refetchOnWindowFocus: false,
@@ -33,6 +37,19 @@ export function HomeworkP1Page() {
   const solving = data?.htStatusP1 === 'Выполняется';
   const reload = () => part.refetch();
   const left = usePartTimer(htNum, solving && dop === '0' ? (data?.htInfo.timer ?? null) : null, part.dataUpdatedAt, () => void part.refetch());
+
+  // «Начать»: the server starts the clock and answers the part in progress, shown at once.
+  const [start, setStart] = useState<TimedStartState>({ kind: 'idle' });
+  const begin = async () => {
+    if (start.kind === 'starting') return;
+    setStart({ kind: 'starting' });
+    try {
+      client.setQueryData(queryKey, await api.call(getHtP1Divided, { htNum, isDopPart: dop, startButtonPressed: '1' }, { handleErrors: true }));
+      setStart({ kind: 'idle' });
+    } catch (caught) {
+      setStart({ kind: 'refused', message: caught instanceof ApiError && caught.kind === 'failure' ? caught.message : t.loadError });
+    }
+  };
 
   const lesson = data?.htInfo.lesson_num;
   return (
@@ -57,6 +74,17 @@ export function HomeworkP1Page() {
         <Loader />
       ) : part.isError && !data ? (
         <ErrorBox message={part.error instanceof ApiError && part.error.kind === 'failure' ? part.error.message : t.loadError} onRetry={() => void reload()} />
+      ) : data && data.htStatusP1 === '' ? (
+        <TimedStartCard
+          title={t.startTitle}
+          length={t.startLength(Math.round((data.htInfo.timer ?? 0) / 60), data.htInfo.q_nums_p1)}
+          warning={t.startWarning}
+          hint={t.startHint}
+          startLabel={t.start}
+          start={start}
+          onStart={() => void begin()}
+          testIdPrefix="ht"
+        />
       ) : data && solving ? (
         <SolvingView
           info={{ htNum, dop, now: data.htInfo.q_num_now_p1, last: data.htInfo.q_num_last_p1, total: data.htInfo.q_nums_p1 }}
