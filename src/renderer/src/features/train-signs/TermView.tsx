@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SignsStatus, SignsTerm } from '@shared/contract/train-signs';
 import { RANDOM_SET } from '@shared/contract/train-signs';
 import { ruTrainSigns } from '../../i18n/train-signs';

@@ -89,3 +89,15 @@ export function dropUserDrafts(prefix: string): Promise<void> {
 export function forgetDraftOwner(): void {
   current = null;
 }
+
+/** How many drafts the signed-in user has on this device (the sign-out question asks only then). */
+export async function countUserDrafts(): Promise<number> {
+  return (await listUserDrafts('')).length;
+}
+
+/** Sign-out with «Удалить»: every draft of the signed-in user goes (and nobody else's). */
+export function dropAllUserDrafts(): Promise<void> {
+  return queued((drafts) => drafts.clear())
+    .then(() => undefined)
+    .catch(() => undefined);
+}
