@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
+import type { UserInfo } from '@shared/contract/account';
 import { queryClient } from '../query-client';
 import { readSession } from '../session';
 import { readJson, STORAGE_KEYS, writeStorage } from '../storage-keys';
-import { userInfoQuery } from '../use-user-info';
+import { userInfoQuery, useUserInfo } from '../use-user-info';
 
 /**
  * Whose drafts this session reads and writes: the account's key from get_user_info. It is
@@ -23,6 +25,12 @@ export async function resolveOwner(): Promise<string | null> {
   if (!token) return null;
   const known = rememberedOwner(token);
   if (known) return known;
+  // Loaded by the shell already: no second call (and none needed offline).
+  const loaded = queryClient.getQueryData<UserInfo>(userInfoQuery().queryKey);
+  if (loaded) {
+    rememberOwner(token, loaded.userKey);
+    return loaded.userKey;
+  }
   try {
     const info = await queryClient.fetchQuery(userInfoQuery());
     // Signed out (or someone else signed in) while asking: this answer is not this session's.
@@ -32,4 +40,16 @@ export async function resolveOwner(): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * Remembers the signed-in user's owner key as soon as their profile loads (the shell calls this),
+ * so drafts typed after a restart without a connection still know whose they are.
+ */
+export function useRememberOwner(): void {
+  const userKey = useUserInfo().data?.userKey;
+  useEffect(() => {
+    const token = readSession()?.token;
+    if (userKey && token) rememberOwner(token, userKey);
+  }, [userKey]);
 }
