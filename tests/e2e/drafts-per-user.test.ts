@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signInAs } from '../helpers/browser';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { browserDrafts, browserDraftsText } from '../helpers/browser-drafts';
 import { useE2e } from '../helpers/e2e';
 import { makeStudentLike } from '../helpers/factories';
@@ -15,6 +16,9 @@ async function openHomework3(page: Page): Promise<void> {
   if (await start.isVisible()) await start.click();
   await answer.waitFor();
 }
+
+/** What the screen shows (the viewport: the question is a popup over it). */
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 
 /** Signs out as the user would: from the header's menu, or with the personal account's button. */
 async function signOut(page: Page, from: 'menu' | 'account'): Promise<void> {
@@ -50,7 +54,14 @@ describe('drafts are per user and move from localStorage (issue 29)', () => {
     expect(await question.getByTestId('sign-out-drafts').textContent()).toBe(
       'На этом компьютере 1 ваш черновик: ответы, которые ещё не отправлены. Оставить их до вашего следующего входа? Другие пользователи их не увидят.',
     );
-    await screenshot(page, 'sign-out-drafts-light-1280');
+    await shot(page, 'sign-out-drafts-light-1280');
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    await shot(page, 'sign-out-drafts-dark-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'sign-out-drafts-dark-390');
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+    await shot(page, 'sign-out-drafts-light-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await question.getByTestId('sign-out-keep').click();
     await page.waitForURL(/\/study\/login$/);
     await page.unroute('**/save_ht_p2_new.php');
@@ -71,8 +82,8 @@ describe('drafts are per user and move from localStorage (issue 29)', () => {
     // The owner signs in again: the kept draft is back.
     await signInAs(page, 'student');
     await openHomework3(page);
-    await page.getByTestId('p2-draft-restored').waitFor();
     expect(await page.getByTestId('p2-answer-1').inputValue()).toBe(text);
+    await page.getByTestId('p2-draft-restored').waitFor();
 
     // «Удалить и выйти» drops it from the device. The form saves on leaving: keep that from reaching the server.
     await page.route('**/save_ht_p2_new.php', (route) => route.abort());

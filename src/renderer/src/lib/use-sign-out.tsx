@@ -40,7 +40,7 @@ export function useSignOut(goTo: GoTo) {
     <Popup
       open={asking !== null}
       title={t.title}
-      size="sm"
+      size="md"
       onClose={() => setAsking(null)}
       actions={
         <>

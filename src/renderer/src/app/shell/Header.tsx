@@ -6,7 +6,6 @@ import { ru } from '../../i18n/ru';
 import { useTheme } from '../../ui';
 import { displayFlagsAtom } from '../../lib/live';
 import { rememberedLink } from '../../lib/nav-memory';
-import { useRememberOwner } from '../../lib/drafts/owner';
 import { useSignOut } from '../../lib/use-sign-out';
 import { useUserInfo } from '../../lib/use-user-info';
 
@@ -77,8 +76,6 @@ function AvatarMenu() {
   const menuRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const user = useUserInfo();
-  // Whose drafts this session keeps, known even after a restart without a connection.
-  useRememberOwner();
   const initials = user.data ? `${user.data.user_name.charAt(0)}${user.data.user_surname.charAt(0)}` : '';
 
   useEffect(() => {

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import type { UserInfo } from '@shared/contract/account';
-import { queryClient } from '../query-client';
+import { getUserInfo } from '@shared/contract/account';
+import { api } from '../api';
 import { readSession } from '../session';
 import { readJson, STORAGE_KEYS, writeStorage } from '../storage-keys';
-import { userInfoQuery, useUserInfo } from '../use-user-info';
 
 /**
  * Whose drafts this session reads and writes: the account's key from get_user_info. It is
@@ -19,20 +18,28 @@ export function rememberedOwner(token: string): string | null {
   return token && remembered.token === token && typeof remembered.owner === 'string' ? remembered.owner : null;
 }
 
+let asking: { token: string; answer: Promise<string | null> } | null = null;
+
 /** The signed-in user's owner key, or null when signed out or unknown (never looked up online). */
-export async function resolveOwner(): Promise<string | null> {
+export function resolveOwner(): Promise<string | null> {
   const token = readSession()?.token;
-  if (!token) return null;
+  if (!token) return Promise.resolve(null);
   const known = rememberedOwner(token);
-  if (known) return known;
-  // Loaded by the shell already: no second call (and none needed offline).
-  const loaded = queryClient.getQueryData<UserInfo>(userInfoQuery().queryKey);
-  if (loaded) {
-    rememberOwner(token, loaded.userKey);
-    return loaded.userKey;
+  if (known) return Promise.resolve(known);
+  // One question per session at a time (the shell and the first draft read ask together).
+  if (asking?.token !== token) {
+    const answer = lookUp(token).finally(() => {
+      if (asking?.answer === answer) asking = null;
+    });
+    asking = { token, answer };
   }
+  return asking.answer;
+}
+
+async function lookUp(token: string): Promise<string | null> {
   try {
-    const info = await queryClient.fetchQuery(userInfoQuery());
+    // Asked afresh for this session (never the shared cache, which may still hold the previous user).
+    const info = await api.call(getUserInfo, {}, { handleErrors: true }).then((result) => result.userInfo);
     // Signed out (or someone else signed in) while asking: this answer is not this session's.
     if (readSession()?.token !== token) return null;
     rememberOwner(token, info.userKey);
@@ -43,13 +50,11 @@ export async function resolveOwner(): Promise<string | null> {
 }
 
 /**
- * Remembers the signed-in user's owner key as soon as their profile loads (the shell calls this),
- * so drafts typed after a restart without a connection still know whose they are.
+ * Looks the owner up as soon as a session starts (the shell calls this), so drafts typed after a
+ * restart without a connection still know whose they are.
  */
-export function useRememberOwner(): void {
-  const userKey = useUserInfo().data?.userKey;
+export function useRememberOwner(signedIn: boolean): void {
   useEffect(() => {
-    const token = readSession()?.token;
-    if (userKey && token) rememberOwner(token, userKey);
-  }, [userKey]);
+    if (signedIn) void resolveOwner();
+  }, [signedIn]);
 }
