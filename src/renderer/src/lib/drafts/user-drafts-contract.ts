@@ -70,9 +70,9 @@ export function describeUserDraftsContract(name: string, factory: StoreFactory):
         expect(await anna.list()).toEqual([]);
         expect(await boris.get('p1/5.0.1')).toBe('34');
         // Curators' offline checks live in the same store under keys of their own: untouched.
-        await store.drafts.put({ key: 'review-work:anna:1', value: 1 });
+        await store.drafts.put({ key: 'curator-check-p2:anna:1', value: 1 });
         await anna.clear();
-        expect(await store.drafts.get('review-work:anna:1')).not.toBeNull();
+        expect(await store.drafts.get('curator-check-p2:anna:1')).not.toBeNull();
       });
 
       it('lists by prefix, oldest first, so one credit’s answers are dropped alone', async () => {
