@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { browserDraftsText } from '../helpers/browser-drafts';
 import { useE2e } from '../helpers/e2e';
 
 /** Issue 29, verbatim: what a save that found no connection says. */
@@ -41,8 +42,8 @@ describe('homework part 2 saved with no connection', () => {
     // No popup with the browser's words, and no English anywhere on the screen.
     expect(await page.getByTestId('p2-error').count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toMatch(ENGLISH);
-    // The answer is kept in the device draft meanwhile.
-    expect(await page.evaluate(() => localStorage.getItem('enot.htP2Drafts'))).toContain(text);
+    // The answer is kept in the device draft meanwhile (the offline store: IndexedDB in the browser).
+    await expect.poll(() => browserDraftsText(page)).toContain(text);
     expect((await savedAnswer(1)) ?? '').toBe(''); // nothing reached the server
 
     // The status fits a phone's width: wrapped, not cut off or overflowing.
@@ -67,7 +68,7 @@ describe('homework part 2 saved with no connection', () => {
     await expect.poll(() => state.textContent(), { timeout: 20_000 }).toMatch(/^Сохранено \d{2}:\d{2}:\d{2}$/);
     expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
     expect(await savedAnswer(1)).toBe(more);
-    expect(await page.evaluate(() => localStorage.getItem('enot.htP2Drafts') ?? '')).not.toContain(text);
+    await expect.poll(() => browserDraftsText(page)).not.toContain(text);
     expect(await page.locator('body').innerText()).not.toMatch(ENGLISH);
 
     // Sending the saved work for checking with no connection: the reason is said in Russian too.

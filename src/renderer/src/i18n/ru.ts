@@ -1,3 +1,4 @@
+import { countText } from '@shared/domain/russian-plural';
 import { ruTitles } from './titles';
 
 /**
@@ -178,6 +179,15 @@ export const ru = {
     noConnection: 'нет соединения',
     noSession: 'нет сессии',
     menu: { lk: 'Личный кабинет', finances: 'Оплата', settings: 'Настройки', logout: 'Выйти' },
+    /** Signing out with drafts on this computer (issue 29): keep them for the next sign-in or drop them. */
+    signOutDrafts: {
+      title: 'Черновики на этом компьютере',
+      text: (count: number) =>
+        `На этом компьютере ${countText(count, ['ваш черновик', 'ваших черновика', 'ваших черновиков'])}: ответы, которые ещё не отправлены. Оставить их до вашего следующего входа? Другие пользователи их не увидят.`,
+      keep: 'Оставить и выйти',
+      drop: 'Удалить и выйти',
+      stay: 'Не выходить',
+    },
     themeToDark: 'Включить тёмную тему',
     themeToLight: 'Включить светлую тему',
     mainNav: {

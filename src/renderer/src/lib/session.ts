@@ -22,7 +22,8 @@ export function saveSession(session: StoredSession & { userType: string; landing
 
 /** What a '-1' answer or a logout removes (shell §7.1). */
 export function clearSession(): void {
-  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.device, STORAGE_KEYS.buttons, STORAGE_KEYS.userType, STORAGE_KEYS.landing]) {
+  // The display flags live in the offline store: lib/sign-out forgets them.
+  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.device, STORAGE_KEYS.userType, STORAGE_KEYS.landing]) {
     writeStorage(key, null);
   }
 }

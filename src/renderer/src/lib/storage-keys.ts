@@ -1,6 +1,7 @@
 /**
  * Every local-storage key the app uses, with what it means (shell §3.8, back-office §9,
- * learning doc §9). Nothing else writes to localStorage.
+ * learning doc §9). Nothing else writes to localStorage. Drafts and the display flags are not
+ * here: they live in the offline store (lib/drafts, lib/offline-store).
  */
 export const STORAGE_KEYS = {
   /** Session token: the HMAC key of every call. Removed on '-1'. */
@@ -15,10 +16,8 @@ export const STORAGE_KEYS = {
   userName: 'enot.userName',
   /** Avatar link for the header. */
   avatarLink: 'enot.avatarLink',
-  /** Whose offline checks this session shows, as JSON {token, owner}: known without a connection after a restart. */
+  /** Whose drafts and offline checks this session shows, as JSON {token, owner}: known without a connection after a restart. */
   offlineOwner: 'enot.offlineOwner',
-  /** Display flags as last pushed (webinar is never cached). Removed on '-1'. */
-  buttons: 'enot.buttons',
   /** '1' dark theme. */
   darkTheme: 'dark_theme',
   /** Colour scheme: 'obsh' (default) or 'rus'. */
@@ -35,8 +34,6 @@ export const STORAGE_KEYS = {
   chatIconPosition: 'enot.chatIconPosition',
   /** Chosen AI-chat bot. */
   chatBot: 'enot.chatBot',
-  /** Draft AI-chat message. */
-  chatDraft: 'enot.chatDraft',
   /** Rating chart grouping: 'day' or 'week'. */
   ratingGrouping: 'enot.ratingGrouping',
   /** Question view: 'text' (default) or 'graphic'. */
@@ -51,8 +48,6 @@ export const STORAGE_KEYS = {
   vkAuth: 'enot.vkAuth',
   /** Homework part 2 tab ids as JSON [{key: 'htNum:dop', tab, at}] (learning §9: 12 h, at most 10). */
   htP2Tabs: 'enot.htP2Tabs',
-  /** Homework part 2 answers typed but not yet saved, JSON [{key, tab, at, answers}] (at most 10). */
-  htP2Drafts: 'enot.htP2Drafts',
   /** The mailings screen's selected bot tab: MAIN, TERMINS, FREE_APP or VK (back-office §2.5). */
   mailingTab: 'enot.mailingTab',
   /** Knowledge map tab: '90-' (default) or '90+'. */

@@ -5,6 +5,7 @@ import { readSession } from '../../lib/session';
 import { connectLive } from '../../lib/live';
 import { ServerState } from '../../lib/server-state';
 import { rememberLink } from '../../lib/nav-memory';
+import { useRememberOwner } from '../../lib/drafts/owner';
 import { signOutLocally } from '../../lib/sign-out';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -25,6 +26,8 @@ export function AppShell() {
   const location = useLocation();
   const navigate = useNavigate();
   const handle = useRouteHandle();
+  // Whose drafts this session keeps, known even after a restart without a connection.
+  useRememberOwner(session !== null);
 
   useEffect(() => {
     if (!session) return;

@@ -1,14 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { logout } from '@shared/contract/auth';
 import type { IconKey } from '@shared/domain/icons';
 import { ru } from '../../i18n/ru';
-import { api } from '../../lib/api';
 import { useTheme } from '../../ui';
 import { displayFlagsAtom } from '../../lib/live';
 import { rememberedLink } from '../../lib/nav-memory';
-import { signOutLocally } from '../../lib/sign-out';
+import { useSignOut } from '../../lib/use-sign-out';
 import { useUserInfo } from '../../lib/use-user-info';
 
 interface HeaderLink {
@@ -97,11 +95,10 @@ function AvatarMenu() {
     setOpen(false);
     void navigate(path);
   };
-  const signOut = async () => {
+  const leave = useSignOut(navigate);
+  const signOut = () => {
     setOpen(false);
-    // The server ends the session; locally we sign out whatever it answers (offline included).
-    await api.call(logout, {}, { handleErrors: true }).catch(() => undefined);
-    signOutLocally(navigate);
+    void leave.signOut();
   };
 
   return (
@@ -138,6 +135,7 @@ function AvatarMenu() {
           </button>
         </div>
       )}
+      {leave.popup}
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '@shared/contract/auth';
 import { useUserInfo } from '../../lib/use-user-info';
 import { ruAccount } from '../../i18n/account';
 import { ru } from '../../i18n/ru';
-import { api } from '../../lib/api';
+import { useSignOut } from '../../lib/use-sign-out';
 import { Button, IconLogout, Popup, Switch, useTheme } from '../../ui';
 import { AppLinksCard } from './AppLinksCard';
 import { CourseDataCard } from './CourseDataCard';
@@ -21,17 +20,10 @@ export function AccountPage() {
   const user = useUserInfo();
   const { dark, setDark } = useTheme();
   const [error, setError] = useState<string | null>(null);
-  const [leaving, setLeaving] = useState(false);
   const navigate = useNavigate();
+  // Same as the header's: asks about drafts on this device, then signs out whatever the server answers.
+  const { signOut, leaving, popup: signOutPopup } = useSignOut(navigate);
   useUpdateTgNicknameParam();
-
-  const signOut = async () => {
-    setLeaving(true);
-    // Same as the header's: the server ends the session, locally we sign out whatever it answers.
-    await api.call(logout, {}, { handleErrors: true }).catch(() => undefined);
-    const { signOutLocally } = await import('../../lib/sign-out');
-    signOutLocally(navigate);
-  };
 
   return (
     <section className="screen account" aria-labelledby="account-title">
@@ -51,6 +43,7 @@ export function AccountPage() {
         <ReferralCard />
         <AppLinksCard />
       </div>
+      {signOutPopup}
       <Popup open={error !== null} title={t.errorTitle} onClose={() => setError(null)} size="sm" actions={<Button onClick={() => setError(null)}>{ru.common.close}</Button>}>
         <p role="alert">{error}</p>
       </Popup>

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { liveStatusAtom } from '../../lib/live';
 import { ruAssistant as t } from '../../i18n/assistant';
+import { DRAFT_NAMES, readUserDraft, writeUserDraft } from '../../lib/drafts';
 import { liveErrorText, liveRequest, shellLiveClient } from '../../lib/live-request';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { Button, createDebounce, cx, ErrorBox, FloatingIcon, IconClose, Loader, lockBodyScroll } from '../../ui';
@@ -66,7 +67,15 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [exhausted, setExhausted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [draft, setDraft] = useState(() => readStorage(STORAGE_KEYS.chatDraft) ?? '');
+  const [draft, setDraft] = useState('');
+  // The draft is the user's, kept in the offline store; it arrives a moment after the panel
+  // opens and is shown only if nothing was typed meanwhile.
+  const draftTouched = useRef(false);
+  useEffect(() => {
+    void readUserDraft(DRAFT_NAMES.chat).then((stored) => {
+      if (!draftTouched.current && typeof stored === 'string') setDraft(stored);
+    });
+  }, []);
   const [sending, setSending] = useState(false);
   const [theoryOf, setTheoryOf] = useState<number | null>(null);
   const status = useAtomValue(liveStatusAtom);
@@ -76,7 +85,7 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
 
-  const saveDraft = useMemo(() => createDebounce((text: string) => writeStorage(STORAGE_KEYS.chatDraft, text === '' ? null : text), DRAFT_PAUSE_MS), []);
+  const saveDraft = useMemo(() => createDebounce((text: string) => void writeUserDraft(DRAFT_NAMES.chat, text === '' ? null : text), DRAFT_PAUSE_MS), []);
   useEffect(() => () => saveDraft.flush(), [saveDraft]);
 
   const requestLatest = useCallback(async (toBot: BotId, failText: (reason: string) => string) => {
@@ -152,7 +161,7 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
       await liveRequest(questionBot, { question, toBot: bot });
       setDraft('');
       saveDraft.cancel();
-      writeStorage(STORAGE_KEYS.chatDraft, null);
+      void writeUserDraft(DRAFT_NAMES.chat, null);
     } catch (failure) {
       setError(liveErrorText(failure) || t.sendError);
     } finally {
@@ -229,6 +238,7 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
           placeholder={t.placeholder}
           aria-label={t.placeholder}
           onChange={(event) => {
+            draftTouched.current = true;
             setDraft(event.target.value);
             saveDraft.call(event.target.value);
           }}

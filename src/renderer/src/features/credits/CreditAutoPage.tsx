@@ -11,7 +11,8 @@ import { formatTimer } from '../questions/logic';
 import { CreditResultView } from './CreditResultView';
 import { CreditSolvingView } from './CreditSolvingView';
 import { CreditStartView } from './CreditStartView';
-import { clearCreditDrafts, loadErrorText } from './logic';
+import { DRAFT_NAMES, dropUserDrafts } from '../../lib/drafts';
+import { loadErrorText } from './logic';
 import type { CreditData, StartState } from './types';
 import { useCreditTimer } from './use-credit-timer';
 import '../../ui/field.css';
@@ -73,11 +74,8 @@ export function CreditAutoPage() {
   const finished = data?.zachetStatus === 'Сдан' || data?.zachetStatus === 'Несдан';
   useEffect(() => {
     if (!finished) return;
-    try {
-      clearCreditDrafts(num, window.sessionStorage);
-    } catch {
-      // Storage unavailable: nothing was kept.
-    }
+    // The typed answers only matter while an attempt runs.
+    void dropUserDrafts(DRAFT_NAMES.creditPrefix(num));
   }, [finished, num]);
 
   const lesson = data ? data.zachetInfo.za_lesson_num : null;

@@ -5,10 +5,12 @@ import { ruCredits } from '../../i18n/credits';
 import { api } from '../../lib/api';
 import { Button, cx, ErrorBox, ProgressBar } from '../../ui';
 import { AnswerInput } from '../questions/AnswerInput';
-import { answerToSend, normalizeAnswer, readDraft, toQuestion, writeDraft } from '../questions/logic';
+import { DRAFT_NAMES } from '../../lib/drafts';
+import { useDraftState } from '../../lib/drafts/use-draft';
+import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
 import { QuestionBody } from '../questions/QuestionBody';
 import { useQuestionView } from '../../lib/question-view';
-import { answeredCount, creditDraftKey, currentQuestion, nextUnanswered } from './logic';
+import { answeredCount, currentQuestion, nextUnanswered } from './logic';
 import type { CreditData, CreditQuestion } from './types';
 
 const t = ruCredits.auto;
@@ -118,17 +120,14 @@ function CreditQuestionStep(props: StepProps) {
 function StepBody({ num, attempt, row, isLastOpen, onNext, onSent, reload, question }: StepProps & { question: QuestionJson }) {
   const [view] = useQuestionView();
   const input = answerInputOf(question);
-  const key = creditDraftKey(num, attempt, row.q_num);
-  const [answer, setAnswer] = useState(() => normalizeAnswer(input, readDraft(key) ?? ''));
+  // Per credit, attempt and question, in the user's drafts: a reload or a restart keeps it.
+  const [answer, change, clearDraft] = useDraftState(DRAFT_NAMES.credit(num, attempt, row.q_num), normalizeAnswer(input, ''), (stored) =>
+    typeof stored === 'string' ? normalizeAnswer(input, stored) : null,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const done = row.answered === '1';
   const complete = isAnswerComplete(question, answer);
-
-  const change = (value: string) => {
-    setAnswer(value);
-    writeDraft(key, value);
-  };
 
   const send = async () => {
     if (!complete || busy || done) return;
@@ -136,7 +135,7 @@ function StepBody({ num, attempt, row, isLastOpen, onNext, onSent, reload, quest
     setError(null);
     try {
       await api.call(sendZachetAuto, { zachetNum: num, questionNum: row.q_num, userAnswer: answerToSend(input, answer) }, { handleErrors: true });
-      writeDraft(key, null);
+      clearDraft();
       await onSent(row.q_num);
     } catch (failure) {
       setError(t.sendError(failure instanceof Error ? failure.message : String(failure)));

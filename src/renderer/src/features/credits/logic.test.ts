@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { answeredCount, canRetake, clearCreditDrafts, creditDraftKey, currentQuestion, deadlineText, lessonNumbers, loadErrorText, nextUnanswered, statusText } from './logic';
+import { answeredCount, canRetake, currentQuestion, deadlineText, lessonNumbers, loadErrorText, nextUnanswered, statusText } from './logic';
 
 const rows = (answered: string) => [...answered].map((flag, index) => ({ q_num: index + 1, answered: flag as '0' | '1' }));
 
@@ -47,32 +47,9 @@ describe('automatic credit helpers', () => {
     expect(currentQuestion([], null)).toBeNull();
   });
 
-  it('keys drafts by credit, attempt and question', () => {
-    expect(creditDraftKey(2, 1, 5)).toBe('enot.creditDraft.2.1.5');
-    expect(creditDraftKey(2, 2, 5)).not.toBe(creditDraftKey(2, 1, 5));
-  });
-
   it('prefixes server refusals and falls back to the default text', () => {
     expect(loadErrorText(new ApiError('failure', 'Зачёт не найден', '0'))).toBe('Ошибка получения инфо по зачёту: Зачёт не найден');
     expect(loadErrorText(new ApiError('transport', 'Failed to fetch'))).toBe('Произошла ошибка при загрузке данных');
     expect(loadErrorText(new Error('x'))).toBe('Произошла ошибка при загрузке данных');
-  });
-
-  it('clears the drafts of one credit only', () => {
-    const data = new Map([
-      ['enot.creditDraft.2.1.1', '12'],
-      ['enot.creditDraft.2.2.5', 'слово'],
-      ['enot.creditDraft.21.1.1', '3'],
-      ['enot.htP1Draft.2.0.1', '4'],
-    ]);
-    const storage = {
-      get length() {
-        return data.size;
-      },
-      key: (index: number) => [...data.keys()][index] ?? null,
-      removeItem: (key: string) => void data.delete(key),
-    };
-    clearCreditDrafts(2, storage);
-    expect([...data.keys()]).toEqual(['enot.creditDraft.21.1.1', 'enot.htP1Draft.2.0.1']);
   });
 });

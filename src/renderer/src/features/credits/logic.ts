@@ -52,24 +52,8 @@ export function currentQuestion(questions: readonly NavQuestion[], chosen: numbe
   return nextUnanswered(questions, 0) ?? questions[0]?.q_num ?? null;
 }
 
-/** Sessionstorage key of a typed answer: per credit, attempt and question, so a reload keeps it. */
-export function creditDraftKey(num: number, attempt: number, qNum: number): string {
-  return `enot.creditDraft.${num}.${attempt}.${qNum}`;
-}
-
 /** Load failure text: the server's refusal with the credits prefix, else the default (§8). */
 export function loadErrorText(error: unknown): string {
   if (error instanceof ApiError && error.kind === 'failure' && error.message) return t.loadError(error.message);
   return t.defaultError;
-}
-
-/** Drops the typed answers of a finished credit (they only matter while an attempt runs). */
-export function clearCreditDrafts(num: number, storage: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
-  const prefix = `enot.creditDraft.${num}.`;
-  const keys: string[] = [];
-  for (let index = 0; index < storage.length; index += 1) {
-    const key = storage.key(index);
-    if (key?.startsWith(prefix)) keys.push(key);
-  }
-  for (const key of keys) storage.removeItem(key);
 }

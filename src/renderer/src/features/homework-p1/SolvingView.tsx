@@ -7,7 +7,9 @@ import { api } from '../../lib/api';
 import { Button, ErrorBox, ProgressBar } from '../../ui';
 import { useQuestionView } from '../../lib/question-view';
 import { AnswerInput } from '../questions/AnswerInput';
-import { answerToSend, draftKey, normalizeAnswer, readDraft, toQuestion, writeDraft } from '../questions/logic';
+import { DRAFT_NAMES } from '../../lib/drafts';
+import { useDraftState } from '../../lib/drafts/use-draft';
+import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
 import { QuestionBody } from '../questions/QuestionBody';
 
 const t = ruHomeworkP1.p1;
@@ -40,18 +42,15 @@ export function SolvingView({ info, question, reload }: { info: SolvingInfo; que
 function QuestionStep({ info, row, question, reload }: { info: SolvingInfo; row: HomeworkQuestionP1; question: QuestionJson; reload: () => Promise<unknown> }) {
   const [view] = useQuestionView();
   const input = answerInputOf(question);
-  const key = draftKey(info.htNum, info.dop, row.q_number);
-  const [answer, setAnswer] = useState(() => normalizeAnswer(input, readDraft(key) ?? row.user_answer));
+  // The answer being typed is the user's draft in the offline store, so a reload keeps it.
+  const [answer, change, clearDraft] = useDraftState(DRAFT_NAMES.p1(info.htNum, info.dop, row.q_number), normalizeAnswer(input, row.user_answer), (stored) =>
+    typeof stored === 'string' ? normalizeAnswer(input, stored) : null,
+  );
   const [busy, setBusy] = useState<'send' | 'back' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const complete = isAnswerComplete(question, answer);
   const canStepBack = info.now > 1 && info.now === info.last;
   const isLast = row.q_number >= info.total;
-
-  const change = (value: string) => {
-    setAnswer(value);
-    writeDraft(key, value);
-  };
 
   const send = async () => {
     if (!complete || busy) return;
@@ -59,7 +58,7 @@ function QuestionStep({ info, row, question, reload }: { info: SolvingInfo; row:
     setError(null);
     try {
       await api.call(sendHtP1Divided, { htNum: info.htNum, isDopPart: info.dop, questionNum: row.q_number, userAnswer: answerToSend(input, answer) }, { handleErrors: true });
-      writeDraft(key, null);
+      clearDraft();
     } catch (failure) {
       setError(t.sendError(failure instanceof Error ? failure.message : String(failure)));
     }

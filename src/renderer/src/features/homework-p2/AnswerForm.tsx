@@ -4,9 +4,9 @@ import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { failureReason } from '../../lib/error-text';
-import { Button, ConfirmPopup } from '../../ui';
+import { Button, ConfirmPopup, Loader } from '../../ui';
 import { ErrorPopup } from './ErrorPopup';
-import { joinMistakeWork, mergeDraft, splitMistakeWork } from './logic';
+import { type DraftEntry, joinMistakeWork, mergeDraft, splitMistakeWork } from './logic';
 import { readDraft } from './p2-storage';
 import { QuestionHead } from './QuestionHead';
 import { ScoreBadge } from './ScoreBadge';
@@ -29,13 +29,34 @@ interface AnswerFormProps {
 
 export type TimeUpState = { kind: 'sending' } | { kind: 'sent' } | { kind: 'closed' } | { kind: 'failed'; message: string };
 
-/** The answering form of a work in progress (learning §2, §9). */
+/**
+ * The answering form of a work in progress (learning §2, §9). The device's unsaved draft is read
+ * from the offline store first (asynchronous, a few milliseconds): the form appears once it is
+ * known, so a draft arriving late can never overwrite what the student has typed.
+ */
 export function AnswerForm(props: AnswerFormProps) {
+  const [draft, setDraft] = useState<{ value: DraftEntry | undefined } | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void readDraft(props.storageKey, props.tab)
+      .catch(() => undefined)
+      .then((value) => {
+        if (alive) setDraft({ value });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [props.storageKey, props.tab]);
+  if (!draft) return <Loader />;
+  return <AnswerFormBody {...props} draft={draft.value} />;
+}
+
+function AnswerFormBody(props: AnswerFormProps & { draft: DraftEntry | undefined }) {
   const { questions, mistakeWork } = props;
   // The starting text is fixed once per mount: the server's answers with the unsaved draft over them.
   const start = useMemo(() => {
     const server = Object.fromEntries(questions.map((q) => [String(q.qNumber), q.userAnswer]));
-    return { server, ...mergeDraft(server, readDraft(props.storageKey, props.tab)) };
+    return { server, ...mergeDraft(server, props.draft) };
   }, []);
   const locked = useMemo(() => new Set(questions.filter((q) => q.isChecked === '1' && !mistakeWork).map((q) => String(q.qNumber))), [questions, mistakeWork]);
   const saver = useP2Save({ htNum: props.htNum, dop: props.dop, tab: props.tab, storageKey: props.storageKey, initial: start.answers, server: start.server, locked, startDirty: start.restored });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   claimTab,
-  dropDraft,
+  excessDrafts,
   formatCountdown,
   joinMistakeWork,
   mergeDraft,
@@ -9,7 +9,6 @@ import {
   parseMoscowDeadline,
   parseSelfScore,
   pruneTabs,
-  putDraft,
   scoreColor,
   splitBySegments,
   splitMistakeWork,
@@ -66,14 +65,11 @@ describe('drafts', () => {
     expect(stale).toEqual({ answers: { '1': 'mine', '2': 'from phone' }, restored: true });
   });
 
-  it('replaces the draft of the same homework and tab, keeps 10, drops on demand', () => {
-    let drafts = putDraft([], { key: 'a', tab: 't', at: 1, answers: { '1': 'x' } });
-    drafts = putDraft(drafts, { key: 'a', tab: 't', at: 2, answers: { '1': 'y' } });
-    expect(drafts).toHaveLength(1);
-    expect(drafts[0]!.answers['1']).toBe('y');
-    for (let i = 0; i < 12; i++) drafts = putDraft(drafts, { key: `k${i}`, tab: 't', at: 10 + i, answers: {} });
-    expect(drafts).toHaveLength(10);
-    expect(dropDraft(drafts, 'k11', 't')).toHaveLength(9);
+  it('keeps the ten newest drafts, never dropping the one being opened', () => {
+    const names = Array.from({ length: 12 }, (_, i) => ({ name: `p2/k${i}/t` }));
+    expect(excessDrafts(names, 'p2/k5/t')).toEqual(['p2/k0/t', 'p2/k1/t']);
+    expect(excessDrafts(names, 'p2/k0/t')).toEqual(['p2/k1/t']);
+    expect(excessDrafts(names.slice(0, 10), 'x')).toEqual([]);
   });
 });
 

@@ -50,13 +50,12 @@ export interface DraftEntry {
 
 export const DRAFT_MAX = 10;
 
-export function putDraft(drafts: readonly DraftEntry[], draft: DraftEntry): DraftEntry[] {
-  const rest = (Array.isArray(drafts) ? drafts : []).filter((item) => !(item.key === draft.key && item.tab === draft.tab));
-  return [draft, ...rest].sort((a, b) => b.at - a.at).slice(0, DRAFT_MAX);
-}
-
-export function dropDraft(drafts: readonly DraftEntry[], key: string, tab: string): DraftEntry[] {
-  return (Array.isArray(drafts) ? drafts : []).filter((item) => !(item.key === key && item.tab === tab));
+/** Names of the drafts beyond the ten kept (given oldest first), never the one being opened. */
+export function excessDrafts(oldestFirst: ReadonlyArray<{ name: string }>, opening: string): string[] {
+  return oldestFirst
+    .slice(0, Math.max(0, oldestFirst.length - DRAFT_MAX))
+    .map((draft) => draft.name)
+    .filter((name) => name !== opening);
 }
 
 /**

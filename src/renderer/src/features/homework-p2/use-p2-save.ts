@@ -63,7 +63,7 @@ export function useP2Save(options: P2SaveOptions) {
       setAnswers((previous) => {
         const next = { ...previous, [q]: value };
         answersRef.current = next;
-        writeDraft({ key: storageKey, tab, at: Date.now(), answers: next, base: baseRef.current });
+        void writeDraft({ key: storageKey, tab, at: Date.now(), answers: next, base: baseRef.current });
         return next;
       });
       dirtyRef.current = true;
@@ -91,7 +91,7 @@ export function useP2Save(options: P2SaveOptions) {
           // Typed on while saving: that text is still only local.
           if (answersRef.current === snapshot) {
             dirtyRef.current = false;
-            clearDraft(storageKey, tab);
+            void clearDraft(storageKey, tab);
             setState({ kind: 'saved', at: result.savedAt });
           } else setState({ kind: 'unsaved' });
           return true;
@@ -155,7 +155,7 @@ export function useP2Save(options: P2SaveOptions) {
       if (dirtyRef.current) void saveRef.current({ quiet: document.visibilityState === 'hidden' });
     }, AUTOSAVE_MS);
     // Leaving: the tab hidden, the page going away, or the route left. The draft stays in
-    // localStorage if this save does not make it.
+    // the offline store if this save does not make it.
     const onHidden = () => {
       if (document.visibilityState === 'hidden' && dirtyRef.current) void saveRef.current({ quiet: true });
     };

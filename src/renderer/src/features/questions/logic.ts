@@ -138,25 +138,3 @@ export function toggleChoice(answer: string, option: number): string {
   else chosen.add(option);
   return [...chosen].sort((a, b) => a - b).join('');
 }
-
-/** Sessionstorage key of the typed answer, so a reload mid-question keeps it. */
-export function draftKey(htNum: number, dop: '0' | '1', qNumber: number): string {
-  return `enot.htP1Draft.${htNum}.${dop}.${qNumber}`;
-}
-
-export function readDraft(key: string): string | null {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function writeDraft(key: string, value: string | null): void {
-  try {
-    if (value === null) window.sessionStorage.removeItem(key);
-    else window.sessionStorage.setItem(key, value);
-  } catch {
-    // Private mode: the draft is only lost on reload.
-  }
-}

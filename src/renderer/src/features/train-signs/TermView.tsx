@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SignsStatus, SignsTerm } from '@shared/contract/train-signs';
 import { RANDOM_SET } from '@shared/contract/train-signs';
 import { ruTrainSigns } from '../../i18n/train-signs';
 import { Button, Card, Checkbox, cx, ErrorBox, IconCheck, IconClose } from '../../ui';
-import { readTicks, toBits, writeTicks } from './ticks';
+import { DRAFT_NAMES } from '../../lib/drafts';
+import { useDraftState } from '../../lib/drafts/use-draft';
+import { noTicks, parseTicks, toBits } from './ticks';
 
 const t = ruTrainSigns;
 
@@ -20,7 +22,7 @@ export interface TermViewProps {
 /** ANSWERING (tick the signs, Проверить) and MID_RESULT (marks and explanations, Продолжить) of one term. */
 export function TermView({ status, termin, busy, error, onCheck, onContinue, onClose }: TermViewProps) {
   const count = termin.questionAnsColumn1.length;
-  const [ticks, setTicks] = useState<boolean[]>(() => readTicks(termin.terminName, count));
+  const [ticks, setTicks] = useDraftState<boolean[]>(DRAFT_NAMES.ticks(termin.terminName), noTicks(count), (saved) => parseTicks(saved, count));
   const answered = status === 'MID_RESULT' && termin.rightAnswers !== null && termin.userAnswer !== null;
   const allRight = answered && termin.rightAnswers!.every((bit, index) => bit === termin.userAnswer![index]);
 
@@ -36,7 +38,6 @@ export function TermView({ status, termin, busy, error, onCheck, onContinue, onC
   const toggle = (index: number, checked: boolean) => {
     const next = ticks.map((tick, at) => (at === index ? checked : tick));
     setTicks(next);
-    writeTicks(termin.terminName, next);
   };
 
   return (

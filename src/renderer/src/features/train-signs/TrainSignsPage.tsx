@@ -7,7 +7,7 @@ import { QueryState } from '../../ui';
 import { trainSignsQueries } from './api';
 import { SelectView } from './SelectView';
 import { TermView } from './TermView';
-import { clearTicks } from './ticks';
+import { DRAFT_NAMES, writeUserDraft } from '../../lib/drafts';
 import './train-signs.css';
 import { messageOf } from '../../lib/error-text';
 
@@ -44,7 +44,7 @@ export function TrainSignsPage() {
   const answer = (terminName: string, userAnswer: Array<0 | 1>) =>
     step(async () => {
       await api.call(sendSignsAnswer, { terminName, userAnswer }, { handleErrors: true });
-      clearTicks(terminName);
+      await writeUserDraft(DRAFT_NAMES.ticks(terminName), null);
     });
 
   return (

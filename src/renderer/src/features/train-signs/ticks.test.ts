@@ -1,30 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearTicks, readTicks, toBits, writeTicks } from './ticks';
+import { describe, expect, it } from 'vitest';
+import { noTicks, parseTicks, toBits } from './ticks';
 
-describe('signs trainer ticks kept across a reload', () => {
-  beforeEach(() => {
-    const store = new Map<string, string>();
-    vi.stubGlobal('sessionStorage', {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('reads back what was written for the same term, and nothing for another', () => {
-    writeTicks('Государство', [true, false, true]);
-    expect(readTicks('Государство', 3)).toEqual([true, false, true]);
-    expect(readTicks('Право', 3)).toEqual([false, false, false]);
-    clearTicks('Государство');
-    expect(readTicks('Государство', 3)).toEqual([false, false, false]);
+describe('signs trainer ticks kept as a draft', () => {
+  it('reads back a stored draft of the same length', () => {
+    expect(parseTicks([true, false, true], 3)).toEqual([true, false, true]);
+    expect(noTicks(2)).toEqual([false, false]);
   });
 
-  it('ignores a saved entry of another length or a damaged one', () => {
-    writeTicks('Государство', [true, false]);
-    expect(readTicks('Государство', 3)).toEqual([false, false, false]);
-    sessionStorage.setItem('train-signs:ticks:Право', '{not json');
-    expect(readTicks('Право', 2)).toEqual([false, false]);
+  it('ignores a stored draft of another length or a damaged one', () => {
+    expect(parseTicks([true, false], 3)).toBeNull();
+    expect(parseTicks([true, 'x', false], 3)).toBeNull();
+    expect(parseTicks({ 0: true }, 1)).toBeNull();
+    expect(parseTicks('{not json', 1)).toBeNull();
   });
 
   it('sends ticks as 0/1 in the stored order', () => {

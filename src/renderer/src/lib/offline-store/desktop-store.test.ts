@@ -6,6 +6,7 @@ import { openOfflineCache, type OfflineCache } from '../../../../main/cache/offl
 import { createInProcessDesktop } from '../../../../main/testing/in-process-desktop';
 import { createDesktopStore } from './desktop-store';
 import { pickOfflineStore } from './index';
+import { describeUserDraftsContract } from '../drafts/user-drafts-contract';
 import { describeOfflineStoreContract } from './store-contract';
 
 // The desktop store over a fake window.desktop: the preload bridge calling the real IPC handlers
@@ -39,4 +40,26 @@ describe('store choice', () => {
       cache.close();
     }
   });
+});
+
+// The drafts and flags the app keeps (issue 29): per user, moved from localStorage, kept across a
+// restart of the desktop store — on the same real SQLite cache.
+describeUserDraftsContract('desktop (window.desktop → IPC → SQLite)', (now) => {
+  const dir = mkdtempSync(join(tmpdir(), 'enot-desktop-drafts-'));
+  const file = join(dir, 'offline-cache.sqlite');
+  const caches: OfflineCache[] = [openOfflineCache(file, { now })];
+  return {
+    store: createDesktopStore(createInProcessDesktop(caches[0]!)),
+    reopen: async () => {
+      // A restart: the first cache file is closed before it is opened again.
+      for (const cache of caches.splice(0)) cache.close();
+      const cache = openOfflineCache(file, { now });
+      caches.push(cache);
+      return createDesktopStore(createInProcessDesktop(cache));
+    },
+    dispose: () => {
+      for (const cache of caches) cache.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });

@@ -5,7 +5,7 @@ import { whenLiveReconnects } from '../../../lib/live-request';
 import { offlineStore } from '../../../lib/offline-store';
 import type { ReplayResult } from '../../../lib/offline-store/outbox';
 import { readSession } from '../../../lib/session';
-import { readJson, STORAGE_KEYS, writeStorage } from '../../../lib/storage-keys';
+import { rememberedOwner, rememberOwner } from '../../../lib/drafts/owner';
 import { useUserInfo } from '../../../lib/use-user-info';
 import { listConflicts, listWorks, pendingCount, syncReviews, type CallFn, type OfflineScope, type OfflineWork, type ReviewConflict } from './offline-checks';
 import { curatorHomeworkKeys } from '../api';
@@ -26,10 +26,9 @@ export function useOfflineScope(): { scope: OfflineScope | null; settled: boolea
   const token = readSession()?.token ?? '';
   const known = userInfo.data?.userKey;
   useEffect(() => {
-    if (known && token) writeStorage(STORAGE_KEYS.offlineOwner, JSON.stringify({ token, owner: known }));
+    if (known && token) rememberOwner(token, known);
   }, [known, token]);
-  const remembered = readJson<{ token?: string; owner?: string }>(STORAGE_KEYS.offlineOwner, {});
-  const owner = known ?? (token && remembered.token === token ? remembered.owner : undefined);
+  const owner = known ?? (rememberedOwner(token) || undefined);
   // Without an owner (signed in elsewhere, then opened offline) there is simply nothing to show.
   return { scope: owner ? { store: offlineStore(), owner } : null, settled: Boolean(owner) || userInfo.isError };
 }
