@@ -48,6 +48,16 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** What the browser's fetch said no with, in Russian: people never read 'Failed to fetch' (the app opened offline shows it on every screen). */
+export const NO_CONNECTION_REASON = 'нет связи с сервером';
+
+function transportReason(error: unknown, timeout: AbortSignal, signal: AbortSignal | undefined): string {
+  if (timeout.aborted) return 'превышено время ожидания';
+  // Cancelled by the caller (a screen left): nobody is shown it.
+  if (signal?.aborted) return error instanceof Error ? error.message : String(error);
+  return NO_CONNECTION_REASON;
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /**
@@ -73,8 +83,7 @@ export function createApiClient(options: ApiClientOptions) {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {
-      const reason = timeout.aborted ? 'превышено время ожидания' : error instanceof Error ? error.message : String(error);
-      throw new ApiError('transport', reason);
+      throw new ApiError('transport', transportReason(error, timeout, signal));
     }
     try {
       const body: unknown = await response.json();
