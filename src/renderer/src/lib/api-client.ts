@@ -1,5 +1,6 @@
 import type { HttpContract, InputOf, OutputOf } from '@shared/contract/core';
 import { createTimestampSource, signPayload, webCryptoHmacHex, type HmacHex } from '@shared/signing';
+import { ru } from '../i18n/ru';
 import { messageForPeople } from './server-message';
 import type { StoredSession } from './session';
 import { isRecord } from '@shared/guards';
@@ -48,14 +49,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** What the browser's fetch said no with, in Russian: people never read 'Failed to fetch' (the app opened offline shows it on every screen). */
-export const NO_CONNECTION_REASON = 'нет связи с сервером';
-
+/** Why fetch gave no answer, in Russian: people never read 'Failed to fetch' (the app opened offline would show it on every screen). */
 function transportReason(error: unknown, timeout: AbortSignal, signal: AbortSignal | undefined): string {
   if (timeout.aborted) return 'превышено время ожидания';
   // Cancelled by the caller (a screen left): nobody is shown it.
   if (signal?.aborted) return error instanceof Error ? error.message : String(error);
-  return NO_CONNECTION_REASON;
+  return ru.common.noConnection;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
