@@ -18,6 +18,7 @@ import { createFlagsPusher } from './domains/shell/flags-push';
 import { createKeyValueStore } from './kv';
 import { connectRedis } from './kv/redis-connection';
 import { ensureKvSweepJob } from './kv/sweep-job';
+import { ensureAppliedOpsSweepJob } from './applied-ops/sweep-job';
 import { DependencyHealth } from './health/dependency-health';
 import { logUnlessOutage } from './contract/unavailable';
 import { sql } from 'kysely';
@@ -144,6 +145,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await ensurePetTickJob(services, clock.now());
     // Without Redis the replay cache and sign-in counters are rows; expired ones are swept by a job.
     if (!config.REDIS_URL) await ensureKvSweepJob(services, clock.now());
+    // Remembered operation ids of offline changes (issue 29) are kept a month.
+    await ensureAppliedOpsSweepJob(services, clock.now());
     jobs.start();
 
     return {

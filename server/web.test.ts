@@ -12,6 +12,8 @@ describe('web app under /study/', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Енот</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(join(dist, 'workbox-2ff6bd68.js'), 'define([], () => {})');
     server = await startTestServer({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -37,6 +39,22 @@ describe('web app under /study/', () => {
     expect(asset.headers.get('content-type')).toContain('javascript');
     expect((await fetch(server.url + '/study/assets/missing.js')).status).toBe(404);
     expect((await fetch(server.url + '/study/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('sends the service worker files uncached and index.html asked by name as the app page with its CSP', async () => {
+    for (const path of ['/study/sw.js', '/study/workbox-2ff6bd68.js']) {
+      const worker = await fetch(server.url + path);
+      expect(worker.status).toBe(200);
+      expect(worker.headers.get('content-type')).toContain('javascript');
+      expect(worker.headers.get('cache-control')).toBe('no-cache');
+    }
+    // The other files at the top keep their hour.
+    expect((await fetch(server.url + '/study/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+    // The worker keeps /study/index.html for offline starts: it must carry the page's headers.
+    const shell = await fetch(server.url + '/study/index.html');
+    expect(await shell.text()).toContain('<div id="root">');
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    expect(shell.headers.get('content-security-policy')).toContain("worker-src 'self'");
   });
 
   it('never serves files outside the build folder', async () => {

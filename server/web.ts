@@ -28,6 +28,8 @@ const CSP = [
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob:",
   "connect-src 'self' ws: wss: https://oauth.telegram.org",
+  // The browser build's service worker (/study/sw.js, same origin).
+  "worker-src 'self'",
   'frame-src https:',
   "font-src 'self' data:",
   "base-uri 'self'",
@@ -37,6 +39,13 @@ const CSP = [
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Енот</title>
 <p>Веб-приложение ещё не собрано. Выполните <code>npm run build</code> (или запустите <code>npm start</code>, он собирает его сам).</p>`;
+
+/**
+ * The service worker and the scripts it loads (vite-plugin-pwa / Workbox: sw.js, workbox-*.js) are
+ * fetched with `no-cache`: the browser must ask every time, or a new version would wait for the
+ * cache to expire. Its scope is /study/, where it lives.
+ */
+const WORKER_FILE = /^(sw\.js|workbox-[\w-]+\.js)$/;
 
 /**
  * Serves the renderer build under /study/: hashed assets with long caching, and index.html for
@@ -53,11 +62,13 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): void {
     if (relative === null) return c.text('Неверный адрес страницы', 400);
     const file = resolve(root, relative);
     const inside = file.startsWith(root + sep);
-    if (inside && relative !== '' && (await isFile(file))) {
+    // index.html asked by name (the service worker keeps it for offline starts) is the app page with its CSP.
+    if (inside && relative !== '' && relative !== 'index.html' && (await isFile(file))) {
       const immutable = relative.startsWith('assets/');
+      const worker = WORKER_FILE.test(relative);
       const headers: Record<string, string> = {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600',
         'x-content-type-options': 'nosniff',
       };
       const variants = await encodedVariants(file);

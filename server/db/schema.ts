@@ -967,6 +967,7 @@ export interface Database {
   sign_recognitions: SignRecognitionsTable;
   verbal_credit_slots: VerbalCreditSlotsTable;
   kv_entries: KvEntriesTable;
+  applied_ops: AppliedOpsTable;
   admin_variable_changes: AdminVariableChangesTable;
   standards: StandardsTable;
   standard_learnings: StandardLearningsTable;
@@ -1164,6 +1165,19 @@ export interface VerbalCreditSlotsTable {
   user_id: number | null;
   credit_num: number | null;
   booked_at: number | null;
+  created_at: number;
+}
+
+/** Operations applied by their client-given id (0108): a resend is answered, not applied again. */
+export interface AppliedOpsTable {
+  user_id: number;
+  op_id: string;
+  /** The call's path. */
+  call: string;
+  /** sha256 of the call's input without its opId. */
+  input_hash: string;
+  /** The call's output, JSON. */
+  result: string;
   created_at: number;
 }
 

@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { browserDraftsText } from '../helpers/browser-drafts';
 import { useE2e } from '../helpers/e2e';
+import { homeworkP2 } from '../../src/shared/contract';
 
 /** Issue 29, verbatim: what a save that found no connection says. */
 const NO_CONNECTION = 'Нет связи — ответ сохранён на устройстве, отправим, когда связь вернётся';
+
+/** The '22' question's title (src/renderer/src/i18n/homework-p2.ts), which a settled resend must not raise. */
+const OTHER_DEVICE_TITLE = 'ДЗ открыто на другом устройстве';
 
 /** Connection errors while offline are expected in the console; anything else is a bug. */
 const realErrors = (errors: string[]) => errors.filter((text) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_NETWORK_CHANGED|ERR_FAILED|WebSocket/.test(text));
@@ -100,6 +104,42 @@ describe('homework part 2 saved with no connection', () => {
     await page.waitForTimeout(6_000);
     expect(sent).toBe(1);
     expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+  it('a save whose reply was lost settles on its resend, even after another device took the work (issue 29)', async () => {
+    const { page, context, errors } = await e2e.openPage();
+    await signInAs(page, 'student');
+    await page.goto('/study/ht_p2?dz_num=3&dop=0');
+    await page.getByTestId('p2-answer-1').waitFor();
+    const state = page.getByTestId('p2-save-state');
+    // The save reaches the server, which keeps it; its reply is lost on the way back.
+    let sent = 0;
+    await page.route('**/save_ht_p2_new.php', async (route) => {
+      sent += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const text = 'Ответ, о сохранении которого браузер не узнал';
+    await page.getByTestId('p2-answer-1').fill(text);
+    await page.getByTestId('p2-save').click();
+    await expect.poll(() => state.textContent()).toBe(NO_CONNECTION);
+    expect(sent).toBe(1);
+    expect(await savedAnswer(1)).toBe(text);
+    await page.unroute('**/save_ht_p2_new.php');
+
+    // Meanwhile the work is opened on a phone: a new save from this tab would be asked about ('22').
+    const phone = await e2e.server.signIn('student');
+    await phone.call(homeworkP2.getHtP2Camel, { htNum: 3, markSave: 'Phone1' });
+    // The connection is back: the same save is sent again with its operation id and answered «уже применено».
+    const resent = page.waitForResponse((response) => response.url().endsWith('/save_ht_p2_new.php'));
+    await context.setOffline(true);
+    await context.setOffline(false);
+    expect(await (await resent).json()).toMatchObject({ success: '1', alreadyApplied: '1' });
+    await expect.poll(() => state.textContent(), { timeout: 20_000 }).toMatch(/^Сохранено \d{2}:\d{2}:\d{2}$/);
+    expect(await page.getByText(OTHER_DEVICE_TITLE).count()).toBe(0);
+    expect(await page.getByTestId('p2-error').count()).toBe(0);
+    expect(await savedAnswer(1)).toBe(text);
+    expect(realErrors(errors).filter((line) => !/ERR_CONNECTION_RESET/.test(line))).toEqual([]);
     await context.close();
   });
 });

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { curatorHomework, homeworkP2 } from '../../src/shared/contract';
+import { CHECK_TEXTS } from '../../src/shared/contract/curator-homework';
 import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { setHomeworkProgress } from '../helpers/factories';
 
 /** Homework 3: egor, sofia and maxim submitted part 2 in the demo data; the curator checks them offline. */
 const HT = 3;
@@ -162,4 +164,44 @@ describe('offline checking in chromium', () => {
     expect(await work('maxim')).toMatchObject({ points_p2: 4 });
     await context.close();
   }, 90_000);
+  it('settles a check whose reply was lost: the next sync shows no conflict with itself (issue 29)', async () => {
+    // Egor's work is handed in again ('Готово') to be checked once more.
+    await setHomeworkProgress(e2e.server, 'egor', HT, { p2: { status: 'Готово' } });
+    const { page, context, errors } = await e2e.openPage();
+    await signInAs(page, 'curator');
+    await page.goto(`/study/curator/homeworks/ht_p2/${HT}/${keys.egor}`);
+    await page.getByTestId('answer').first().waitFor();
+    // The check reaches the server, which applies it; its reply is lost on the way back.
+    let reached = 0;
+    await page.route('**/set_result_p2.php', async (route) => {
+      reached += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await checkWork(page, '1', '2', 'Ответ сервера потерялся');
+    await page.getByRole('button', { name: 'Завершить проверку' }).click();
+    await page.getByText('Сохранено на этом устройстве. Отправим, когда появится интернет.').waitFor();
+    await page.getByTestId('local-copy').getByText('Ожидает отправки: «Завершить проверку»').waitFor();
+    expect(reached).toBe(1);
+    expect(await work('egor')).toMatchObject({ status_p2: 'Проверен', points_p2: 3 });
+    await page.unroute('**/set_result_p2.php');
+
+    // The connection comes back: the queued check is sent again and settled as already applied.
+    const resent = page.waitForResponse((response) => response.url().endsWith('/set_result_p2.php'));
+    await context.setOffline(true);
+    await page.getByText('Нет подключения к серверу', { exact: false }).first().waitFor();
+    await context.setOffline(false);
+    expect(await (await resent).json()).toMatchObject({ success: '1', alreadyApplied: '1' });
+    await expect.poll(() => page.getByText('Ожидает отправки', { exact: false }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('work-status').textContent()).toBe('Проверен');
+    expect(await page.getByTestId(`conflict-${keys.egor}`).count()).toBe(0);
+    expect(await page.getByText(CHECK_TEXTS.conflict).count()).toBe(0);
+    // The notice no longer says it waits for the connection.
+    await page.getByRole('status').getByText('Проверка завершена').waitFor();
+    expect(await work('egor')).toMatchObject({ status_p2: 'Проверен', points_p2: 3 });
+    expect((await work('egor')).answers[0]!.teacher_comment).toBe('Ответ сервера потерялся');
+    await screenshot(page, 'offline-lost-reply-settled-light-1280');
+    expect(realErrors(errors).filter((text) => !/ERR_CONNECTION_RESET|net::ERR_FAILED/.test(text))).toEqual([]);
+    await context.close();
+  });
 });

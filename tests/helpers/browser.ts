@@ -25,14 +25,23 @@ export interface BrowserUser {
   page: Page;
 }
 
-/** A fresh browser profile at the given width, with console errors collected. */
-export async function openPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number; userAgent?: string } = {}): Promise<BrowserUser & { errors: string[] }> {
+/**
+ * A fresh browser profile at the given width, with console errors collected. The app's service
+ * worker is blocked unless `serviceWorkers: 'allow'` (tests/e2e/offline-app.test.ts): a profile per
+ * test would download the whole precache each time, and `page.route` cannot see what a worker answers.
+ */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { width?: number; height?: number; userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserUser & { errors: string[] }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -19,7 +19,7 @@ export interface E2e {
   readonly server: TestServer;
   readonly browser: Browser;
   /** A fresh browser profile on the server (1280×800 unless told). */
-  openPage(options?: { width?: number; height?: number }): Promise<OpenedPage>;
+  openPage(options?: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' }): Promise<OpenedPage>;
   /** A fresh profile signed in through the form, on the page the account lands on; phone height at width 390. */
   signedIn(login: string, options?: { width?: number; dark?: boolean }): Promise<OpenedPage>;
 }

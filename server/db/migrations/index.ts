@@ -39,6 +39,7 @@ import * as m0102 from './0102-assistant-sequences';
 import * as m0103 from './0103-school-documents';
 import * as m0104 from './0104-drop-empty-drafts';
 import * as m0105 from './0105-password-must-change';
+import * as m0108 from './0108-applied-ops';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0103-school-documents': m0103,
   '0104-drop-empty-drafts': m0104,
   '0105-password-must-change': m0105,
+  '0108-applied-ops': m0108,
 };

@@ -115,13 +115,22 @@ function refuseConflict(currentVersion: string): never {
 export async function reviewWork(
   db: Db,
   user: CurrentUser,
-  review: { action: ReviewerAction; htNum: number; key: string; checks: Record<string, TaskCheck>; now: number; baseVersion?: string },
+  review: {
+    action: ReviewerAction;
+    htNum: number;
+    key: string;
+    checks: Record<string, TaskCheck>;
+    now: number;
+    baseVersion?: string;
+    /** Records the write's answer inside its transaction (an offline check's operation id). */
+    remember?: (trx: Tx, workVersion: string) => Promise<void>;
+  },
 ): Promise<string> {
-  const { action, htNum, key, checks, now, baseVersion } = review;
+  const { action, htNum, key, checks, now, baseVersion, remember } = review;
   await loadHomework(db, htNum);
   const student = await checkableStudent(db, user, key);
   const questions = await questionsP2(db, htNum);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     // Read inside the transaction: the version compared is the one the guarded update sees.
     const current = await readWorkVersion(trx, student.id, htNum);
     if (!current || current.work.status_p2 === '') fail(T.noWork);
@@ -138,17 +147,29 @@ export async function reviewWork(
       return { question: validateCheck(questions, num, check, current.answers.find((answer) => answer.q_number === num)?.user_answer ?? ''), check };
     });
     for (const { question, check } of entries) await writeCheck(trx, { userId: student.id, htNum, question, check });
-    if (action === 'endChecking') return finishWork(trx, user, { userId: student.id, htNum, from, questions, now, guard });
-    if (action === 'reject') return moveWork(trx, { userId: student.id, htNum, from, set: { status_p2: next, points_p2: null, p2_checker_id: user.id, p2_checked_at: now, updated_at: now }, action, guard });
-    if (action === 'return') {
-      await trx.updateTable('homework_answers_p2').set({ is_checked: 0 }).where('user_id', '=', student.id).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
-      // p2_mark_save '' : whichever tab the student opens next owns the work.
-      return moveWork(trx, { userId: student.id, htNum, from, set: { status_p2: next, points_p2: null, p2_mark_save: '', updated_at: now }, action, guard });
-    }
-    // saveChecking: the status stays; touching the row keeps a concurrent status change from slipping by.
-    return moveWork(trx, { userId: student.id, htNum, from, set: { updated_at: now }, action, guard });
+    await applyAction(trx, user, { action, next, userId: student.id, htNum, from, questions, now, guard });
+    const written = (await readWorkVersion(trx, student.id, htNum))!.version;
+    await remember?.(trx, written);
+    return written;
   });
-  return (await readWorkVersion(db, student.id, htNum))!.version;
+}
+
+/** The status move of a reviewer action, after its checks are written (inside the same transaction). */
+async function applyAction(
+  trx: Tx,
+  user: CurrentUser,
+  move: { action: ReviewerAction; next: string; userId: number; htNum: number; from: string; questions: readonly Question[]; now: number; guard: Guard | undefined },
+): Promise<void> {
+  const { action, next, userId, htNum, from, questions, now, guard } = move;
+  if (action === 'endChecking') return finishWork(trx, user, { userId, htNum, from, questions, now, guard });
+  if (action === 'reject') return moveWork(trx, { userId, htNum, from, set: { status_p2: next, points_p2: null, p2_checker_id: user.id, p2_checked_at: now, updated_at: now }, action, guard });
+  if (action === 'return') {
+    await trx.updateTable('homework_answers_p2').set({ is_checked: 0 }).where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
+    // p2_mark_save '' : whichever tab the student opens next owns the work.
+    return moveWork(trx, { userId, htNum, from, set: { status_p2: next, points_p2: null, p2_mark_save: '', updated_at: now }, action, guard });
+  }
+  // saveChecking: the status stays; touching the row keeps a concurrent status change from slipping by.
+  return moveWork(trx, { userId, htNum, from, set: { updated_at: now }, action, guard });
 }
 
 export interface TaskFlag {

@@ -1,4 +1,5 @@
 import { curatorHomework } from '../../../src/shared/contract';
+import { applyOnce, opOf } from '../../applied-ops/applied-ops';
 import { implement } from '../../contract/implement';
 import { reviewWork, sendChecked, setTaskFlags, type TaskFlag } from './checking';
 import { waitingWorks } from './queue';
@@ -21,9 +22,16 @@ export const curatorHomeworkHandlers = [
 
   implement(curatorHomework.getResultP2, async (ctx, { dzNum, type, onlyChecked }) => ({ result: await resultP2(ctx.services.db, ctx.user, dzNum, type, onlyChecked === '1') })),
 
-  implement(curatorHomework.setResultP2, async (ctx, { action, dzNum, studentId, jsonData, baseVersion }) => ({
-    workVersion: await reviewWork(ctx.services.db, ctx.user, { action, htNum: dzNum, key: studentId, checks: jsonData, now: ctx.services.clock.now(), baseVersion }),
-  })),
+  // A queued offline check carries an operation id: its resend is answered, not applied again.
+  implement(curatorHomework.setResultP2, async (ctx, input) => {
+    const { action, dzNum, studentId, jsonData, baseVersion } = input;
+    const { db, clock } = ctx.services;
+    const now = clock.now();
+    return applyOnce(db, opOf(ctx.user.id, curatorHomework.setResultP2.path, input), now, async (remember) => {
+      const review = { action, htNum: dzNum, key: studentId, checks: jsonData, now, baseVersion };
+      return { workVersion: await reviewWork(db, ctx.user, { ...review, remember: (trx, workVersion) => remember(trx, { workVersion }) }) };
+    });
+  }),
 
   implement(curatorHomework.setTaskCheckedP2, async (ctx, input) => {
     await setTaskFlags(ctx.services.db, ctx.user, [taskFlag(input)], ctx.services.clock.now());

@@ -1,5 +1,6 @@
 import { homeworkP2 } from '../../../src/shared/contract';
 import { formatMoscowTimeWithSeconds } from '../../../src/shared/domain/moscow-time';
+import { applyOnce, opOf } from '../../applied-ops/applied-ops';
 import { implement } from '../../contract/implement';
 import { setDifficultP2 } from './difficult-p2';
 import { openPartTwo, savePartTwo, selfCheckTask, startMistakeWork, submitPartTwo } from './homework-p2';
@@ -13,10 +14,15 @@ export const homeworkP2Handlers = [
     openPartTwo(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), tab: markSave, now: ctx.services.clock.now(), start: startButtonPressed === '1' }),
   ),
 
-  implement(homeworkP2.saveHtP2New, async (ctx, { htNum, isDopPart, questions, forceSave, markSave }) => {
+  // A save sent again after a lost reply (same opId) is answered with the first save's time.
+  implement(homeworkP2.saveHtP2New, async (ctx, input) => {
+    const { htNum, isDopPart, questions, forceSave, markSave } = input;
     const now = ctx.services.clock.now();
-    await savePartTwo(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), tab: markSave, force: forceSave === '1', answers: questions, now });
-    return { savedAt: formatMoscowTimeWithSeconds(now) };
+    const answer = { savedAt: formatMoscowTimeWithSeconds(now) };
+    return applyOnce(ctx.services.db, opOf(ctx.user.id, homeworkP2.saveHtP2New.path, input), now, async (remember) => {
+      await savePartTwo(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), tab: markSave, force: forceSave === '1', answers: questions, now, remember: (trx) => remember(trx, answer) });
+      return answer;
+    });
   }),
 
   implement(homeworkP2.endHtP2, async (ctx, { htNum, isDopPart }) => {

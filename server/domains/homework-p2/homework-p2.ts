@@ -233,9 +233,18 @@ function mayStartMistakeWork(user: CurrentUser, status: string): boolean {
 export async function savePartTwo(
   db: Db,
   user: CurrentUser,
-  save: { htNum: number; isDop: 0 | 1; tab: string; force: boolean; answers: readonly { q_number: number; user_answer: string }[]; now: number },
+  save: {
+    htNum: number;
+    isDop: 0 | 1;
+    tab: string;
+    force: boolean;
+    answers: readonly { q_number: number; user_answer: string }[];
+    now: number;
+    /** Records the save inside its transaction (the save's operation id, issue 29). */
+    remember?: (trx: Db) => Promise<void>;
+  },
 ): Promise<void> {
-  const { htNum, isDop, tab, force, answers, now } = save;
+  const { htNum, isDop, tab, force, answers, now, remember } = save;
   const homework = await openHomework(db, user, htNum, now);
   const key: P2Key = { userId: user.id, htNum, isDop };
   const progress = await progressOf(db, key);
@@ -277,6 +286,7 @@ export async function savePartTwo(
         .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop', 'q_number']).doUpdateSet({ user_answer: item.user_answer, saved_at: now }))
         .execute();
     }
+    await remember?.(trx);
   });
 }
 

@@ -16,6 +16,19 @@ async function start(): Promise<void> {
       <App />
     </StrictMode>,
   );
+  if (!desktop) whenLoaded(startAppWorker);
+}
+
+/** The browser build's service worker (README «Клиент»): loaded after the page, never on the desktop or off http(s). */
+function startAppWorker(): void {
+  if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
+  // Without a worker (a private window that refuses it) the app works online exactly as before.
+  void import('./lib/app-worker').then(({ registerAppWorker }) => registerAppWorker()).catch(() => undefined);
+}
+
+function whenLoaded(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
 }
 
 void start();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike, safeString } from './fields';
+import { alreadyApplied, flag, intLike, opId, safeString } from './fields';
 import { commentSegment, P2_STATUSES } from './homework-p2';
 
 /**
@@ -211,9 +211,11 @@ export const setResultP2 = http('/app/api/home_tasks/curator/set_result_p2.php',
      * the work changed meanwhile, the call fails with `conflict: '1'` and the current `workVersion`.
      */
     baseVersion: safeString().regex(/^[0-9a-f]{1,64}$/, 'неверная версия работы').optional(),
+    /** Our extension for offline checking: the queued check's operation id (fields.ts `opId`). */
+    opId: opId.optional(),
   }),
-  /** Our extension: the work's version after the write. */
-  output: z.object({ workVersion: z.string() }),
+  /** Our extension: the work's version after the write; `alreadyApplied` on a resend of an applied check. */
+  output: z.object({ workVersion: z.string(), alreadyApplied }),
   access: checkers,
 });
 

@@ -40,6 +40,23 @@ export function safeString(params?: Parameters<typeof z.string>[0]) {
 }
 
 /**
+ * Our extension for changes a client queues offline (issue 29 item 4): the client's id of one
+ * change, the same on every resend. The server remembers the ids it applied and answers a resend
+ * with its first answer plus `alreadyApplied: '1'` («уже применено»), instead of applying it twice
+ * or refusing it as a conflict with itself. Optional: clients that send none work as before.
+ */
+export const opId = safeString().regex(/^[A-Za-z0-9_-]{16,64}$/, 'неверный идентификатор операции');
+
+/** Output flag of a call that takes `opId`: '1' when this answer repeats an already applied change. */
+export const alreadyApplied = z.literal('1').optional();
+
+export const OP_TEXTS = {
+  alreadyApplied: 'уже применено',
+  /** The same id came with a different change: a client bug, never applied. */
+  reused: 'Эта операция уже применена с другими данными. Обновите страницу и повторите.',
+} as const;
+
+/**
  * An integer that fits PostgreSQL `integer` (int32): ids, counts, orders, numbers of lessons,
  * seconds. Chain `.min()` / `.max()` / `.positive()` for the field's own limits.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http, live } from './core';
-import { flag, intLike, safeString, int32 } from './fields';
+import { alreadyApplied, flag, intLike, opId, safeString, int32 } from './fields';
 
 /**
  * Homework part 2 for students (learning-area §2 'Homework part 2', §3 'Homework part 2
@@ -109,8 +109,11 @@ export const saveHtP2New = http('/app/api/home_tasks/save_ht_p2_new.php', {
       .max(100),
     forceSave: flag.default('0'),
     markSave: tabId,
+    /** Our extension: the save's operation id, the same when it is sent again (fields.ts `opId`). */
+    opId: opId.optional(),
   }),
-  output: z.object({ savedAt: z.string() }),
+  /** `alreadyApplied` on a resend of a save the server took: `savedAt` is the first save's time. */
+  output: z.object({ savedAt: z.string(), alreadyApplied }),
   access: access.signedIn,
 });
 

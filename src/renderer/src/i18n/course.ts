@@ -8,6 +8,8 @@ export const ruCourse = {
     empty: 'Отсутствуют доступные уроки',
     loading: 'Загружаем дорогу уроков',
     error: (message: string) => `Ошибка: ${message}`,
+    /** No connection: the road saved on this device is shown. */
+    savedCopy: (at: string) => `Нет связи: показана дорога, сохранённая на этом устройстве ${at}.`,
     up: 'Наверх',
     lesson: (lessonNum: number) => `Урок ${lessonNum}`,
     lockedHint: 'Урок пока недоступен',

@@ -201,6 +201,10 @@ export const ru = {
     },
     sectionNav: 'Разделы',
     offline: 'Нет связи с сервером. Изменения сохранятся и отправятся, когда связь вернётся.',
+    /** The device has no network: the browser app runs from its cache (service worker) and the offline store. */
+    offlineDevice: 'Нет подключения к интернету. Открыто то, что сохранено на этом устройстве; изменения отправятся, когда связь вернётся.',
+    /** A new version of the browser app waits for the next start (never applied mid-work). */
+    appUpdate: 'Вышла новая версия Енота. Она откроется при следующем запуске — когда все вкладки с Енотом будут закрыты.',
     requiredFields: {
       title: 'Заполни данные профиля',
       text: 'Эти данные нужны куратору и школе. Без них продолжить нельзя.',

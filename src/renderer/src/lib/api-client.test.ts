@@ -69,7 +69,7 @@ describe('api client', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(api.call(getUserInfo, {})).rejects.toMatchObject({ kind: 'transport' });
-    expect(notify).toHaveBeenCalledWith('Ошибка /app/api/user_info/get_user_info.php Failed to fetch');
+    expect(notify).toHaveBeenCalledWith('Ошибка /app/api/user_info/get_user_info.php нет связи с сервером');
     await expect(api.call(getUserInfo, {}, { handleErrors: true })).rejects.toMatchObject({ kind: 'transport' });
     expect(notify).toHaveBeenCalledOnce();
   });

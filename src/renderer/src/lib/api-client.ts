@@ -1,5 +1,6 @@
 import type { HttpContract, InputOf, OutputOf } from '@shared/contract/core';
 import { createTimestampSource, signPayload, webCryptoHmacHex, type HmacHex } from '@shared/signing';
+import { ru } from '../i18n/ru';
 import { messageForPeople } from './server-message';
 import type { StoredSession } from './session';
 import { isRecord } from '@shared/guards';
@@ -48,6 +49,14 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Why fetch gave no answer, in Russian: people never read 'Failed to fetch' (the app opened offline would show it on every screen). */
+function transportReason(error: unknown, timeout: AbortSignal, signal: AbortSignal | undefined): string {
+  if (timeout.aborted) return 'превышено время ожидания';
+  // Cancelled by the caller (a screen left): nobody is shown it.
+  if (signal?.aborted) return error instanceof Error ? error.message : String(error);
+  return ru.common.noConnection;
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /**
@@ -73,8 +82,7 @@ export function createApiClient(options: ApiClientOptions) {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {
-      const reason = timeout.aborted ? 'превышено время ожидания' : error instanceof Error ? error.message : String(error);
-      throw new ApiError('transport', reason);
+      throw new ApiError('transport', transportReason(error, timeout, signal));
     }
     try {
       const body: unknown = await response.json();

@@ -10,7 +10,7 @@ import { signOutLocally } from '../../lib/sign-out';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MessengerSubscriptionPopup } from './MessengerSubscriptionPopup';
-import { OfflineBanner } from './OfflineBanner';
+import { AppUpdateBanner, OfflineBanner } from './OfflineBanner';
 import { Overlays } from './Overlays';
 import { RequiredFieldsPopup } from './RequiredFieldsPopup';
 import { useRouteHandle } from './use-route-handle';
@@ -51,6 +51,7 @@ export function AppShell() {
       <div className="shell">
         {!handle.bare && <Header />}
         <OfflineBanner />
+        <AppUpdateBanner />
         <main className="shell__main" id="main">
           <div className={handle.wide ? 'container container--wide' : 'container'}>
             <Outlet />

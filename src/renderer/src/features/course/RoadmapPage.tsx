@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { getLessonsRoad } from '@shared/contract/course';
+import { formatMoscowDateTime } from '@shared/domain/moscow-time';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import { paths } from '../../lib/route-names';
 import { ruCourse } from '../../i18n/course';
-import { api } from '../../lib/api';
 import { EmptyState, ErrorBox, Loader } from '../../ui';
 import { RoadChapter } from './RoadChapter';
 import { RoadParallax } from './RoadParallax';
+import { loadRoad } from './road-snapshot';
 import { initialLesson, parseLessonNum, scrollToTopStepped, UP_BUTTON_AFTER } from './road-scroll';
 import './course.css';
 
@@ -21,7 +21,7 @@ export function RoadmapPage() {
   const routeLesson = parseLessonNum(lessonNum);
   const road = useQuery({
     queryKey: lessonsRoadKey,
-    queryFn: ({ signal }) => api.call(getLessonsRoad, {}, { handleErrors: true, signal }),
+    queryFn: ({ signal }) => loadRoad(signal),
     retry: false,
   });
   const chapters = (road.data?.dataArrayArray ?? []).filter((chapter) => chapter.length > 0);
@@ -62,6 +62,11 @@ export function RoadmapPage() {
             {t.knowledgeMap}
           </Link>
         </header>
+        {road.data && road.data.savedAt !== null && (
+          <p className="road__saved" role="status" data-testid="road-saved">
+            {t.savedCopy(formatMoscowDateTime(road.data.savedAt))}
+          </p>
+        )}
         {content}
       </section>
       {lessonNum === undefined && <UpButton />}

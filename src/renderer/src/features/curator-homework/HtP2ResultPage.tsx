@@ -63,6 +63,15 @@ export function HtP2ResultPage() {
   }, [localClean, offline.online, offline.scope?.owner, dzNum, studentId]);
 
   const [notice, setNotice] = useState('');
+  // The action whose notice says it waits for the connection: once the background sync sent it
+  // (the local copy no longer has it queued), the notice says it is done instead of staying stale.
+  const waitingAction = useRef<ReviewerAction | null>(null);
+  useEffect(() => {
+    const sent = waitingAction.current;
+    if (local?.queued || sent === null) return;
+    waitingAction.current = null;
+    setNotice((current) => (current === o.queuedNotice ? ACTIONS.find((item) => item.action === sent)!.done : current));
+  }, [local?.queued]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<ReviewerAction | null>(null);
   const [forgetting, setForgetting] = useState(false);
@@ -107,6 +116,7 @@ export function HtP2ResultPage() {
       if (navigator.onLine) await offline.sync();
       if ((await listConflicts(scope, dzNum)).some((item) => item.studentKey === studentId)) return; // the conflict view says it
       const after = await readWork(scope, dzNum, studentId);
+      waitingAction.current = after?.queued ? action : null;
       setNotice(after?.queued ? o.queuedNotice : ACTIONS.find((item) => item.action === action)!.done);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

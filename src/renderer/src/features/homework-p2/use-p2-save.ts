@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { isConnectionFailure } from '../../lib/error-text';
 import { whenLiveReconnects } from '../../lib/live-request';
+import { newOpId } from '../../lib/op-id';
 import { clearDraft, writeDraft } from './p2-storage';
 import { createSaveRetry } from './save-retry';
 
@@ -57,6 +58,10 @@ export function useP2Save(options: P2SaveOptions) {
   // The queued save's force flag: a '22' takeover that found no connection stays a takeover.
   const queuedForceRef = useRef(false);
   const retryRef = useRef<ReturnType<typeof createSaveRetry> | null>(null);
+  // The operation id of the save whose outcome is unknown (no reply): sending the same answers
+  // again reuses it, so a save the server took but whose reply was lost is answered «уже
+  // применено» instead of '22' or «время вышло» if the work moved on meanwhile (issue 29).
+  const pendingOpRef = useRef<{ snapshot: Record<string, string>; force: boolean; opId: string } | null>(null);
 
   const update = useCallback(
     (q: string, value: string) => {
@@ -78,13 +83,18 @@ export function useP2Save(options: P2SaveOptions) {
     async (mode: SaveMode = {}): Promise<boolean> => {
       if (savingRef.current) await savingRef.current;
       const snapshot = answersRef.current;
+      const force = Boolean(mode.force);
+      const pending = pendingOpRef.current;
+      const op = pending && pending.snapshot === snapshot && pending.force === force ? pending : { snapshot, force, opId: newOpId() };
+      pendingOpRef.current = op;
       const run = (async () => {
         if (!mode.retry) setState({ kind: 'saving' });
         try {
           const questions = Object.entries(snapshot)
             .filter(([q]) => !locked.has(q))
             .map(([q, text]) => ({ q_number: Number(q), user_answer: text }));
-          const result = await api.call(saveHtP2New, { htNum, isDopPart: dop, questions, forceSave: mode.force ? '1' : '0', markSave: tab }, { handleErrors: true });
+          const result = await api.call(saveHtP2New, { htNum, isDopPart: dop, questions, forceSave: force ? '1' : '0', markSave: tab, opId: op.opId }, { handleErrors: true });
+          if (pendingOpRef.current === op) pendingOpRef.current = null;
           // The server now holds what was sent: later drafts are typed over it.
           baseRef.current = { ...baseRef.current, ...Object.fromEntries(questions.map((item) => [String(item.q_number), item.user_answer])) };
           retryRef.current?.settled();
@@ -104,6 +114,7 @@ export function useP2Save(options: P2SaveOptions) {
             return false;
           }
           // Refused by the server (or signed out): today's message, and nothing is retried.
+          if (pendingOpRef.current === op) pendingOpRef.current = null;
           retryRef.current?.settled();
           setState({ kind: 'unsaved' });
           if (caught instanceof ApiError && caught.code === '22') {

@@ -49,6 +49,8 @@ describe.each(cases)('offline checking on %s with the %s store', (dialect, store
   let call: CallFn;
   /** While true every call fails like a dropped connection. */
   let offline = false;
+  /** The next call to this path reaches the server, and its reply is lost on the way back. */
+  let loseReplyOf: string | null = null;
   const db = () => server.server.services.db;
   const key = async (login: string) => {
     const row = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', login).executeTakeFirstOrThrow();
@@ -77,7 +79,16 @@ describe.each(cases)('offline checking on %s with the %s store', (dialect, store
       onSignedOut: () => undefined,
       notify: () => undefined,
       clientName: 'enot-tests',
-      fetch: (input, init) => (offline ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)),
+      fetch: async (input, init) => {
+        if (offline) throw new TypeError('Failed to fetch');
+        const response = await fetch(input, init);
+        if (loseReplyOf !== null && String(input).includes(loseReplyOf)) {
+          loseReplyOf = null;
+          await response.arrayBuffer();
+          throw new TypeError('Failed to fetch');
+        }
+        return response;
+      },
     });
     call = (contract, input) => client.call(contract, input, { handleErrors: true });
     // The owner is the key get_user_info gives the signed-in curator.
@@ -154,6 +165,43 @@ describe.each(cases)('offline checking on %s with the %s store', (dialect, store
     // Back to a clean copy for the next case.
     await forgetWork(scope, HT, sofia);
     expect(await downloadHomework(call, scope, HT, Date.now())).toMatchObject({ downloaded: 1 });
+  });
+
+  it('settles a review whose reply was lost on the next sync, without a conflict with itself (issue 29)', async () => {
+    const sofia = await key('sofia');
+    await saveChecks(scope, HT, sofia, { '1': check(2, 'Ответ потерялся'), '2': check(2) });
+    await queueReview(scope, HT, sofia, 'saveChecking');
+    loseReplyOf = curatorHomework.setResultP2.path;
+    expect(await syncReviews(call, scope)).toMatchObject({ sent: 0, conflicts: 0, stopped: true });
+    // The server took it; the device does not know and keeps it queued.
+    expect((await work('sofia')).answers[0]).toMatchObject({ points: 2, teacher_comment: 'Ответ потерялся' });
+    expect(await pendingCount(scope)).toBe(1);
+    const applied = await db().selectFrom('applied_ops').select('op_id').execute();
+
+    expect(await syncReviews(call, scope)).toMatchObject({ sent: 1, conflicts: 0, stopped: false });
+    expect(await listConflicts(scope)).toEqual([]);
+    expect(await db().selectFrom('applied_ops').select('op_id').execute()).toEqual(applied); // not applied again
+    const settled = (await readWork(scope, HT, sofia))!;
+    expect(settled).toMatchObject({ dirty: false, queued: null });
+    // The copy continues from the version the first send wrote: a next save is no conflict either.
+    await saveChecks(scope, HT, sofia, { '1': check(3, 'Дальше'), '2': check(2) });
+    await queueReview(scope, HT, sofia, 'saveChecking');
+    expect(await syncReviews(call, scope)).toMatchObject({ sent: 1, conflicts: 0 });
+
+    // A real change on the server is still a conflict; keeping mine whose reply is lost settles on the next press.
+    const admin = await server.signIn('admin');
+    await saveChecks(scope, HT, sofia, { '1': check(1, 'Моя проверка'), '2': check(2) });
+    await queueReview(scope, HT, sofia, 'saveChecking');
+    await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: sofia, jsonData: { '1': check(0, 'Админ') } });
+    expect(await syncReviews(call, scope)).toMatchObject({ conflicts: 1 });
+    const [conflict] = await listConflicts(scope, HT);
+    loseReplyOf = curatorHomework.setResultP2.path;
+    await expect(resolveConflict(call, scope, conflict!.entryId, 'mine', Date.now())).rejects.toBeInstanceOf(ApiError);
+    expect((await work('sofia')).answers[0]).toMatchObject({ points: 1, teacher_comment: 'Моя проверка' });
+    await resolveConflict(call, scope, conflict!.entryId, 'mine', Date.now());
+    expect(await listConflicts(scope)).toEqual([]);
+    expect(await readWork(scope, HT, sofia)).toMatchObject({ dirty: false, queued: null });
+    expect(await pendingCount(scope)).toBe(0);
   });
 
   it('shows a conflict when the work changed on the server, and keeps the curator’s check on request', async () => {

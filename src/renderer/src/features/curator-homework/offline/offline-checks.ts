@@ -10,6 +10,7 @@ import {
   type TaskCheck,
 } from '@shared/contract/curator-homework';
 import { ApiError } from '../../../lib/api-client';
+import { newOpId } from '../../../lib/op-id';
 import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
 import type { DraftRecord, JsonValue, OfflineStore, OutboxEntry } from '../../../lib/offline-store/types';
 
@@ -59,13 +60,19 @@ export interface OfflineWork {
   queued: ReviewerAction | null;
   /** The server version the checks are based on. */
   baseVersion: string;
+  /**
+   * The operation id of «Оставить мою проверку» on top of the server version shown: a press whose
+   * reply was lost is sent again with the same id, so it settles instead of conflicting with itself.
+   */
+  resolveOp?: { baseVersion: string; opId: string };
 }
 
 /** What the outbox keeps for one queued review. */
 interface ReviewPayload {
   /** The curator who queued it (OfflineScope.owner). */
   owner: string;
-  input: { action: ReviewerAction; dzNum: number; studentId: string; jsonData: Record<string, TaskCheck>; baseVersion: string };
+  /** `opId` (issue 29): the server applies the review once; a resend after a lost reply is answered «уже применено». Absent in entries queued by older versions. */
+  input: { action: ReviewerAction; dzNum: number; studentId: string; jsonData: Record<string, TaskCheck>; baseVersion: string; opId?: string };
   rev: number;
 }
 
@@ -233,7 +240,8 @@ export async function queueReview(scope: OfflineScope, htNum: number, studentKey
   const entries = await reviewEntriesOf(scope, htNum, studentKey);
   if (entries.some((entry) => entry.status === 'conflict')) throw new Error(CHECK_TEXTS.conflict);
   for (const entry of entries) await scope.store.outbox.remove(entry.id);
-  const payload: ReviewPayload = { owner: scope.owner, input: { action, dzNum: htNum, studentId: studentKey, jsonData: work.checks, baseVersion: work.baseVersion }, rev: work.rev };
+  const input = { action, dzNum: htNum, studentId: studentKey, jsonData: work.checks, baseVersion: work.baseVersion, opId: newOpId() };
+  const payload: ReviewPayload = { owner: scope.owner, input, rev: work.rev };
   await scope.store.outbox.enqueue({ kind: REVIEW_KIND, payload: payload as unknown as JsonValue });
   const next = { ...work, queued: action };
   await putWork(scope, next);
@@ -258,7 +266,7 @@ async function afterAccepted(call: CallFn, scope: OfflineScope, payload: ReviewP
     // The refreshed copy is a nicety; the version below is what matters for the next sync.
   }
   // The base stays the version our write produced: a change by someone else after it must still conflict.
-  await putWork(scope, { ...work, items, fetchedAt: now, queued: null, dirty: editedSince, baseVersion: workVersion });
+  await putWork(scope, { ...work, items, fetchedAt: now, queued: null, dirty: editedSince, baseVersion: workVersion, resolveOp: undefined });
 }
 
 /** The server copy of a work, or [] when it cannot be read (not ours any more, deleted). */
@@ -271,7 +279,11 @@ async function serverCopy(call: CallFn, htNum: number, studentKey: string): Prom
   }
 }
 
-/** Sends one queued review; a refusal by the server (changed work, no longer allowed) becomes a conflict. */
+/**
+ * Sends one queued review; a refusal by the server (changed work, no longer allowed) becomes a
+ * conflict. A review the server took before but whose reply was lost is answered «уже применено»
+ * (its operation id) with the version it wrote, and settles like a first send.
+ */
 async function sendReview(call: CallFn, scope: OfflineScope, entry: OutboxEntry, now: number): Promise<void> {
   if (entry.kind !== REVIEW_KIND) throw new Error(`Неизвестное действие в очереди: ${entry.kind}`);
   const payload = payloadOf(entry);
@@ -319,6 +331,15 @@ export async function pendingCount(scope: OfflineScope): Promise<number> {
 
 export type ConflictChoice = 'mine' | 'server';
 
+/** The id of keeping mine on top of `baseVersion`: the same one as a press before it whose reply was lost. */
+async function resolveOpId(scope: OfflineScope, htNum: number, studentKey: string, baseVersion: string): Promise<string> {
+  const work = await readWork(scope, htNum, studentKey);
+  if (work?.resolveOp?.baseVersion === baseVersion) return work.resolveOp.opId;
+  const opId = newOpId();
+  if (work) await putWork(scope, { ...work, resolveOp: { baseVersion, opId } });
+  return opId;
+}
+
 /**
  * Resolves a conflict. 'mine' sends the curator's check again on top of the server version they
  * were shown (if the work changed once more, it stays a conflict with the newer copy; if the server
@@ -338,7 +359,8 @@ export async function resolveConflict(call: CallFn, scope: OfflineScope, entryId
     return;
   }
   if (server.length === 0) throw new Error(entry.lastError ?? CHECK_TEXTS.noWork);
-  const retry: ReviewPayload = { ...payload, input: { ...payload.input, baseVersion: server[0]!.workVersion } };
+  const baseVersion = server[0]!.workVersion;
+  const retry: ReviewPayload = { ...payload, input: { ...payload.input, baseVersion, opId: await resolveOpId(scope, dzNum, studentId, baseVersion) } };
   let workVersion: string;
   try {
     ({ workVersion } = await call(setResultP2, retry.input));
