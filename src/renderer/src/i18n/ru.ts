@@ -1,4 +1,4 @@
-import { countText } from '@shared/domain/russian-plural';
+import { countText } from '../../../shared/domain/russian-plural';
 import { ruTitles } from './titles';
 
 /**
