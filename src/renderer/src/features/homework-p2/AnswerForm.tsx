@@ -122,7 +122,8 @@ export function AnswerForm(props: AnswerFormProps) {
           </section>
         );
       })}
-      <div className="p2-actions">
+      {/* data-action-bar: the floating icons step up above this sticky bar (app/shell/shell.css). */}
+      <div className="p2-actions" data-action-bar="">
         <p className={`p2-save-state p2-save-state--${saver.state.kind}`} role="status" aria-live="polite" data-testid="p2-save-state">
           {saveStateText(saver.state)}
         </p>

@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, signInAs } from '../helpers/browser';
+import { useE2e } from '../helpers/e2e';
+import { makeHomework } from '../helpers/factories';
+
+/**
+ * Issue 30 item 8: the floating pet and «?» icons never cover a screen's buttons. Every main
+ * student screen and the curator's check screen, at 390 and 1280 px: each visible control of the
+ * page (buttons, links, fields, toggles and their labels, status lines, and the texts a screen
+ * names) is scrolled to the middle of the window as far as the page lets it, and must then be
+ * the element under its own centre and share no pixel with a floating icon.
+ */
+
+/** Homework 5 part 1: one question, so «Продолжить» is on screen. */
+const HT_P1 = 5;
+/** Homework 3 part 2 is timed in the demo seed: the start screen first, then the answer form. */
+const HT_P2 = 3;
+
+interface Blocked {
+  what: string;
+  by: string;
+}
+
+/** Runs in the page: every control (plus `extra`) that is covered or touches a floating icon. */
+function findBlocked(extra: string): Blocked[] {
+  const icons = [...document.querySelectorAll('.ui-floating-icon')];
+  const describe = (element: Element) => {
+    const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''} «${text}»`;
+  };
+  const selector = `main :is(button, a[href], input:not([type="hidden"]), select, textarea, label, [role="switch"], [role="status"], [role="tab"])${extra ? `, ${extra}` : ''}`;
+  const blocked: Blocked[] = [];
+  for (const element of document.querySelectorAll(selector)) {
+    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    if (element.closest('.ui-floating-icon, [role="dialog"]:not(main [role="dialog"])')) continue;
+    element.scrollIntoView({ block: 'center', inline: 'center' });
+    const box = element.getBoundingClientRect();
+    if (box.width < 2 || box.height < 2) continue;
+    const touching = icons.find((icon) => {
+      const other = icon.getBoundingClientRect();
+      return other.left < box.right && other.right > box.left && other.top < box.bottom && other.bottom > box.top;
+    });
+    if (touching) {
+      blocked.push({ what: describe(element), by: describe(touching) });
+      continue;
+    }
+    // A link wrapped over two lines: the centre of its first line (the box's centre may be between words).
+    const line = element.getClientRects()[0] ?? box;
+    const x = Math.min(Math.max(line.left + line.width / 2, 0), window.innerWidth - 1);
+    const y = Math.min(Math.max(line.top + line.height / 2, 0), window.innerHeight - 1);
+    const hit = document.elementFromPoint(x, y);
+    const labelled = element instanceof HTMLInputElement && [...(element.labels ?? [])].some((label) => hit && label.contains(hit));
+    if (!hit || !(element === hit || element.contains(hit) || labelled)) blocked.push({ what: describe(element), by: hit ? describe(hit) : 'nothing (off screen)' });
+  }
+  window.scrollTo(0, 0);
+  return blocked;
+}
+
+describe('floating icons keep clear of the buttons (issue 30 item 8)', () => {
+  const db = () => e2e.server.server.services.db;
+  let sofiaKey = '';
+
+  const e2e = useE2e();
+  beforeAll(async () => {
+    await makeHomework(e2e.server, {
+      num: HT_P1,
+      part1: [{ questionType: 'WORD', questionText: 'Запишите слово, пропущенное в схеме: «Социальная …: деление общества на слои».', rightAnswers: ['стратификация'], qEgeNum: 2, qLessonNum: HT_P1, qChapter: 'Социальные отношения', isPublished: '1' }],
+      rules: { p1TimeLimitMin: 30, deadlineAt: null },
+    });
+    const sofia = await db().selectFrom('users').select(['id', 'vk_id']).where('login', '=', 'sofia').executeTakeFirstOrThrow();
+    sofiaKey = sofia.vk_id ?? `id${sofia.id}`;
+  });
+
+  /** The icons are there (so an empty result means something) and the page has settled. */
+  async function blockedOn(page: Page, shot: string, extra = ''): Promise<Blocked[]> {
+    await page.locator('.pet-overlay__icon').waitFor();
+    await page.locator('.assistant-icon').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `keep-clear-${shot}`);
+    return page.evaluate(findBlocked, extra);
+  }
+
+  const STUDENT_SCREENS: Array<{ name: string; open(page: Page): Promise<void>; extra?: string }> = [
+    { name: 'roadmap', open: async (page) => void (await page.goto('/study/roadmap'), await page.locator('.road-node').first().waitFor()) },
+    { name: 'lk', open: async (page) => void (await page.goto('/study/lk'), await page.getByRole('heading', { level: 1 }).first().waitFor()) },
+    {
+      name: 'ht-p1',
+      open: async (page) => {
+        await page.goto(`/study/ht_p1/${HT_P1}/0`);
+        await page.getByTestId('ht-continue').waitFor();
+      },
+    },
+    {
+      name: 'ht-p2',
+      open: async (page) => {
+        await page.goto(`/study/ht_p2?dz_num=${HT_P2}&dop=0`);
+        await page.getByTestId('p2-info').waitFor();
+        if (await page.getByTestId('p2-start').isVisible()) await page.getByTestId('p2-start').click();
+        await page.getByTestId('p2-save').waitFor();
+      },
+      extra: '[data-testid="p2-save-state"]',
+    },
+    { name: 'trains-p1', open: async (page) => void (await page.goto('/study/trains/trains_p1'), await page.getByTestId('trp1-start').waitFor()) },
+    { name: 'trains-p2', open: async (page) => void (await page.goto('/study/trains/trains_p2'), await page.getByRole('heading', { level: 1, name: 'Тренировка 2 части' }).waitFor()) },
+    {
+      name: 'video',
+      open: async (page) => {
+        await page.goto('/study/video_lesson/1');
+        await page.getByRole('button', { name: 'Дополнительно' }).click();
+        await page.locator('.video-lesson__description').waitFor();
+      },
+      extra: '.video-lesson__description',
+    },
+    { name: 'ratings', open: async (page) => void (await page.goto('/study/ratings'), await page.getByRole('heading', { level: 1 }).first().waitFor()) },
+    { name: 'calendar', open: async (page) => void (await page.goto('/study/calendar'), await page.getByRole('heading', { level: 1 }).first().waitFor()) },
+    { name: 'search-video', open: async (page) => void (await page.goto('/study/materials/search_video'), await page.getByRole('heading', { level: 1 }).first().waitFor()) },
+  ];
+
+  for (const width of [390, 1280]) {
+    it(`student screens at ${width} px: nothing under the pet or the «?»`, async () => {
+      const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });
+      await signInAs(page, 'student');
+      const found: Record<string, Blocked[]> = {};
+      for (const screen of STUDENT_SCREENS) {
+        await screen.open(page);
+        const blocked = await blockedOn(page, `${screen.name}-${width}`, screen.extra);
+        if (blocked.length > 0) found[screen.name] = blocked;
+      }
+      expect(found).toEqual({});
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`curator's check screen at ${width} px: a fragment's «Удалить» and the actions stay clear`, async () => {
+      const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });
+      await signInAs(page, 'curator');
+      await page.goto(`/study/curator/homeworks/ht_p2/${HT_P2}/${sofiaKey}`);
+      await page.getByTestId('answer').first().waitFor();
+      await page.getByTestId('answer').first().evaluate((element) => {
+        const text = element.firstChild!.firstChild as Text;
+        const range = document.createRange();
+        range.setStart(text, 0);
+        range.setEnd(text, 12);
+        window.getSelection()!.removeAllRanges();
+        window.getSelection()!.addRange(range);
+        element.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+      });
+      await page.getByRole('button', { name: 'Добавить фрагмент' }).click();
+      await page.locator('.task-check__segment').first().getByRole('button', { name: 'Удалить' }).waitFor();
+      expect(await blockedOn(page, `curator-check-${width}`)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
