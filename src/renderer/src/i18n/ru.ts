@@ -19,6 +19,9 @@ export const ru = {
     cancel: 'Отмена',
     confirm: 'Подтвердить',
     close: 'Закрыть',
+    /** The arrows of a row of links wider than the screen (ui/ScrollRow). */
+    scrollBack: 'Прокрутить назад',
+    scrollMore: 'Ещё: прокрутить дальше',
     save: 'Сохранить',
     yes: 'Да',
     no: 'Нет',

@@ -5,7 +5,7 @@ import { logout } from '@shared/contract/auth';
 import type { IconKey } from '@shared/domain/icons';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
-import { useTheme } from '../../ui';
+import { ScrollRow, useTheme } from '../../ui';
 import { displayFlagsAtom } from '../../lib/live';
 import { rememberedLink } from '../../lib/nav-memory';
 import { signOutLocally } from '../../lib/sign-out';
@@ -43,7 +43,7 @@ export function Header() {
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={32} height={32} />
           <span>{ru.brand.name}</span>
         </Link>
-        <nav className="shell__nav" aria-label={t.mainNavLabel}>
+        <ScrollRow className="shell__nav-row" navClassName="shell__nav" label={t.mainNavLabel}>
           {flags === null
             ? LINKS.map((link) => <span key={link.flag} className="shell__nav-placeholder" aria-hidden="true" />)
             : LINKS.filter((link) => flags[link.flag] === '1').map((link) => (
@@ -56,7 +56,7 @@ export function Header() {
                   )}
                 </NavLink>
               ))}
-        </nav>
+        </ScrollRow>
         <button
           type="button"
           className="shell__icon-button"

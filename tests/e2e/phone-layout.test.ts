@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signInAs } from '../helpers/browser';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 import { makeHomework } from '../helpers/factories';
 
@@ -57,7 +59,7 @@ function findBlocked(extra: string): Blocked[] {
   return blocked;
 }
 
-describe('floating icons keep clear of the buttons (issue 30 item 8)', () => {
+describe('phone and laptop layout (issue 30 items 8–10)', () => {
   const db = () => e2e.server.server.services.db;
   let sofiaKey = '';
 
@@ -77,7 +79,9 @@ describe('floating icons keep clear of the buttons (issue 30 item 8)', () => {
     await page.locator('.pet-overlay__icon').waitFor();
     await page.locator('.assistant-icon').waitFor();
     await page.waitForLoadState('networkidle');
-    await screenshot(page, `keep-clear-${shot}`);
+    // What a person sees: the window, not the whole page (the icons are fixed to the window).
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `keep-clear-${shot}.png`) });
     return page.evaluate(findBlocked, extra);
   }
 
@@ -134,7 +138,8 @@ describe('floating icons keep clear of the buttons (issue 30 item 8)', () => {
 
     it(`curator's check screen at ${width} px: a fragment's «Удалить» and the actions stay clear`, async () => {
       const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });
-      await signInAs(page, 'curator');
+      // The dark theme here, the light one on the student screens.
+      await signInAs(page, 'curator', { dark: true });
       await page.goto(`/study/curator/homeworks/ht_p2/${HT_P2}/${sofiaKey}`);
       await page.getByTestId('answer').first().waitFor();
       await page.getByTestId('answer').first().evaluate((element) => {
@@ -148,9 +153,56 @@ describe('floating icons keep clear of the buttons (issue 30 item 8)', () => {
       });
       await page.getByRole('button', { name: 'Добавить фрагмент' }).click();
       await page.locator('.task-check__segment').first().getByRole('button', { name: 'Удалить' }).waitFor();
-      expect(await blockedOn(page, `curator-check-${width}`)).toEqual([]);
+      expect(await blockedOn(page, `curator-check-dark-${width}`)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });
   }
+
+  it('item 9: a row of links wider than the phone fades at the cut side and its arrow scrolls on; nothing is cut on a laptop', async () => {
+    for (const dark of [false, true]) {
+      const theme = dark ? 'dark' : 'light';
+      const { page, context, errors } = await e2e.openPage({ width: 390, height: 844 });
+      await signInAs(page, 'student', { dark });
+      await page.goto('/study/trains/trains_p1');
+      await page.getByTestId('trp1-start').waitFor();
+      for (const row of ['.shell__nav-row', '.side-nav-row']) {
+        const nav = page.locator(`${row} nav`);
+        // Wider than the screen: some link is cut, and the row says so with a fade and an arrow.
+        expect(await nav.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+        await page.locator(row).locator('.ui-scroll-row__arrow').first().waitFor();
+        expect(await nav.evaluate((element) => getComputedStyle(element).maskImage)).toContain('gradient');
+        // The current page's link is scrolled into the row's view.
+        const current = nav.locator('[aria-current="page"]');
+        await expect
+          .poll(() =>
+            current.evaluate((link) => {
+              const box = link.getBoundingClientRect();
+              const frame = link.parentElement!.getBoundingClientRect();
+              return box.left >= frame.left && box.right <= frame.right;
+            }),
+          )
+          .toBe(true);
+      }
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `scroll-rows-${theme}-390.png`) });
+      // The side tabs start at the beginning: the arrow after them scrolls on and one before appears.
+      const tabs = page.locator('.side-nav-row');
+      await tabs.locator('nav').evaluate((element) => (element.scrollLeft = 0));
+      await tabs.getByTestId('scroll-row-after').click();
+      await expect.poll(() => tabs.locator('nav').evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      await tabs.getByTestId('scroll-row-before').waitFor();
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `scroll-rows-scrolled-${theme}-390.png`) });
+      expect(errors).toEqual([]);
+      await context.close();
+
+      const wide = await e2e.openPage({ width: 1280, height: 800 });
+      await signInAs(wide.page, 'student', { dark });
+      await wide.page.goto('/study/trains/trains_p1');
+      await wide.page.getByTestId('trp1-start').waitFor();
+      await wide.page.locator('.shell__nav-link').first().waitFor();
+      expect(await wide.page.getByTestId('scroll-row-after').count()).toBe(0);
+      await wide.page.screenshot({ path: join(SCREENSHOT_DIR, `scroll-rows-${theme}-1280.png`) });
+      await wide.context.close();
+    }
+  });
 });
