@@ -205,4 +205,38 @@ describe('phone and laptop layout (issue 30 items 8–10)', () => {
       await wide.context.close();
     }
   });
+
+  it('item 10: a cited chunk opens over the chat panel, its close button reachable, light and dark at 390 and 1280 px', async () => {
+    for (const dark of [false, true]) {
+      for (const width of [390, 1280]) {
+        const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });
+        await signInAs(page, 'student', { dark });
+        await page.getByRole('button', { name: 'Задать вопрос' }).click();
+        await page.getByTestId('assistant-panel').waitFor();
+        await page.getByTestId('assistant-input').fill('что такое инфляция');
+        await page.getByTestId('assistant-input').press('Enter');
+        const answer = page.locator('.assistant-message--bot[data-status="done"]').last();
+        await answer.waitFor({ timeout: 15_000 });
+        const cite = answer.getByTestId('assistant-cite').first();
+        const cited = ((await cite.getAttribute('title')) ?? '').replace(/^Источник \[\d+\]: /, '');
+        await cite.click();
+        const dialog = page.getByRole('dialog', { name: cited });
+        await dialog.locator('.ui-popup__body').waitFor();
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `assistant-cited-${dark ? 'dark' : 'light'}-${width}.png`) });
+        // The popup's close button is the element under its own centre (the panel used to cover it).
+        const close = dialog.getByRole('button', { name: 'Закрыть' });
+        expect(await close.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit !== null && button.contains(hit);
+        })).toBe(true);
+        await close.click();
+        await dialog.waitFor({ state: 'detached' });
+        // Closing the chunk leaves the chat open where it was.
+        await page.getByTestId('assistant-panel').waitFor();
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
 });
