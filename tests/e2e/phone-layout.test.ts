@@ -26,14 +26,14 @@ interface Blocked {
 
 /** Runs in the page: every control (plus `extra`) that is covered or touches a floating icon. */
 function findBlocked(extra: string): Blocked[] {
-  const icons = [...document.querySelectorAll('.ui-floating-icon')];
+  const icons = Array.from(document.querySelectorAll('.ui-floating-icon'));
   const describe = (element: Element) => {
     const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
     return `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''} «${text}»`;
   };
   const selector = `main :is(button, a[href], input:not([type="hidden"]), select, textarea, label, [role="switch"], [role="status"], [role="tab"])${extra ? `, ${extra}` : ''}`;
   const blocked: Blocked[] = [];
-  for (const element of document.querySelectorAll(selector)) {
+  for (const element of Array.from(document.querySelectorAll(selector))) {
     if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     if (element.closest('.ui-floating-icon, [role="dialog"]:not(main [role="dialog"])')) continue;
     element.scrollIntoView({ block: 'center', inline: 'center' });
@@ -52,7 +52,7 @@ function findBlocked(extra: string): Blocked[] {
     const x = Math.min(Math.max(line.left + line.width / 2, 0), window.innerWidth - 1);
     const y = Math.min(Math.max(line.top + line.height / 2, 0), window.innerHeight - 1);
     const hit = document.elementFromPoint(x, y);
-    const labelled = element instanceof HTMLInputElement && [...(element.labels ?? [])].some((label) => hit && label.contains(hit));
+    const labelled = element instanceof HTMLInputElement && Array.from(element.labels ?? []).some((label) => hit && label.contains(hit));
     if (!hit || !(element === hit || element.contains(hit) || labelled)) blocked.push({ what: describe(element), by: hit ? describe(hit) : 'nothing (off screen)' });
   }
   window.scrollTo(0, 0);
