@@ -21,14 +21,17 @@ function useHiddenEdges(ref: RefObject<HTMLElement | null>): Edges {
       const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
       setEdges((old) => (old.before === before && old.after === after ? old : { before, after }));
     };
-    let shown: Element | null = null;
-    // The current page's link is brought into the row's view (not the page's: only the row scrolls).
+    // The current page's link is kept in the row's view (not the page's: only the row scrolls)
+    // until the person scrolls the row; a new current link (navigation) is brought in again.
+    let touched = false;
+    let current: Element | null = null;
     const showCurrent = () => {
-      const current = element.querySelector('[aria-current="page"]');
-      if (!current || current === shown || !(current instanceof HTMLElement)) return;
-      shown = current;
-      const start = current.offsetLeft - element.offsetLeft;
-      const end = start + current.offsetWidth;
+      const now = element.querySelector('[aria-current="page"]');
+      if (now !== current) touched = false;
+      current = now;
+      if (touched || !(now instanceof HTMLElement) || element.clientWidth === 0) return;
+      const start = now.offsetLeft - element.offsetLeft;
+      const end = start + now.offsetWidth;
       if (start < element.scrollLeft) element.scrollLeft = start - 24;
       else if (end > element.scrollLeft + element.clientWidth) element.scrollLeft = end - element.clientWidth + 40;
     };
@@ -36,15 +39,35 @@ function useHiddenEdges(ref: RefObject<HTMLElement | null>): Edges {
       showCurrent();
       update();
     };
+    const onTouched = () => {
+      touched = true;
+    };
+    // Links change width when the fonts arrive and their labels when the flags do: watch them too.
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(onChange) : null;
+    const watchLinks = () => {
+      resized?.disconnect();
+      resized?.observe(element);
+      for (const child of Array.from(element.children)) resized?.observe(child);
+    };
+    const changed =
+      typeof MutationObserver === 'function'
+        ? new MutationObserver(() => {
+            watchLinks();
+            onChange();
+          })
+        : null;
+    changed?.observe(element, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-current'] });
+    watchLinks();
     onChange();
     element.addEventListener('scroll', update, { passive: true });
-    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
-    resized?.observe(element);
-    // Links appear when the display flags arrive, and the current one changes on navigation.
-    const changed = typeof MutationObserver === 'function' ? new MutationObserver(onChange) : null;
-    changed?.observe(element, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-current'] });
+    element.addEventListener('wheel', onTouched, { passive: true });
+    element.addEventListener('pointerdown', onTouched);
+    element.parentElement?.addEventListener('click', onTouched);
     return () => {
       element.removeEventListener('scroll', update);
+      element.removeEventListener('wheel', onTouched);
+      element.removeEventListener('pointerdown', onTouched);
+      element.parentElement?.removeEventListener('click', onTouched);
       resized?.disconnect();
       changed?.disconnect();
     };
