@@ -8,10 +8,11 @@ import { makeHomework } from '../helpers/factories';
 
 /**
  * Issue 30 item 8: the floating pet and «?» icons never cover a screen's buttons. Every main
- * student screen and the curator's check screen, at 390 and 1280 px: each visible control of the
- * page (buttons, links, fields, toggles and their labels, status lines, and the texts a screen
- * names) is scrolled to the middle of the window as far as the page lets it, and must then be
- * the element under its own centre and share no pixel with a floating icon.
+ * student screen and the curator's check screen, at 390 and 1280 px, is read as a person scrolls
+ * it: from the top to the end in steps of half a window. At every step, each control fully in the
+ * visible part of the window (below the sticky header, above the phone's dock) — buttons, links,
+ * fields, toggles and their labels, status lines, and the texts a screen names — must share no
+ * pixel with a floating icon and be the element under its own centre.
  */
 
 /** Homework 5 part 1: one question, so «Продолжить» is on screen. */
@@ -22,41 +23,69 @@ const HT_P2 = 3;
 interface Blocked {
   what: string;
   by: string;
+  scrollY: number;
 }
 
-/** Runs in the page: every control (plus `extra`) that is covered or touches a floating icon. */
+/** Runs in the page: every control (plus `extra`) covered, or touching a floating icon, at some scroll position. */
 function findBlocked(extra: string): Blocked[] {
   const icons = Array.from(document.querySelectorAll('.ui-floating-icon'));
   const describe = (element: Element) => {
     const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-    return `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''} «${text}»`;
+    const testId = element.getAttribute('data-testid');
+    const className = typeof element.className === 'string' && element.className ? `.${element.className.split(' ')[0]}` : '';
+    return `${element.tagName.toLowerCase()}${testId ? `[${testId}]` : className} «${text}»`;
   };
   const selector = `main :is(button, a[href], input:not([type="hidden"]), select, textarea, label, [role="switch"], [role="status"], [role="tab"])${extra ? `, ${extra}` : ''}`;
-  const blocked: Blocked[] = [];
-  for (const element of Array.from(document.querySelectorAll(selector))) {
-    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-    if (element.closest('.ui-floating-icon, [role="dialog"]:not(main [role="dialog"])')) continue;
-    element.scrollIntoView({ block: 'center', inline: 'center' });
-    const box = element.getBoundingClientRect();
-    if (box.width < 2 || box.height < 2) continue;
-    const touching = icons.find((icon) => {
-      const other = icon.getBoundingClientRect();
-      return other.left < box.right && other.right > box.left && other.top < box.bottom && other.bottom > box.top;
-    });
-    if (touching) {
-      blocked.push({ what: describe(element), by: describe(touching) });
-      continue;
+  // Rows of links that scroll sideways show their own arrows over the cut links (item 9's test).
+  const candidates = Array.from(document.querySelectorAll(selector)).filter((element) => !element.closest('.ui-floating-icon, .ui-scroll-row') && element.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+  const header = document.querySelector('.shell__header');
+  const dock = document.querySelector('.shell__dock');
+  /** The part of the window the page shows: under the sticky header, above the dock. */
+  const visible = () => {
+    const dockBox = dock?.getBoundingClientRect();
+    return { top: header ? Math.max(0, header.getBoundingClientRect().bottom) : 0, bottom: dockBox && dockBox.height > 0 ? dockBox.top : window.innerHeight };
+  };
+  /** Inside every ancestor that clips (a scrolled list, a collapsed panel). */
+  const unclipped = (element: Element, box: DOMRect) => {
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const frame = parent.getBoundingClientRect();
+      if (box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1) return false;
     }
-    // A link wrapped over two lines: the centre of its first line (the box's centre may be between words).
-    const line = element.getClientRects()[0] ?? box;
-    const x = Math.min(Math.max(line.left + line.width / 2, 0), window.innerWidth - 1);
-    const y = Math.min(Math.max(line.top + line.height / 2, 0), window.innerHeight - 1);
-    const hit = document.elementFromPoint(x, y);
-    const labelled = element instanceof HTMLInputElement && Array.from(element.labels ?? []).some((label) => hit && label.contains(hit));
-    if (!hit || !(element === hit || element.contains(hit) || labelled)) blocked.push({ what: describe(element), by: hit ? describe(hit) : 'nothing (off screen)' });
+    return true;
+  };
+  const blocked = new Map<string, Blocked>();
+  const end = document.documentElement.scrollHeight - window.innerHeight;
+  const positions: number[] = [];
+  for (let y = 0; y < end; y += Math.max(100, Math.round(window.innerHeight / 2))) positions.push(y);
+  positions.push(Math.max(0, end));
+  for (const y of positions) {
+    window.scrollTo(0, y);
+    const area = visible();
+    for (const element of candidates) {
+      const box = element.getBoundingClientRect();
+      if (box.width < 2 || box.height < 2) continue;
+      if (box.top < area.top || box.bottom > area.bottom || box.left < 0 || box.right > window.innerWidth || !unclipped(element, box)) continue;
+      const what = describe(element);
+      if (blocked.has(what)) continue;
+      const touching = icons.find((icon) => {
+        const other = icon.getBoundingClientRect();
+        return other.left < box.right && other.right > box.left && other.top < box.bottom && other.bottom > box.top;
+      });
+      if (touching) {
+        blocked.set(what, { what, by: describe(touching), scrollY: window.scrollY });
+        continue;
+      }
+      // A link wrapped over two lines: the centre of its first line (the box's centre may be between words).
+      const line = element.getClientRects()[0] ?? box;
+      const hit = document.elementFromPoint(line.left + line.width / 2, line.top + line.height / 2);
+      const labelled = element instanceof HTMLInputElement && Array.from(element.labels ?? []).some((label) => hit && label.contains(hit));
+      if (!hit || !(element === hit || element.contains(hit) || labelled)) blocked.set(what, { what, by: hit ? describe(hit) : 'nothing', scrollY: window.scrollY });
+    }
   }
   window.scrollTo(0, 0);
-  return blocked;
+  return Array.from(blocked.values());
 }
 
 describe('phone and laptop layout (issue 30 items 8–10)', () => {

@@ -122,8 +122,7 @@ export function AnswerForm(props: AnswerFormProps) {
           </section>
         );
       })}
-      {/* data-action-bar: the floating icons step up above this sticky bar (app/shell/shell.css). */}
-      <div className="p2-actions" data-action-bar="">
+      <div className="p2-actions">
         <p className={`p2-save-state p2-save-state--${saver.state.kind}`} role="status" aria-live="polite" data-testid="p2-save-state">
           {saveStateText(saver.state)}
         </p>
