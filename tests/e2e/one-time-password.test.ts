@@ -128,14 +128,53 @@ describe('the one-time password of `npm run admin -- create` in chromium', () =>
     await context.close();
   });
 
-  it('says on the sign-up page that VK ID is not configured (phone, light)', async () => {
-    const { page, context, errors } = await e2e.openPage({ width: 390, height: 844 });
-    await page.goto('/study/signup');
-    await page.getByText('Вход через VK не настроен на этом сервере. Войдите по логину и паролю.').waitFor();
-    expect(await page.getByRole('button', { name: /VK/ }).isDisabled()).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await settledScreenshot(page, 'signup-no-vk-390-light');
-    expect(errors).toEqual([]);
-    await context.close();
+  it('the sign-up page without VK ID says who gives accounts and leads to the sign-in; the disabled VK button is readable (light/dark, 390/1280)', async () => {
+    for (const dark of [false, true]) {
+      for (const width of [390, 1280]) {
+        const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });
+        await page.goto('/study/login');
+        await page.evaluate((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), dark);
+        await page.goto('/study/signup');
+        await page.getByTestId('signup-no-vk').waitFor();
+        expect(await page.getByTestId('signup-no-vk').textContent()).toBe('Регистрация через VK не настроена на этом сервере. Аккаунты создаёт куратор или администратор школы: попросите у них логин и пароль и войдите с ними.');
+        // Not the sign-in page's sentence: this page has no form to sign in with.
+        expect(await page.getByText('Войдите по логину и паролю.').count()).toBe(0);
+        const vk = page.getByRole('button', { name: /VK/ });
+        expect(await vk.isDisabled()).toBe(true);
+        // WCAG AA for text: the disabled button's label against its own background.
+        const contrast = await vk.evaluate(contrastOfText);
+        expect(contrast).toBeGreaterThanOrEqual(4.5);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await settledScreenshot(page, `signup-no-vk-${dark ? 'dark' : 'light'}-${width}`);
+        await page.getByRole('link', { name: 'Войти по логину и паролю' }).click();
+        await page.waitForURL(/\/study\/login$/);
+        await page.getByLabel('Логин').waitFor();
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
   });
 });
+
+/**
+ * Runs in the page: the contrast ratio of an element's text on its background as drawn, i.e. with
+ * the element's opacity blending both into the first opaque background behind it.
+ */
+function contrastOfText(element: Element): number {
+  const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const style = getComputedStyle(element);
+  let behind = element.parentElement;
+  while (behind && getComputedStyle(behind).backgroundColor.replace(/\s/g, '').endsWith(',0)')) behind = behind.parentElement;
+  const backdrop = rgb(behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)');
+  const alpha = Number(style.opacity);
+  const drawn = (colour: string) => rgb(colour).map((value, index) => alpha * value + (1 - alpha) * backdrop[index]!);
+  const luminance = (channels: number[]) => {
+    const [r, g, b] = channels.map((channel) => {
+      const value = channel / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [lighter, darker] = [luminance(drawn(style.color)), luminance(drawn(style.backgroundColor))].sort((a, b) => b - a);
+  return (lighter! + 0.05) / (darker! + 0.05);
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
-import { settledScreenshot, signInAs } from '../helpers/browser';
+import { SCREENSHOT_DIR, settledScreenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 import { linkAccounts } from '../helpers/factories';
 
@@ -59,8 +59,11 @@ describe('training part 2 in chromium', () => {
     await page.getByTestId('trp2-check-send').click();
     await page.getByTestId('trp2-check-error').getByText('Вы не поставили баллы').waitFor();
     await page.getByTestId('trp2-check-score').fill('4');
+    // Said next to the field as soon as it is typed (issue 30); a send changes nothing and sends nothing.
+    await page.getByTestId('trp2-score-problem').getByText('Вы поставили больше максимального балла. Максимальный балл: 3').waitFor();
     await page.getByTestId('trp2-check-send').click();
-    await page.getByTestId('trp2-check-error').getByText('Вы поставили больше максимального балла. Максимальный балл: 3').waitFor();
+    await page.getByTestId('trp2-score-problem').waitFor();
+    expect(await page.getByTestId('trp2-check-error').count()).toBe(0);
     await page.getByTestId('trp2-check-score').fill('2');
     await settledScreenshot(page, 'train-p2-selfcheck-light');
     await page.getByTestId('trp2-check-send').click();
@@ -98,7 +101,20 @@ describe('training part 2 in chromium', () => {
     expect(await another.textContent()).not.toContain('Смирнова');
     await settledScreenshot(b.page, 'train-p2-check-another-light');
     await b.page.getByTestId('trp2-check-comment').fill('Все три аргумента верны');
+    // Above the maximum: the message stands next to the field at once, before any send.
+    await b.page.getByTestId('trp2-check-score').fill('7');
+    const problem = b.page.getByTestId('trp2-score-problem');
+    expect(await problem.textContent()).toBe('Вы поставили больше максимального балла. Максимальный балл: 3');
+    const field = (await b.page.getByTestId('trp2-check-score').boundingBox())!;
+    const message = (await problem.boundingBox())!;
+    expect(message.y).toBeGreaterThanOrEqual(field.y + field.height);
+    expect(message.y - (field.y + field.height)).toBeLessThan(16);
+    expect(Math.abs(message.x - field.x)).toBeLessThan(2);
+    expect(await b.page.getByTestId('trp2-check-score').getAttribute('aria-invalid')).toBe('true');
+    await b.page.getByTestId('trp2-check-send').click();
+    expect(await b.page.getByTestId('trp2-check-error').count()).toBe(0);
     await b.page.getByTestId('trp2-check-score').fill('3');
+    expect(await problem.count()).toBe(0);
     await b.page.getByTestId('trp2-check-send').click();
     await b.page.getByTestId('trp2-sent').getByText('Проверка отправлена').waitFor();
     await b.page.getByTestId('trp2-table-checkedByMe').click();
@@ -161,12 +177,22 @@ describe('training part 2 in chromium', () => {
     await context.close();
   }, 90_000);
 
-  it('without a model the AI mode says so plainly; Demo sees no classmates or AI mode', async () => {
+  it('without a model the AI mode is shown disabled and says why; «Начать» is off with nothing to check; Demo sees no classmates or AI mode', async () => {
     const { page, context, errors } = await e2e.openPage();
-    await openTraining(page, 'student');
-    await chooseMode(page, 'Проверка ИИ');
-    await page.getByTestId('trp2-ai-off').getByText('Проверка ИИ сейчас недоступна: на сервере не подключена языковая модель. Выберите другой режим.').waitFor();
+    await openTraining(page, 'sofia');
+    const ai = page.getByTestId('trp2-mode-checkByAI');
+    await ai.getByText('Сейчас недоступна: на сервере не подключена языковая модель.').waitFor();
+    expect(await ai.locator('input').isDisabled()).toBe(true);
+    expect(await ai.getAttribute('class')).toContain('trp2-mode--off');
+    await ai.click({ force: true });
+    expect(await page.getByTestId('trp2-mode-selfCheck').getAttribute('class')).toContain('trp2-mode--active');
+    expect(await ai.getAttribute('class')).not.toContain('trp2-mode--active');
     await settledScreenshot(page, 'train-p2-ai-off-light');
+
+    await chooseMode(page, 'Проверка одноклассниками');
+    await page.getByTestId('trp2-available-checks').getByText('Ждут проверки: 0').waitFor();
+    expect(await page.getByTestId('trp2-start-checkAnother').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
 
     const demo = await e2e.openPage();
@@ -174,12 +200,13 @@ describe('training part 2 in chromium', () => {
     await demo.page.getByTestId('trp2-mode-selfCheck').waitFor();
     expect(await demo.page.getByTestId('trp2-mode-checkByClassmates').count()).toBe(0);
     expect(await demo.page.getByTestId('trp2-mode-checkByAI').count()).toBe(0);
-    expect([...errors, ...demo.errors]).toEqual([]);
+    expect(demo.errors).toEqual([]);
     await demo.context.close();
   }, 60_000);
 
   it('looks right in the dark theme and on a 390 px phone', async () => {
     for (const [tag, width, dark] of [
+      ['light', 1280, false],
       ['dark', 1280, true],
       ['narrow', 390, false],
       ['narrow-dark', 390, true],
@@ -203,6 +230,11 @@ describe('training part 2 in chromium', () => {
       await page.getByTestId('trp2-send').click();
       await page.getByTestId('trp2-key').waitFor();
       await settledScreenshot(page, `train-p2-selfcheck-${tag}`);
+      // Issue 30: a score above the maximum says so next to the field.
+      await page.getByTestId('trp2-check-score').fill('9');
+      await page.getByTestId('trp2-score-problem').waitFor();
+      await page.getByTestId('trp2-score-problem').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/train-p2-score-over-max-${tag}.png` });
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -20,6 +20,9 @@ export const ru = {
     cancel: 'Отмена',
     confirm: 'Подтвердить',
     close: 'Закрыть',
+    /** The arrows of a row of links wider than the screen (ui/ScrollRow). */
+    scrollBack: 'Прокрутить назад',
+    scrollMore: 'Ещё: прокрутить дальше',
     save: 'Сохранить',
     yes: 'Да',
     no: 'Нет',
@@ -117,6 +120,8 @@ export const ru = {
     vkButton: 'Войти через VK ID',
     vkSignupButton: 'Зарегистрироваться через VK ID',
     vkNotConfigured: 'Вход через VK не настроен на этом сервере. Войдите по логину и паролю.',
+    vkSignupNotConfigured: 'Регистрация через VK не настроена на этом сервере. Аккаунты создаёт куратор или администратор школы: попросите у них логин и пароль и войдите с ними.',
+    toLoginWithPassword: 'Войти по логину и паролю',
     curatorLink: 'Вход для кураторов и выпускников',
     curatorNote: 'Войдите по логину и паролю, которые выдала школа.',
     toStudentLogin: 'Вход для учеников',

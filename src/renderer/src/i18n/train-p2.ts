@@ -44,7 +44,8 @@ export const ruTrainP2 = {
   choose: 'Выберите',
   start: 'Начать',
   noValues: 'Нет доступных вариантов',
-  aiNotConfigured: 'Проверка ИИ сейчас недоступна: на сервере не подключена языковая модель. Выберите другой режим.',
+  /** The hint of the AI mode while it cannot be chosen. */
+  aiNotConfigured: 'Сейчас недоступна: на сервере не подключена языковая модель.',
   aiNoQuestions: 'Пока нет вопросов с критериями оценивания, которые может проверить ИИ.',
   noQuestions: 'Вопросы не найдены',
   tablesTitle: 'Проверки',

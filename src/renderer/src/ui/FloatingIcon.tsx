@@ -35,11 +35,38 @@ const ARROWS: Record<string, Point> = {
 const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
 
 /**
+ * Phones: the icons are not free over the page but sit in the dock, a bar along the bottom edge
+ * the page never scrolls under (shell.css `.shell__dock`, `--float-dock-height`), so they cover
+ * no button (issue 30). Kept in step with the `max-width: 600px` rules of shell.css.
+ */
+export const DOCK_QUERY = '(max-width: 600px)';
+/** Height of the dock bar and the size of an icon inside it (px). */
+export const DOCK_HEIGHT_PX = 60;
+export const DOCKED_SIZE_PX = 48;
+const DOCK_EDGE_PX = 12;
+
+function useDocked(): boolean {
+  const [docked, setDocked] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(DOCK_QUERY).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(DOCK_QUERY);
+    const update = () => setDocked(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return docked;
+}
+
+/**
  * A draggable round button floating over every page (pet, AI chat). A move over 10 px drags,
  * a 1.5 s hold asks for `onHold`, a short press opens; arrow keys move it from the keyboard.
- * The spot is remembered and kept on screen when the window shrinks.
+ * The spot is remembered and kept on screen when the window shrinks. On a phone it sits in the
+ * dock instead, on the side of its default corner, and is not dragged (a drag there changes nothing).
  */
-export function FloatingIcon({ label, storageKey, defaultOffset, size = 64, onOpen, onHold, expanded, className, children }: FloatingIconProps) {
+export function FloatingIcon({ label, storageKey, defaultOffset, size: freeSize = 64, onOpen, onHold, expanded, className, children }: FloatingIconProps) {
+  const docked = useDocked();
+  const size = docked ? DOCKED_SIZE_PX : freeSize;
   const icon = useMemo(() => ({ width: size, height: size }), [size]);
   const fallback = (): Point => ({
     x: 'left' in defaultOffset ? defaultOffset.left : window.innerWidth - size - defaultOffset.right,
@@ -62,6 +89,8 @@ export function FloatingIcon({ label, storageKey, defaultOffset, size = 64, onOp
   };
   const fallbackRef = useRef(fallback);
   fallbackRef.current = fallback;
+  const dockedRef = useRef(docked);
+  dockedRef.current = docked;
   const rememberRef = useRef(remember);
   rememberRef.current = remember;
 
@@ -71,11 +100,13 @@ export function FloatingIcon({ label, storageKey, defaultOffset, size = 64, onOp
         onClick: () => latest.current.onOpen(),
         onHold: onHold ? () => latest.current.onHold?.() : undefined,
         onDrag: (spot) => {
+          if (dockedRef.current) return;
           setDragging(true);
           setPosition(clampToViewport(spot, icon, viewport()));
         },
         onDrop: (spot) => {
           setDragging(false);
+          if (dockedRef.current) return;
           rememberRef.current(spot);
         },
       }),
@@ -98,7 +129,7 @@ export function FloatingIcon({ label, storageKey, defaultOffset, size = 64, onOp
     gesture.down({ x: event.clientX, y: event.clientY }, position);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const arrow = ARROWS[event.key];
+    const arrow = docked ? undefined : ARROWS[event.key];
     if (arrow) {
       event.preventDefault();
       remember({ x: position.x + arrow.x * KEY_STEP_PX, y: position.y + arrow.y * KEY_STEP_PX });
@@ -108,11 +139,14 @@ export function FloatingIcon({ label, storageKey, defaultOffset, size = 64, onOp
     }
   };
 
+  const dockSpot = 'left' in defaultOffset ? { left: DOCK_EDGE_PX } : { right: DOCK_EDGE_PX };
+  const style = docked ? { ...dockSpot, bottom: (DOCK_HEIGHT_PX - size) / 2, width: size, height: size } : { left: position.x, top: position.y, width: size, height: size };
+
   return (
     <button
       type="button"
-      className={cx('ui-floating-icon', dragging && 'ui-floating-icon--dragging', className)}
-      style={{ left: position.x, top: position.y, width: size, height: size }}
+      className={cx('ui-floating-icon', docked && 'ui-floating-icon--docked', dragging && !docked && 'ui-floating-icon--dragging', className)}
+      style={style}
       aria-label={label}
       aria-expanded={expanded}
       onPointerDown={onPointerDown}

@@ -24,6 +24,8 @@ export interface PopupProps {
   /** Id of the element that describes the dialog (ConfirmPopup points it at its text). */
   describedBy?: string;
   className?: string;
+  /** Class of the backdrop layer (a popup that must come over a fixed panel sets its z-index). */
+  rootClassName?: string;
 }
 
 /** A modal dialog rendered over the page. */
@@ -38,6 +40,7 @@ export function Popup({
   initialFocusRef,
   describedBy,
   className,
+  rootClassName,
 }: PopupProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -64,7 +67,7 @@ export function Popup({
   };
 
   return createPortal(
-    <div className="ui-popup" onMouseDown={onBackdropDown} onClick={onBackdropClick}>
+    <div className={cx('ui-popup', rootClassName)} onMouseDown={onBackdropDown} onClick={onBackdropClick}>
       <div
         ref={panelRef}
         className={cx('ui-popup__panel', `ui-popup__panel--${size}`, className)}

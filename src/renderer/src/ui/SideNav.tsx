@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { NavLink, Outlet } from 'react-router';
 import type { IconKey } from '@shared/domain/icons';
 import { displayFlagsAtom } from '../lib/live';
+import { ScrollRow } from './ScrollRow';
 import './SideNav.css';
 
 export interface SideNavItem {
@@ -17,7 +18,8 @@ export interface SideNavItem {
 export function SideNav({ items, label }: { items: SideNavItem[]; label: string }) {
   const flags = useAtomValue(displayFlagsAtom);
   return (
-    <nav className="side-nav" aria-label={label}>
+    // On narrow screens a row of tabs that may not fit: ScrollRow shows that more is there.
+    <ScrollRow className="side-nav-row" navClassName="side-nav" label={label}>
       {items.map((item) => {
         if (item.flag && flags === null) return <span key={item.to} className="side-nav__placeholder" aria-hidden="true" />;
         if (item.flag && flags?.[item.flag] !== '1') return null;
@@ -28,7 +30,7 @@ export function SideNav({ items, label }: { items: SideNavItem[]; label: string 
           </NavLink>
         );
       })}
-    </nav>
+    </ScrollRow>
   );
 }
 

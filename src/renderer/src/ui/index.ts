@@ -19,6 +19,7 @@ export { PersonLink, type PersonLinkProps } from './PersonLink';
 export { Popup, type PopupProps } from './Popup';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { QueryState, type QueryStateProps } from './QueryState';
+export { ScrollRow, type ScrollRowProps } from './ScrollRow';
 export { SearchInput, type SearchInputProps } from './SearchInput';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { SendButton, type SendButtonProps, type SendState } from './SendButton';

@@ -58,6 +58,8 @@ export function AppShell() {
           </div>
         </main>
         {!handle.bare && <Footer />}
+        {/* Phones: the bar the floating icons dock into (shell.css). */}
+        <div className="shell__dock" aria-hidden="true" />
         <RequiredFieldsPopup />
         <MessengerSubscriptionPopup />
         <Overlays />

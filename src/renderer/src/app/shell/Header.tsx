@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { IconKey } from '@shared/domain/icons';
 import { ru } from '../../i18n/ru';
-import { useTheme } from '../../ui';
+import { ScrollRow, useTheme } from '../../ui';
 import { displayFlagsAtom } from '../../lib/live';
 import { rememberedLink } from '../../lib/nav-memory';
 import { useSignOut } from '../../lib/use-sign-out';
@@ -41,7 +41,7 @@ export function Header() {
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={32} height={32} />
           <span>{ru.brand.name}</span>
         </Link>
-        <nav className="shell__nav" aria-label={t.mainNavLabel}>
+        <ScrollRow className="shell__nav-row" navClassName="shell__nav" label={t.mainNavLabel}>
           {flags === null
             ? LINKS.map((link) => <span key={link.flag} className="shell__nav-placeholder" aria-hidden="true" />)
             : LINKS.filter((link) => flags[link.flag] === '1').map((link) => (
@@ -54,7 +54,7 @@ export function Header() {
                   )}
                 </NavLink>
               ))}
-        </nav>
+        </ScrollRow>
         <button
           type="button"
           className="shell__icon-button"

@@ -31,7 +31,7 @@ export function AssistantOverlay() {
     // Button mode ↔ panel mode: an outside click or Escape closes the panel (§4.3).
     const onPointer = (event: PointerEvent) => {
       const target = event.target instanceof Node ? event.target : null;
-      if (panelRef.current?.contains(target) || (target instanceof Element && target.closest('.assistant-icon, .ui-popup-root, [role="dialog"]'))) return;
+      if (panelRef.current?.contains(target) || (target instanceof Element && target.closest('.assistant-icon, .ui-popup, [role="dialog"]'))) return;
       setOpen(false);
     };
     const onKey = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && document.querySelectorAll('[role="dialog"]').length <= 1 && setOpen(false);
@@ -249,7 +249,8 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
           {t.send}
         </Button>
       </form>
-      <TheoryPopup chunkId={theoryOf} onClose={() => setTheoryOf(null)} />
+      {/* Over the chat panel (a fixed layer above popups), or its close button would be hidden (issue 30). */}
+      <TheoryPopup chunkId={theoryOf} onClose={() => setTheoryOf(null)} rootClassName="assistant-theory" />
     </div>
   );
 }

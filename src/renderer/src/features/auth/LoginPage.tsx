@@ -7,7 +7,7 @@ import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { useCoursePageLink } from '../../lib/course-page';
 import { readSession } from '../../lib/session';
-import { Button } from '../../ui/Button';
+import { Button, buttonClassName } from '../../ui/Button';
 import { Loader } from '../../ui/Loader';
 import { TextField } from '../../ui/TextField';
 import { authContracts } from './auth-contracts';
@@ -187,7 +187,18 @@ export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
       >
         {mode === 'signup' ? t.vkSignupButton : t.vkButton}
       </Button>
-      {config.data && !configured && <p className="muted small">{t.vkNotConfigured}</p>}
+      {config.data && !configured && mode === 'login' && <p className="muted small">{t.vkNotConfigured}</p>}
+      {/* Sign-up has no form of its own: say who gives accounts and lead to the sign-in (issue 30). */}
+      {config.data && !configured && mode === 'signup' && (
+        <>
+          <p className="small" data-testid="signup-no-vk">
+            {t.vkSignupNotConfigured}
+          </p>
+          <Link to="/login" className={buttonClassName('primary', { block: true })}>
+            {t.toLoginWithPassword}
+          </Link>
+        </>
+      )}
     </div>
   );
 }

@@ -8,11 +8,11 @@ import './knowledge.css';
 
 const t = ruKnowledge;
 
-/** The published theory of a chunk; also opened by the assistant's citations. */
-export function TheoryPopup({ chunkId, onClose }: { chunkId: number | null; onClose: () => void }) {
+/** The published theory of a chunk; also opened by the assistant's citations (`rootClassName` lifts it over the chat panel). */
+export function TheoryPopup({ chunkId, onClose, rootClassName }: { chunkId: number | null; onClose: () => void; rootClassName?: string }) {
   const theory = useQuery(knowledgeQueries.theory(chunkId));
   return (
-    <Popup open={chunkId !== null} onClose={onClose} title={theory.data?.theory.name || t.theory.title} size="lg" className="kb-theory-popup">
+    <Popup open={chunkId !== null} onClose={onClose} title={theory.data?.theory.name || t.theory.title} size="lg" className="kb-theory-popup" rootClassName={rootClassName}>
       <QueryState query={theory} errorText={(error) => t.map.error(liveErrorText(error))} loading={<Loader label={t.theory.loading} />} empty={(data) => data.theory.markdownText.trim() === '' && t.theory.empty} emptyCompact>
         {(data) => (
           <Markdown text={data.theory.markdownText} />

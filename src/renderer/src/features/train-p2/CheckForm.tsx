@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ruTrainP2 as t } from '../../i18n/train-p2';
 import { Button } from '../../ui';
-import { validateCheck } from './logic';
+import { typedScoreProblem, validateCheck } from './logic';
 
 /** Score and comment, checked in the spec's order before anything is sent (§5). */
 export function CheckForm({ max, submitLabel, onSubmit, busy }: { max: number; submitLabel: string; onSubmit: (check: { score: number; comment: string }) => void; busy: boolean }) {
@@ -9,6 +9,7 @@ export function CheckForm({ max, submitLabel, onSubmit, busy }: { max: number; s
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const scoreProblem = typedScoreProblem(score, max, t.validation);
   return (
     <form
       className="trp2-form"
@@ -34,16 +35,31 @@ export function CheckForm({ max, submitLabel, onSubmit, busy }: { max: number; s
       <div className="trp2-form__row">
         <label className="trp2-field trp2-field--score" htmlFor={`${id}-score`}>
           <span className="trp2-field__label">{t.score(max)}</span>
-          <input id={`${id}-score`} className="ui-input" inputMode="numeric" value={score} onChange={(event) => {
+          <input
+            id={`${id}-score`}
+            className="ui-input"
+            inputMode="numeric"
+            value={score}
+            aria-invalid={scoreProblem !== null}
+            aria-describedby={scoreProblem ? `${id}-score-problem` : undefined}
+            onChange={(event) => {
               setScore(event.target.value);
               setError(null);
-            }} data-testid="trp2-check-score" />
+            }}
+            data-testid="trp2-check-score"
+          />
+          {scoreProblem && (
+            <span id={`${id}-score-problem`} className="trp2-error trp2-field__problem" role="alert" data-testid="trp2-score-problem">
+              {scoreProblem}
+            </span>
+          )}
         </label>
         <Button type="submit" loading={busy} data-testid="trp2-check-send">
           {submitLabel}
         </Button>
       </div>
-      {error && (
+      {/* A score problem already stands next to its field. */}
+      {error && error !== scoreProblem && (
         <p className="trp2-error" role="alert" data-testid="trp2-check-error">
           {error}
         </p>

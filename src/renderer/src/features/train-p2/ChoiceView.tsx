@@ -24,11 +24,14 @@ export function ChoiceView({ available, choice, onChange, onStart, onTable, busy
   const peers = available.additionInfo.peerModes === '1';
   // Demo and Пакетник: the classmates and AI modes are not offered at all (the server refuses them too).
   const modes = TRAIN_P2_MODES.filter((mode) => peers || (mode !== 'checkByClassmates' && mode !== 'checkByAI'));
-  const mode: TrainP2Mode = modes.includes(choice.mode) ? choice.mode : 'selfCheck';
+  // No language model on the server: the AI mode is shown but cannot be chosen (issue 30).
+  const aiOff = available.additionInfo.aiConfigured !== '1';
+  const offered = (item: TrainP2Mode) => !(item === 'checkByAI' && aiOff);
+  const mode: TrainP2Mode = modes.includes(choice.mode) && offered(choice.mode) ? choice.mode : 'selfCheck';
   const likeCurator = mode === 'checkLikeCurator';
   const sets = setsForMode(mode, available);
-  const aiOff = mode === 'checkByAI' && available.additionInfo.aiConfigured !== '1';
-  const aiEmpty = mode === 'checkByAI' && !aiOff && sets.egeNums.length === 0;
+  const aiEmpty = mode === 'checkByAI' && sets.egeNums.length === 0;
+  const waitingChecks = available.additionInfo.availableChecksAnother;
   const chapter = choice.chapter[mode];
   const egeNum = choice.egeNum[mode];
   const go = (questionType: string) => onStart(likeCurator ? { kind: 'check', questionType } : { kind: 'answer', questionType });
@@ -41,10 +44,10 @@ export function ChoiceView({ available, choice, onChange, onStart, onTable, busy
         <legend className="trp2-legend">{t.modeTitle}</legend>
         <div className="trp2-modes__grid">
           {modes.map((item) => (
-            <label key={item} className={cx('trp2-mode', mode === item && 'trp2-mode--active')} data-testid={`trp2-mode-${item}`}>
-              <input type="radio" name="trp2-mode" className="trp2-radio" value={item} checked={mode === item} onChange={() => onChange({ ...choice, mode: item })} />
+            <label key={item} className={cx('trp2-mode', mode === item && 'trp2-mode--active', !offered(item) && 'trp2-mode--off')} data-testid={`trp2-mode-${item}`}>
+              <input type="radio" name="trp2-mode" className="trp2-radio" value={item} checked={mode === item} disabled={!offered(item)} onChange={() => onChange({ ...choice, mode: item })} />
               <span className="trp2-mode__name">{t.modes[item]}</span>
-              <span className="trp2-mode__hint">{t.modeHints[item]}</span>
+              <span className="trp2-mode__hint">{offered(item) ? t.modeHints[item] : t.aiNotConfigured}</span>
             </label>
           ))}
         </div>
@@ -54,11 +57,7 @@ export function ChoiceView({ available, choice, onChange, onStart, onTable, busy
         title={t.setsTitle}
         actions={likeCurator ? <span className="trp2-badge" data-testid="trp2-likecur-left">{t.likeCurLeft(likeCurLeft)}</span> : undefined}
       >
-        {aiOff ? (
-          <p className="trp2-note trp2-note--warn" role="status" data-testid="trp2-ai-off">
-            {t.aiNotConfigured}
-          </p>
-        ) : aiEmpty ? (
+        {aiEmpty ? (
           <p className="trp2-note" role="status" data-testid="trp2-ai-empty">
             {t.aiNoQuestions}
           </p>
@@ -114,9 +113,10 @@ export function ChoiceView({ available, choice, onChange, onStart, onTable, busy
                 <div className="trp2-card trp2-card--accent">
                   <h3 className="trp2-card__title">{t.cards.checkAnother}</h3>
                   <p className="muted small" data-testid="trp2-available-checks">
-                    {t.cardHints.checkAnother(available.additionInfo.availableChecksAnother)}
+                    {t.cardHints.checkAnother(waitingChecks)}
                   </p>
-                  <Button onClick={() => onStart({ kind: 'check', questionType: 'random' })} disabled={busy} data-testid="trp2-start-checkAnother">
+                  {/* Nothing waits: «Начать» would only answer «Вопросы не найдены». */}
+                  <Button onClick={() => onStart({ kind: 'check', questionType: 'random' })} disabled={busy || waitingChecks <= 0} data-testid="trp2-start-checkAnother">
                     {t.start}
                   </Button>
                 </div>

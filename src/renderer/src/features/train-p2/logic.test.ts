@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruTrainP2 } from '../../i18n/train-p2';
-import { questionImageUrl, readChoice, scoreTone, setsForMode, validateCheck, writeChoice } from './logic';
+import { questionImageUrl, readChoice, scoreTone, setsForMode, typedScoreProblem, validateCheck, writeChoice } from './logic';
 
 const v = ruTrainP2.validation;
 
@@ -35,6 +35,14 @@ describe('training part 2 logic', () => {
     expect(validateCheck('ок', '1.5', 3, v)).toEqual({ ok: false, error: v.whole });
     expect(validateCheck('ок', ' 03 ', 3, v)).toEqual({ ok: true, score: 3 });
     expect(validateCheck('ок', '0', 3, v)).toEqual({ ok: true, score: 0 });
+  });
+
+  it('judges a score while it is typed: above the maximum, below 0 or a fraction; nothing for an empty or unfinished one', () => {
+    expect(typedScoreProblem('4', 3, v)).toBe('Вы поставили больше максимального балла. Максимальный балл: 3');
+    expect(typedScoreProblem(' 10 ', 3, v)).toBe('Вы поставили больше максимального балла. Максимальный балл: 3');
+    expect(typedScoreProblem('-2', 3, v)).toBe('Нельзя поставить меньше 0 баллов');
+    expect(typedScoreProblem('1,5', 3, v)).toBe(v.whole);
+    for (const fine of ['', ' ', '-', 'абв', '0', '3', '2']) expect(typedScoreProblem(fine, 3, v)).toBeNull();
   });
 
   it('colours a score full, partial or zero', () => {

@@ -47,10 +47,22 @@ export function validateCheck(comment: string, score: string, max: number, texts
   if (typed === '') return { ok: false, error: texts.emptyScore };
   const number = Number(typed);
   if (!Number.isFinite(number)) return { ok: false, error: texts.emptyScore };
-  if (number > max) return { ok: false, error: texts.overMax(max) };
-  if (number < 0) return { ok: false, error: texts.belowZero };
-  if (!Number.isInteger(number)) return { ok: false, error: texts.whole };
-  return { ok: true, score: number };
+  const problem = typedScoreProblem(score, max, texts);
+  return problem === null ? { ok: true, score: number } : { ok: false, error: problem };
+}
+
+/**
+ * What is wrong with a score as it is typed (above the maximum, below 0, a fraction), shown next
+ * to the field at once (issue 30); null while it is empty, unfinished or fine.
+ */
+export function typedScoreProblem(score: string, max: number, texts: Pick<CheckTexts, 'overMax' | 'belowZero' | 'whole'>): string | null {
+  const typed = score.trim().replace(',', '.');
+  const number = Number(typed);
+  if (typed === '' || typed === '-' || !Number.isFinite(number)) return null;
+  if (number > max) return texts.overMax(max);
+  if (number < 0) return texts.belowZero;
+  if (!Number.isInteger(number)) return texts.whole;
+  return null;
 }
 
 /** 'x of max' colour: full, partial, zero (learning §2 CheckInfoView). */
