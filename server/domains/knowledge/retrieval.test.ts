@@ -12,6 +12,8 @@ interface Fixture {
 }
 
 const fixture = JSON.parse(readFileSync(new URL('../../../tests/fixtures/assistant-questions.json', import.meta.url), 'utf8')) as Fixture;
+/** Held out: written before tuning and never tuned on, so its figure says how the bot does on questions it has not seen. */
+const heldOut = JSON.parse(readFileSync(new URL('../../../tests/fixtures/assistant-questions-untuned.json', import.meta.url), 'utf8')) as Pick<Fixture, 'theory'>;
 
 /**
  * Retrieval quality on the demo base: each real-style student question of the fixture must find
@@ -50,6 +52,13 @@ describe.each(testDialects)('assistant retrieval on %s', (dialect) => {
     console.log(`[${dialect}] theory: hit@1 ${result.hit1.toFixed(3)}, hit@3 ${result.hit3.toFixed(3)} over ${fixture.theory.length}; misses: ${result.misses.join(' | ') || 'none'}`);
     expect(fixture.theory.length).toBeGreaterThanOrEqual(30);
     expect(result.hit3).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it(`finds the right theory chunk in the top 3 for at least 90% of ${heldOut.theory.length} held-out questions`, async () => {
+    const result = await measure(heldOut.theory, 'theory');
+    console.log(`[${dialect}] held-out theory: hit@1 ${result.hit1.toFixed(3)}, hit@3 ${result.hit3.toFixed(3)} over ${heldOut.theory.length}; misses: ${result.misses.join(' | ') || 'none'}`);
+    expect(heldOut.theory.length).toBe(40);
+    expect(result.hit3).toBeGreaterThanOrEqual(0.9);
   });
 
   it('finds the right organisational chunk', async () => {
