@@ -13,7 +13,7 @@ interface Fixture {
 
 const fixture = JSON.parse(readFileSync(new URL('../../../tests/fixtures/assistant-questions.json', import.meta.url), 'utf8')) as Fixture;
 /** Held out: written before tuning and never tuned on, so its figure says how the bot does on questions it has not seen. */
-const heldOut = JSON.parse(readFileSync(new URL('../../../tests/fixtures/assistant-questions-untuned.json', import.meta.url), 'utf8')) as Pick<Fixture, 'theory'>;
+const heldOut = JSON.parse(readFileSync(new URL('../../../tests/fixtures/assistant-questions-untuned.json', import.meta.url), 'utf8')) as Pick<Fixture, 'theory' | 'nonsense'>;
 
 /**
  * Retrieval quality on the demo base: each real-style student question of the fixture must find
@@ -68,10 +68,12 @@ describe.each(testDialects)('assistant retrieval on %s', (dialect) => {
   });
 
   it('finds nothing for questions the base cannot answer', async () => {
-    for (const question of fixture.nonsense) {
+    const answered: string[] = [];
+    for (const question of [...fixture.nonsense, ...heldOut.nonsense]) {
       const found = await retrieveChunks(server.server.services.db, server.server.services.dialect, question, 'theory');
-      expect(found.map((chunk) => chunk.name), question).toEqual([]);
+      if (found.length > 0) answered.push(`${question} → ${found.map((chunk) => chunk.name).join(', ')}`);
     }
+    expect(answered).toEqual([]);
   });
 
   it('quotes the passage that answers, not the start of the chunk', async () => {
