@@ -60,16 +60,34 @@ describe('admin settings (change-variables) in chromium', () => {
     const loadersBefore = await loaders();
     await page.getByRole('tab', { name: 'Группы' }).click();
     await page.getByRole('button', { name: /USERS_LOADERS_FILES/ }).click();
-    await page.getByRole('combobox', { name: 'Добавить пользователя' }).first().click();
+    const groupPanel = page.locator('.ui-accordion').filter({ hasText: 'USERS_LOADERS_FILES' });
+    // «Добавить» with nobody chosen says so (back-office §5) and changes nothing.
+    await groupPanel.getByRole('button', { name: 'Добавить', exact: true }).click();
+    expect(await groupPanel.getByRole('alert').textContent()).toBe('Пользователь не выбран');
+    expect(await loaders()).toBe(loadersBefore);
+    await settledScreenshot(page, 'admin-settings-groups-none-light');
+    await groupPanel.getByRole('combobox', { name: 'Добавить пользователя' }).click();
     await page.getByRole('option').first().click();
+    expect(await groupPanel.getByRole('alert').count()).toBe(0);
+    await groupPanel.getByRole('button', { name: 'Добавить', exact: true }).click();
     await expect.poll(loaders).toBe(loadersBefore + 1);
     await page.getByText('Сохранено').first().waitFor();
 
     await page.getByRole('tab', { name: 'Иконки' }).click();
     await page.getByRole('button', { name: /^Учебники/ }).click();
     await page.getByRole('checkbox', { name: 'Куратор' }).first().check();
+    // A group: «Добавить» with none chosen says 'Элемент не выбран'; then one is added.
+    const iconPanel = page.locator('.ui-accordion').filter({ has: page.getByRole('button', { name: /^Учебники/ }) });
+    await iconPanel.getByRole('button', { name: 'Добавить', exact: true }).click();
+    expect(await iconPanel.getByRole('alert').textContent()).toBe('Элемент не выбран');
+    await settledScreenshot(page, 'admin-settings-icons-none-light');
+    await iconPanel.getByRole('combobox', { name: 'Добавить группу' }).click();
+    await page.getByRole('option', { name: 'USERS_LOADERS_FILES' }).click();
+    await iconPanel.getByRole('button', { name: 'Добавить', exact: true }).click();
+    await iconPanel.getByRole('button', { name: 'Убрать USERS_LOADERS_FILES' }).waitFor();
     await page.getByRole('tabpanel', { name: 'Иконки' }).getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(async () => (await e2e.server.server.services.db.selectFrom('icons').select('roles').where('key', '=', 'textbooks').executeTakeFirstOrThrow()).roles).toContain('Куратор');
+    expect((await e2e.server.server.services.db.selectFrom('icons').select('groups').where('key', '=', 'textbooks').executeTakeFirstOrThrow()).groups).toContain('USERS_LOADERS_FILES');
 
     // Keyboard: arrows move between tabs.
     await page.getByRole('tab', { name: 'Иконки' }).focus();

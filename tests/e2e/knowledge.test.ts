@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledge } from '../../src/shared/contract';
 import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
 import { join } from 'node:path';
-import { screenshot, SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { screenshot, SCREENSHOT_DIR, settledScreenshot, signInAs } from '../helpers/browser';
 import { type TestServer } from '../helpers/server';
 import { useE2e } from '../helpers/e2e';
 
@@ -75,13 +75,26 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
     expect(text).toContain('Вот выдержки из базы знаний школы');
     expect(text).toContain('Стагфляция — сочетание инфляции');
     expect(text).toContain(`«${INFLATION}», урок 4`);
+    // Shell §5: bold, italic, underline and strike are formatting; the quoted chunk is in bold.
+    expect(await reply.locator('.assistant-message__text strong').first().textContent()).toContain(`«${INFLATION}», урок 4`);
     await screenshot(student.page, 'assistant-answer-light-1280');
     await reply.getByTestId('assistant-cite').first().click();
     await student.page.getByRole('dialog', { name: INFLATION }).getByText(NEW_SENTENCE).waitFor();
     await student.page.keyboard.press('Escape');
 
-    const nonsense = await ask(student.page, 'какая завтра погода в москве');
-    expect(await nonsense.textContent()).toContain('не нашёл ответа в базе знаний');
+    // Any other tag shows as the text it is; the four formatting tags format.
+    await ask(student.page, 'что такое <u>инфляция</u>? <script>window.hacked = 1</script> <img src=x onerror="window.hacked = 1">');
+    const mine = student.page.locator('.assistant-message--mine').last();
+    expect(await mine.locator('u').textContent()).toBe('инфляция');
+    expect(await mine.textContent()).toContain('<script>window.hacked = 1</script> <img src=x onerror="window.hacked = 1">');
+    expect(await mine.locator('script, img').count()).toBe(0);
+    expect(await student.page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await mine.screenshot({ path: join(SCREENSHOT_DIR, 'assistant-formatting-light-1280.png') });
+
+    for (const question of ['какая завтра погода в москве', 'рецепт борща с фасолью', 'кто выиграл чемпионат мира по футболу']) {
+      const nonsense = await ask(student.page, question);
+      expect(await nonsense.textContent(), question).toContain('не нашёл ответа в базе знаний');
+    }
     expect(student.errors).toEqual([]);
     await student.context.close();
   });
@@ -91,7 +104,9 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
     const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'intensive');
     await page.goto(`/study/knowledge_grid?test=${chunkId}`);
-    await page.getByRole('heading', { level: 1, name: `Клетка знаний №${chunkId}` }).waitFor();
+    // Titled by its topic, the cell's number under it.
+    await page.getByRole('heading', { level: 1, name: 'Спрос и закон спроса' }).waitFor();
+    expect(await page.locator('.kb-test__cell').textContent()).toBe(`Клетка знаний №${chunkId}`);
     // Step by the heading's number, not the button's label: while a save is in flight the
     // button still shows the previous question's label.
     const heading = page.getByRole('heading', { level: 2, name: /^Вопрос \d+ из \d+$/ });
@@ -105,7 +120,28 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
     const result = page.getByTestId('kb-result');
     await result.waitFor();
     expect(await result.textContent()).toMatch(/^Верных: 0 из \d+$/);
+    // Each question shows the answer given and the right one, not only ✗.
+    const rows = page.locator('[data-testid="kb-result-list"] > li');
+    const total = Number(/из (\d+)/.exec((await result.textContent())!)![1]);
+    expect(await rows.count()).toBe(total);
+    const { questions } = await (await e2e.server.signIn('intensive')).openLive().then(async (socket) => {
+      const reply = await socket.request(knowledge.getKnowledgeQuestions, { chunkId });
+      socket.close();
+      return reply;
+    });
+    for (const [index, question] of questions.entries()) {
+      const text = await rows.nth(index).textContent();
+      expect(text).toContain('Ваш ответНет ответа');
+      expect(text).toContain(`Правильный ответ${question.question.q_answer}`);
+    }
     await screenshot(page, 'knowledge-test-result-light-1280');
+    for (const [width, dark] of [[1280, true], [390, false], [390, true]] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate((isDark) => (document.documentElement.dataset.theme = isDark ? 'dark' : 'light'), dark);
+      await settledScreenshot(page, `knowledge-test-result-${dark ? 'dark' : 'light'}-${width}`);
+    }
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('kb-test-again').click();
     await page.getByTestId('kb-test-next').waitFor();
     await page.getByTestId('kb-back-to-map').click();

@@ -53,6 +53,14 @@ describe('materials term search in chromium', () => {
         await page.goto('/study/materials/search_termin?q=' + encodeURIComponent('Социальная мобильность'));
         await page.locator('.terms__card').getByRole('heading', { name: 'Социальная мобильность' }).waitFor();
         await screenshot(page, `terms-${dark ? 'dark' : 'light'}-${width}`);
+        // An address in Materials that is neither search: the spec's 'Неизвестный селект …', inside the section.
+        await page.goto('/study/materials/search_books');
+        const alert = page.getByRole('alert').filter({ hasText: 'Неизвестный селект' });
+        await alert.waitFor();
+        expect(await alert.textContent()).toBe('Неизвестный селект search_books');
+        await screenshot(page, `materials-unknown-${dark ? 'dark' : 'light'}-${width}`);
+        await page.getByRole('link', { name: 'Поиск терминов' }).last().click();
+        await page.getByRole('heading', { name: 'Поиск терминов', level: 1 }).waitFor();
         await context.close();
       });
     }

@@ -147,6 +147,31 @@ describe('video administration in chromium', () => {
     await context.close();
   });
 
+  it("says 'Ошибка загрузки плеера или начала просмотра' when the video does not load and 'Ошибка инициализации плеера' when the player cannot start", async () => {
+    const { page, context } = await curatorPage();
+    await openNewForm(page);
+    await page.getByLabel('Номер урока').fill('2');
+    await page.getByLabel('Название', { exact: true }).fill('Плеер без файла');
+    await page.getByRole('combobox', { name: 'Раздел' }).click();
+    await page.getByRole('option', { name: 'Человек и общество' }).click();
+    const videoId = await savedVideoId(page);
+    await page.getByText('Сохранено').first().waitFor();
+    // Marked ready, but the rendition it names is not in storage: the stream answers with an error.
+    await e2e.server.server.services.db.updateTable('videos').set({ filename: 'urok.mp4', media_status: 'ready', media_key: `e2e-missing-${videoId}`, duration_ms: 60_000 }).where('id', '=', Number(videoId)).execute();
+    await page.reload();
+    const player = page.locator('[data-testid="video-player"][data-state="error"]');
+    await player.waitFor({ timeout: 30_000 });
+    expect(await player.getByRole('alert').textContent()).toContain('Ошибка загрузки плеера или начала просмотра');
+    await screenshot(page, 'video-admin-player-load-error-light-1280');
+    // The player's code cannot be fetched: it never starts.
+    await page.route(/\/assets\/hls-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.reload();
+    await player.waitFor({ timeout: 30_000 });
+    expect(await player.getByRole('alert').textContent()).toContain('Ошибка инициализации плеера');
+    await screenshot(page, 'video-admin-player-init-error-light-1280');
+    await context.close();
+  });
+
   for (const dark of [false, true]) {
     for (const width of [1280, 390]) {
       it(`looks right ${dark ? 'dark' : 'light'} at ${width} px`, async () => {

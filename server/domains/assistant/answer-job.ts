@@ -5,7 +5,7 @@ import { defineJob } from '../../jobs/job';
 import { ChatModelError } from '../../providers/chat-model';
 import type { Services } from '../../services';
 import { retrieveChunks } from '../knowledge/retrieval';
-import { citedSources, excerptsAnswer, modelPrompt, sourceOf } from './compose';
+import { citedSources, excerptsAnswer, markdownBoldAsTags, modelPrompt, sourceOf } from './compose';
 import { botMessageOf } from './history';
 
 /** The org bot answers from organisational chunks, the theory bot from theory ones. */
@@ -58,12 +58,12 @@ export async function answerQuestion(services: Services, answerRowId: number): P
         const now = Date.now();
         if (now - flushed < STREAM_FLUSH_MS) return;
         flushed = now;
-        const snapshot = text;
+        const snapshot = markdownBoldAsTags(text);
         flushing = flushing.then(() => saveAndPush(services, answerRowId, { message: snapshot, status: 'streaming' })).catch(() => undefined);
       },
     });
     await flushing;
-    const final = whole.trim() || ASSISTANT_TEXTS.notFound;
+    const final = markdownBoldAsTags(whole.trim()) || ASSISTANT_TEXTS.notFound;
     await saveAndPush(services, answerRowId, { message: final, status: 'done', sources: citedSources(final, chunks) });
   } catch (error) {
     await flushing;

@@ -31,7 +31,8 @@ describe.each(testDialects)('assistant without a model on %s', (dialect) => {
     const answer = await finalAnswer(socket, messageId + 1);
     expect(answer.itsBot).toBe('1');
     expect(answer.message.startsWith(ASSISTANT_TEXTS.excerptsIntro)).toBe(true);
-    expect(answer.message).toContain('[1] «Инфляция: виды и последствия», урок 4 «Государство и финансы»');
+    // The chunk it quotes in bold: one of the four tags a chat message keeps (shell §5).
+    expect(answer.message).toContain('[1] <b>«Инфляция: виды и последствия», урок 4 «Государство и финансы»</b>');
     expect(answer.message).toContain('гиперинфляция');
     expect(answer.sources[0]).toMatchObject({ n: 1, name: 'Инфляция: виды и последствия', lessonNum: 4 });
   });

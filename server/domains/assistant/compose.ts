@@ -16,10 +16,18 @@ function whereFrom(chunk: RetrievedChunk): string {
   return chunk.lessonNum > 0 ? `«${chunk.name}», урок ${chunk.lessonNum}${chunk.lessonName ? ` «${chunk.lessonName}»` : ''}` : `«${chunk.name}»`;
 }
 
-/** The answer without a model: an honest set of excerpts, each cited. */
+/**
+ * A chunk's text inside a message: a formatting tag of its own (the chat keeps <b>, <i>, <u>, <s>,
+ * shell §5) is shown as text, so only our bold is bold. Other '<' already show as typed.
+ */
+function asMessageText(text: string): string {
+  return text.replace(/<(?=\/?(?:b|strong|i|em|u|s|strike|del)\s*>)/gi, '‹');
+}
+
+/** The answer without a model: an honest set of excerpts, each cited, the chunk it comes from in bold. */
 export function excerptsAnswer(chunks: readonly RetrievedChunk[]): string {
   if (chunks.length === 0) return ASSISTANT_TEXTS.notFound;
-  const parts = chunks.map((chunk, index) => `[${index + 1}] ${whereFrom(chunk)}:\n«${chunk.passage}»`);
+  const parts = chunks.map((chunk, index) => `[${index + 1}] <b>${asMessageText(whereFrom(chunk))}</b>:\n«${asMessageText(chunk.passage)}»`);
   return `${ASSISTANT_TEXTS.excerptsIntro}\n\n${parts.join('\n\n')}`;
 }
 
@@ -28,7 +36,7 @@ const SYSTEM_PROMPT = [
   'Отвечай ТОЛЬКО по источникам из базы знаний школы, которые даны в сообщении. Ничего не добавляй от себя и не придумывай.',
   'После каждого утверждения ставь ссылку на источник в квадратных скобках: [1], [2].',
   'Если в источниках нет ответа на вопрос, ответь ровно так: «Я не нашёл ответа в базе знаний школы. Спросите, пожалуйста, своего куратора.»',
-  'Не используй HTML и разметку markdown.',
+  'Для выделения используй только теги <b>, <i>, <u> и <s>; другой HTML и разметку markdown не используй.',
 ].join('\n');
 
 /** The conversation a chat model gets: the rules, then the numbered sources and the question. */
@@ -46,4 +54,9 @@ export function citedSources(answer: string, chunks: readonly RetrievedChunk[]):
   const cited = new Set([...answer.matchAll(/\[(\d{1,2})\]/g)].map((match) => Number(match[1])));
   const used = all.filter((source) => cited.has(source.n));
   return used.length > 0 ? used : /не нашёл ответа/i.test(answer) ? [] : all;
+}
+
+/** Markdown bold a model writes despite the prompt (**слово**), as the chat's bold tag. */
+export function markdownBoldAsTags(answer: string): string {
+  return answer.replace(/\*\*([^*\n]+)\*\*/g, '<b>$1</b>');
 }

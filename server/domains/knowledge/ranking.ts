@@ -1,69 +1,36 @@
-import { searchWords, stemRussianWord } from '../../search/russian-stemmer';
+import { searchWords } from '../../search/russian-stemmer';
+import { type QueryTerm, stemOf } from './question-terms';
 
 /**
  * Pure ranking of knowledge chunks for a student's question: BM25 over Snowball stems with the
- * chunk name counted twice, and the best passage of a chunk. The database's full-text index picks
+ * chunk name counted twice, and the best passage of a chunk. A question term counts in a chunk
+ * when any of its forms (the student's stem, its root, its synonyms) is there. The database's full-text index picks
  * the candidates (retrieval.ts); this file decides their order the same way on both dialects.
  */
-
-/** Words that carry no topic in a student's question (function words and question phrasing). */
-const QUESTION_STOP_WORDS = new Set(
-  (
-    'и в во не что он на я с со как а то все всё она так его но да ты к у же вы за бы по только ее её мне было вот от меня еще ещё нет о из ему для об при без до под над ли или ' +
-    'это этот эта эти этого этой этом такое такой такая такие таком каков какой какая какое какие каких каким какую какого каком какому какими кто чем чего чём где когда зачем почему сколько ' +
-    'можно нужно надо ли есть быть был была были будет будут мой моя мои свой свою его их них нее неё ней ним ими мы нам нас вам вас тебе тебя меня мне себя ' +
-    'объясни объясните расскажи расскажите подскажи подскажите скажи скажите пожалуйста помогите помоги понять понимаю значит значат означает называется называют ' +
-    'вопрос вопросы ответ тема теме тему чтобы если то тогда также тоже очень просто например вообще всего всех всем которые который которая которое'
-  ).split(' '),
-);
-
-/** Abbreviations students write, spelled out as the base writes them. */
-const SPELLED_OUT: Readonly<Record<string, string>> = {
-  госдума: 'государственная дума',
-  госдумы: 'государственной думы',
-  госдуму: 'государственную думу',
-  госдуме: 'государственной думе',
-  центробанк: 'центральный банк',
-  центробанка: 'центрального банка',
-  цб: 'центральный банк',
-  рф: 'российская федерация',
-  дз: 'домашнее задание',
-  домашка: 'домашнее задание',
-  домашки: 'домашнего задания',
-  ук: 'уголовный кодекс',
-  гк: 'гражданский кодекс',
-  тк: 'трудовой кодекс',
-  коап: 'кодекс об административных правонарушениях',
-};
-
-/** A word's stem as the index stores it (digits and Latin words as they are). */
-export function stemOf(word: string): string {
-  return /^[а-я]+$/.test(word) ? stemRussianWord(word) : word;
-}
-
-/** Distinct stems of the meaningful words of a question. */
-export function questionStems(question: string): string[] {
-  const stems = searchWords(question)
-    .flatMap((word) => (SPELLED_OUT[word] ? searchWords(SPELLED_OUT[word]) : [word]))
-    .filter((word) => !QUESTION_STOP_WORDS.has(word) && word.length >= 2)
-    .map(stemOf)
-    .filter((stem) => stem.length >= 2);
-  return [...new Set(stems)];
-}
 
 /** Stems of a document's words, in order. */
 export function documentStems(text: string): string[] {
   return searchWords(text).map(stemOf);
 }
 
+/** Three-letter function words a longer stem cut short would otherwise match (при, чем, как…). */
+const SHORT_FUNCTION_WORDS = new Set('при как что чем для под над или все его она они оно так нет еще без про раз уже'.split(' '));
+
 /**
  * Whether a document stem counts as the query stem: the same; longer with it as a prefix
  * (государств → государственн); or shorter by at most two letters where Snowball cut one form
- * deeper than another (режим → реж, рынка → рынк / рынок).
+ * deeper than another (режим → реж, рынка → рынк / рынок), unless that is a function word or the
+ * query stem is already a root cut from the student's word (`prefixOnly`).
  */
-export function stemMatches(documentStem: string, queryStem: string): boolean {
+export function stemMatches(documentStem: string, queryStem: string, prefixOnly = false): boolean {
   if (queryStem.length >= 4 ? documentStem.startsWith(queryStem) : documentStem === queryStem) return true;
+  if (prefixOnly || SHORT_FUNCTION_WORDS.has(documentStem)) return false;
   return documentStem.length >= 3 && queryStem.length - documentStem.length > 0 && queryStem.length - documentStem.length <= 2 && queryStem.startsWith(documentStem);
+}
+
+/** The stems one query stem matches by stemMatches's shortening rule (for the index query). */
+export function shorterForms(queryStem: string): string[] {
+  return [1, 2].map((cut) => queryStem.slice(0, queryStem.length - cut)).filter((stem) => stem.length >= 3 && !SHORT_FUNCTION_WORDS.has(stem));
 }
 
 export interface RankInput {
@@ -77,7 +44,7 @@ export interface CorpusStats {
   total: number;
   /** Average length in words. */
   averageLength: number;
-  /** Chunks containing each query stem. */
+  /** Chunks containing each query term (by its stem: any of its forms). */
   documentFrequency: ReadonlyMap<string, number>;
 }
 
@@ -96,18 +63,23 @@ export function idfOf(stats: CorpusStats, stem: string): number {
   return Math.log(1 + (stats.total - df + 0.5) / (df + 0.5));
 }
 
-/** BM25 of each candidate (name words twice), best first. */
-export function rankChunks(stems: readonly string[], candidates: readonly RankInput[], stats: CorpusStats): Ranked[] {
-  const totalWeight = stems.reduce((sum, stem) => sum + idfOf(stats, stem), 0);
+/** Whether a document stem counts as the term. */
+export function termMatches(documentStem: string, term: QueryTerm): boolean {
+  return term.forms.some((form, index) => stemMatches(documentStem, form, index === 0 && term.root === true));
+}
+
+/** BM25 of each candidate (name words twice), best first; coverage is the share of the terms' idf it holds. */
+export function rankChunks(terms: readonly QueryTerm[], candidates: readonly RankInput[], stats: CorpusStats): Ranked[] {
+  const totalWeight = terms.reduce((sum, term) => sum + idfOf(stats, term.stem), 0);
   const ranked = candidates.map((candidate) => {
     const name = documentStems(candidate.name);
     const words = [...name, ...name, ...documentStems(candidate.text)];
     let score = 0;
     let covered = 0;
-    for (const stem of stems) {
-      const tf = words.filter((word) => stemMatches(word, stem)).length;
+    for (const term of terms) {
+      const tf = words.filter((word) => termMatches(word, term)).length;
       if (tf === 0) continue;
-      const idf = idfOf(stats, stem);
+      const idf = idfOf(stats, term.stem);
       covered += idf;
       score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * words.length) / Math.max(1, stats.averageLength)));
     }
@@ -129,12 +101,12 @@ export function sentencesOf(text: string): string[] {
  * The passage of a chunk that best answers the question: the window of up to three consecutive
  * sentences covering the most question weight, at most about `maxChars` long.
  */
-export function bestPassage(text: string, stems: readonly string[], stats: CorpusStats, maxChars = 600): string {
+export function bestPassage(text: string, terms: readonly QueryTerm[], stats: CorpusStats, maxChars = 600): string {
   const sentences = sentencesOf(text);
   if (sentences.length === 0) return '';
   const weightOf = (sentence: string) => {
     const words = documentStems(sentence);
-    return stems.reduce((sum, stem) => sum + (words.some((word) => stemMatches(word, stem)) ? idfOf(stats, stem) : 0), 0);
+    return terms.reduce((sum, term) => sum + (words.some((word) => termMatches(word, term)) ? idfOf(stats, term.stem) : 0), 0);
   };
   const weights = sentences.map(weightOf);
   let best = { start: 0, end: 1, weight: -1 };

@@ -107,6 +107,10 @@ describe.each(testDialects)('rating ledger and calls on %s', (dialect) => {
       // A student with no changes at all has nothing to chart.
       const empty = await call(await as('timofey'), rating.getRatingStatistic, { userVkId: '', startDate: '2026-11-01', endDate: '2026-11-18', groupBy: 'week' });
       expect(empty.ratingStatistic).toEqual([]);
+      // 'The whole period' (a year back) starts at the first change, not with eleven months of zeros.
+      const whole = await call(client, rating.getRatingStatistic, { userVkId: '', startDate: '2025-11-19', endDate: '2026-11-18', groupBy: 'day' });
+      expect(whole.ratingStatistic[0]).toEqual({ date: '2026-11-01', value: '5.0' });
+      expect(whole.ratingStatistic).toHaveLength(18);
     });
 
     it('charts weeks from Monday, split at the Moscow midnight that starts Monday', async () => {

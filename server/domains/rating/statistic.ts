@@ -19,7 +19,8 @@ const createdDay = sql<number>`(created_at + ${sql.lit(MOSCOW_OFFSET_MS)}) / ${s
  * The cumulative rating at the end of each Moscow day, or of each week (Monday to Sunday), in
  * the range. Days after today are left out: their end has not come. A week's point is dated by
  * its Monday and holds the rating at the end of its last day inside the range. No changes ever
- * (up to the range's end) gives no points: there is nothing to chart.
+ * (up to the range's end) gives no points: there is nothing to chart; no changes before the range
+ * starts the points at the first one.
  */
 export async function ratingStatistic(db: Db, request: StatisticRequest): Promise<RatingStatisticPoint[]> {
   const first = dayIndexOfDate(request.startDate);
@@ -45,9 +46,12 @@ export async function ratingStatistic(db: Db, request: StatisticRequest): Promis
   if (Number(before.count) === 0 && perDay.length === 0) return [];
 
   const changeOf = new Map(perDay.map((row) => [Number(row.day), Number(row.tenths)]));
+  // A range that starts before the student's first change ever ('the whole period') starts at that
+  // change: a year of zeros before it would only squeeze the real line.
+  const start = Number(before.count) === 0 ? Math.min(...changeOf.keys()) : first;
   let running = Number(before.total);
   const points: RatingStatisticPoint[] = [];
-  for (let day = first; day <= last; day += 1) {
+  for (let day = start; day <= last; day += 1) {
     running += changeOf.get(day) ?? 0;
     const closesBucket = request.groupBy === 'day' || day === last || mondayOf(day + 1) === day + 1;
     if (!closesBucket) continue;

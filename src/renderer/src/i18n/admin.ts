@@ -6,6 +6,10 @@ export const ruAdmin = {
   error: (message: string) => `Произошла ошибка : ${message}`,
   retry: 'Попробовать ещё раз',
   save: 'Сохранить',
+  add: 'Добавить',
+  /** Back-office §5: adding with nothing selected. */
+  noElement: 'Элемент не выбран',
+  noUser: 'Пользователь не выбран',
   saved: 'Сохранено',
   saveError: (message: string) => `Не удалось сохранить: ${message}`,
   documents: {
@@ -51,6 +55,9 @@ export const ruAdmin = {
     roles: 'Разрешённые роли',
     exclude: 'Запрещённые роли',
     groups: 'Группы',
+    addGroup: 'Добавить группу',
+    noGroups: 'Группы не выбраны',
+    removeGroup: (group: string) => `Убрать ${group}`,
     all: 'все (all)',
   },
   groups: {

@@ -35,6 +35,7 @@ export const ruKnowledge = {
     again: 'Пройти ещё раз',
     backToMap: 'К карте знаний',
     backToResult: 'К результату',
+    details: 'Открыть вопрос с пояснением',
     right: 'Верно',
     wrong: 'Неверно',
     noRightAnswer: 'Не удалось получить правильный ответ',

@@ -35,6 +35,8 @@ export const ruMailings = {
     removeImage: 'Убрать изображение',
     group: 'Группа получателей',
     count: 'Получателей',
+    /** Issue 30: a count of 1 for «Все ученики» looked wrong; only reachable people are counted. */
+    countHint: { MAIN: 'Считаются только те, кто привязал Telegram: остальным бот написать не может.', TERMINS: 'Считаются только те, кто привязал Telegram: остальным бот написать не может.', VK: 'Считаются только те, кто входил через ВКонтакте: остальным написать нельзя.' },
     countError: 'Не удалось посчитать получателей',
     refresh: 'обновить',
     nicknames: 'Никнеймы в Telegram, по одному в строке',

@@ -1,5 +1,10 @@
-/** Texts of the materials term search (spec texts verbatim). Imported only by its own screen. */
+/** Texts of the materials screens (spec texts verbatim). Imported only by them. */
 export const ruMaterials = {
+  unknown: {
+    /** Spec learning §8: 'Неизвестный селект ...' with the address part that is not a search. */
+    message: (value: string) => `Неизвестный селект ${value}`,
+    choose: 'Такого раздела в «Материалах» нет. Выберите поиск:',
+  },
   terms: {
     title: 'Поиск терминов',
     label: 'Термин',

@@ -15,13 +15,9 @@ export const ruRating = {
     grouping: 'Группировка',
     byDay: 'По дням',
     byWeek: 'По неделям',
-    period: 'Период',
-    choosePeriod: 'Выбрать период',
-    periodTitle: 'Период графика',
-    apply: 'Применить',
-    /** Shown while only the start of the period is picked. */
-    pickEnd: 'Выберите последний день периода',
-    tooLong: 'Период не может быть длиннее года',
+    /** Shell §2.10: 'whole period' or 'last month'. */
+    period: 'Период графика',
+    periods: { whole: 'За весь период', month: 'За последний месяц' },
     /** Shell §8.6: a chart that cannot be built, with a retry button. */
     failed: 'Не удалось загрузить график',
     /** Shell §8.6 transport-error prefixes: the short one for periods up to a month, else the 2-month one. */
@@ -62,7 +58,8 @@ export const ruRating = {
     type: 'Какие ДЗ показать',
     types: { all: 'Все ДЗ', probnik: 'Пробники' },
     error: 'Ошибка получения статистики по ДЗ: ',
-    empty: 'Проверенных домашних заданий пока нет',
+    /** Shell §8.6. */
+    empty: 'Статистики нет, так как нет выполненных дз',
     bar: 'ДЗ {num}',
     /** Screen-reader and tooltip text of one bar. */
     barLabel: 'ДЗ {num}: {points} из {max}',

@@ -21,6 +21,7 @@ export const ruTitles = {
   trainPriznaki: 'Тренировка признаков',
   searchVideo: 'Поиск по видео',
   searchTermin: 'Поиск терминов',
+  materials: 'Материалы',
   users: 'Ученики',
   usersId: 'Анкета',
   standards: 'Стандарты',

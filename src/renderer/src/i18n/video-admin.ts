@@ -1,6 +1,11 @@
 import { lookup } from './lookup';
 /** Texts of the back-office video screens (spec back-office §2.12, §5, §8 verbatim where quoted). */
 export const ruVideoAdmin = {
+  /** Back-office §8: the player could not start / the video did not load or play. */
+  player: {
+    init: 'Ошибка инициализации плеера',
+    load: 'Ошибка загрузки плеера или начала просмотра',
+  },
   list: {
     title: 'Видеоуроки',
     add: 'Добавить новое',

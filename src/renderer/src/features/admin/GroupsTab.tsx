@@ -1,7 +1,8 @@
 import { getUsersForGroups, updateGroupAccess } from '@shared/contract/admin';
 import { SINGLE_MEMBER_GROUPS, type PermissionGroup } from '@shared/domain/icons';
 import { ruAdmin } from '../../i18n/admin';
-import { Accordion, Button, EmptyState, Select } from '../../ui';
+import { Accordion, Button, EmptyState } from '../../ui';
+import { AddFromList } from './AddFromList';
 import { Loaded, SaveError, useSave, useSetting } from './use-settings';
 
 const t = ruAdmin.groups;
@@ -41,12 +42,11 @@ export function GroupsTab() {
                       ))}
                     </ul>
                   )}
-                  <Select
+                  <AddFromList
                     label={t.add}
                     options={candidates.map((user) => ({ value: user.userId, label: user.userFullName }))}
-                    value={null}
-                    placeholder={t.add}
-                    onChange={(userId) => save.mutate({ group, usersForGroup: single ? [Number(userId)] : [...ids, Number(userId)] })}
+                    nothingChosen={ruAdmin.noUser}
+                    onAdd={(userId) => save.mutate({ group, usersForGroup: single ? [Number(userId)] : [...ids, Number(userId)] })}
                   />
                 </Accordion>
               );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { ruAdmin } from '../../i18n/admin';
 import { Accordion, Button, Checkbox, EmptyState } from '../../ui';
+import { AddFromList } from './AddFromList';
 import { Loaded, SaveError, useSave, useSetting } from './use-settings';
 
 const t = ruAdmin.icons;
@@ -60,9 +61,26 @@ function IconEditor({ icon }: { icon: Icon }) {
       </fieldset>
       <fieldset>
         <legend>{t.groups}</legend>
-        {PERMISSION_GROUPS.map((group) => (
-          <Checkbox key={group} checked={groups.includes(group)} onChange={(on) => setGroups(toggled(groups, group, on))} label={group} />
-        ))}
+        {groups.length === 0 ? (
+          <p className="small muted">{t.noGroups}</p>
+        ) : (
+          <ul className="admin-members">
+            {groups.map((group) => (
+              <li key={group}>
+                <span>{group}</span>
+                <Button size="sm" variant="ghost" aria-label={t.removeGroup(group)} onClick={() => setGroups(groups.filter((item) => item !== group))}>
+                  ×
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <AddFromList
+          label={t.addGroup}
+          options={PERMISSION_GROUPS.filter((group) => !groups.includes(group)).map((group) => ({ value: group, label: group }))}
+          nothingChosen={ruAdmin.noElement}
+          onAdd={(group) => setGroups(toggled(groups, group as (typeof PERMISSION_GROUPS)[number], true))}
+        />
       </fieldset>
       <div className="admin-actions">
         <Button onClick={() => save.mutate({ icon: icon.name, roles, exclude, groups })} loading={save.isPending}>

@@ -1,6 +1,6 @@
 import { BOT_TITLES, BOTS, DEFAULT_BOT, questionBot, triggerUpdateBotAnswer, updateBotAnswer, type BotId, type BotMessage } from '@shared/contract/assistant';
 import { useAtomValue } from 'jotai';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { liveStatusAtom } from '../../lib/live';
 import { ruAssistant as t } from '../../i18n/assistant';
 import { DRAFT_NAMES, readUserDraft, writeUserDraft } from '../../lib/drafts';
@@ -10,6 +10,7 @@ import { Button, createDebounce, cx, ErrorBox, FloatingIcon, IconClose, Loader, 
 import { TheoryPopup } from '../knowledge/TheoryPopup';
 import { loadCachedChat, saveCachedChat } from './chat-cache';
 import { canLoadMore, mergeMessages, SMALL_SCREEN_QUERY, splitCitations, unfinishedIds } from './logic';
+import { type Mark, markedText } from './message-markup';
 import './assistant.css';
 import { isOneOf } from '@shared/guards';
 
@@ -267,15 +268,19 @@ function MessageItem({ message, onCite }: { message: BotMessage; onCite: (chunkI
         <span className="assistant-message__thinking">{t.thinking}</span>
       ) : (
         <p className="assistant-message__text">
-          {splitCitations(text, new Set(bySource.keys())).map((part, index) =>
-            part.kind === 'text' ? (
-              <span key={index}>{part.text}</span>
-            ) : (
-              <button key={index} type="button" className="assistant-cite" onClick={() => onCite(bySource.get(part.n)!.chunkId)} title={t.source(part.n, bySource.get(part.n)!.name)} data-testid="assistant-cite">
-                [{part.n}]
-              </button>
-            ),
-          )}
+          {markedText(text).map((run, runIndex) => (
+            <Formatted key={runIndex} marks={run.marks}>
+              {splitCitations(run.text, new Set(bySource.keys())).map((part, index) =>
+                part.kind === 'text' ? (
+                  <span key={index}>{part.text}</span>
+                ) : (
+                  <button key={index} type="button" className="assistant-cite" onClick={() => onCite(bySource.get(part.n)!.chunkId)} title={t.source(part.n, bySource.get(part.n)!.name)} data-testid="assistant-cite">
+                    [{part.n}]
+                  </button>
+                ),
+              )}
+            </Formatted>
+          ))}
         </p>
       )}
       {!mine && message.status === 'done' && message.sources.length > 0 && (
@@ -292,4 +297,14 @@ function MessageItem({ message, onCite }: { message: BotMessage; onCite: (chunkI
       )}
     </li>
   );
+}
+
+/** A run of a message inside the formatting tags open over it (shell §5: only these four). */
+function Formatted({ marks, children }: { marks: ReadonlySet<Mark>; children: ReactNode }) {
+  let node = <>{children}</>;
+  if (marks.has('strike')) node = <s>{node}</s>;
+  if (marks.has('underline')) node = <u>{node}</u>;
+  if (marks.has('italic')) node = <em>{node}</em>;
+  if (marks.has('bold')) node = <strong>{node}</strong>;
+  return node;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BotMessage } from '@shared/contract/assistant';
 import { canLoadMore, mergeMessages, splitCitations, unfinishedIds } from './logic';
+import { markedText } from './message-markup';
 
 const message = (id: number, extra: Partial<BotMessage> = {}): BotMessage => ({ id, message: `m${id}`, itsBot: id % 2 === 0 ? '1' : '0', status: 'done', sources: [], createdAt: id, ...extra });
 
@@ -26,5 +27,28 @@ describe('assistant chat logic', () => {
       { kind: 'cite', n: 1 },
       { kind: 'text', text: ', <b>не тег</b> [3]' },
     ]);
+  });
+
+  it('keeps bold, italic, underline and strike as formatting and shows every other tag as text', () => {
+    const runs = markedText('<b>Инфляция</b> — <i>рост <u>цен</u></i>, <s>не</s> <script>alert(1)</script> <a href="x">ссылка</a>');
+    expect(runs.map((run) => [run.text, [...run.marks].sort().join('+')])).toEqual([
+      ['Инфляция', 'bold'],
+      [' — ', ''],
+      ['рост ', 'italic'],
+      ['цен', 'italic+underline'],
+      [', ', ''],
+      ['не', 'strike'],
+      [' <script>alert(1)</script> <a href="x">ссылка</a>', ''],
+    ]);
+    // Other spellings of the same four, a stray closing tag, an unclosed one.
+    expect(markedText('<STRONG>a</strong><em>b</em><del>c</del></b>d<u>e').map((run) => [run.text, [...run.marks].join('+')])).toEqual([
+      ['a', 'bold'],
+      ['b', 'italic'],
+      ['c', 'strike'],
+      ['</b>d', ''],
+      ['e', 'underline'],
+    ]);
+    // Attributes make it not a formatting tag: shown as typed.
+    expect(markedText('<b onclick="x">a</b>')).toEqual([{ text: '<b onclick="x">a</b>', marks: new Set() }]);
   });
 });

@@ -19,11 +19,16 @@ import './knowledge.css';
 const t = ruKnowledge.test;
 type TestQuestion = z.infer<typeof knowledgeTestQuestion>;
 
-/** 'Клетка знаний №id': the chunk's questions one by one, then 'Верных: X из Y' (scored on the server). */
+/**
+ * A cell's test, titled by its topic (the spec's 'Клетка знаний №id' under it): the chunk's
+ * questions one by one, then 'Верных: X из Y' (scored on the server) with each answer.
+ */
 export function KnowledgeTestView({ chunkId, onBack }: { chunkId: number; onBack: () => void }) {
   const client = useQueryClient();
   const testQuery = knowledgeQueries.test(chunkId);
   const test = useQuery(testQuery);
+  // The cell's topic; until it arrives (or if it cannot) the title is the cell's number.
+  const topic = useQuery(knowledgeQueries.chunk(chunkId)).data?.name;
   const [restarting, setRestarting] = useState(false);
   const [restartError, setRestartError] = useState<string | null>(null);
   const restart = async () => {
@@ -44,7 +49,10 @@ export function KnowledgeTestView({ chunkId, onBack }: { chunkId: number; onBack
   return (
     <section className="screen kb-test" aria-labelledby="kb-test-title">
       <div className="kb-test__head">
-        <h1 id="kb-test-title">{t.title(chunkId)}</h1>
+        <div>
+          <h1 id="kb-test-title">{topic || t.title(chunkId)}</h1>
+          {topic && <p className="muted small kb-test__cell">{t.title(chunkId)}</p>}
+        </div>
         <Button variant="ghost" onClick={onBack} data-testid="kb-back-to-map">
           {t.backToMap}
         </Button>
@@ -152,20 +160,34 @@ function Result({ questions, onAgain, restarting, error }: { questions: TestQues
       <p className="kb-result__score" data-testid="kb-result">
         {t.result(right, questions.length)}
       </p>
-      <ul className="kb-result__list">
-        {questions.map((q, index) => (
-          <li key={q.qId}>
-            <Button
-              variant="secondary"
-              className={cx('kb-result__mark', q.isRightAnswer === '1' ? 'kb-result__mark--right' : 'kb-result__mark--wrong')}
-              aria-label={`${t.question(index + 1, questions.length)}: ${q.isRightAnswer === '1' ? t.right : t.wrong}`}
-              onClick={() => setOpen(index)}
-            >
-              {index + 1} {q.isRightAnswer === '1' ? '✓' : '✗'}
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <ol className="kb-result__list" data-testid="kb-result-list">
+        {questions.map((q, index) => {
+          const isRight = q.isRightAnswer === '1';
+          return (
+            <li key={q.qId} className="kb-result__row">
+              <Button
+                variant="secondary"
+                className={cx('kb-result__mark', isRight ? 'kb-result__mark--right' : 'kb-result__mark--wrong')}
+                aria-label={`${t.question(index + 1, questions.length)}: ${isRight ? t.right : t.wrong}. ${t.details}`}
+                title={t.details}
+                onClick={() => setOpen(index)}
+              >
+                {index + 1} {isRight ? '✓' : '✗'}
+              </Button>
+              <dl className="kb-result__answers">
+                <div>
+                  <dt>{t.answers.yourAnswer}</dt>
+                  <dd className={isRight ? 'ht-right' : 'ht-wrong'}>{q.userAnswer || t.answers.noAnswer}</dd>
+                </div>
+                <div>
+                  <dt>{t.answers.rightAnswer}</dt>
+                  <dd className="ht-right">{q.question.q_answer || t.noRightAnswer}</dd>
+                </div>
+              </dl>
+            </li>
+          );
+        })}
+      </ol>
       <div>
         <Button onClick={onAgain} loading={restarting} data-testid="kb-test-again">
           {t.again}

@@ -112,6 +112,9 @@ export function CreateMailingPopup({ channel, onClose }: { channel: 'MAIN' | 'TE
           ) : (
             <strong data-testid="mailing-count">{count.data?.count ?? '…'}</strong>
           )}
+          <span className="ui-field__hint" data-testid="mailing-count-hint">
+            {t.countHint[channel]}
+          </span>
         </div>
         {group === NICKNAME_GROUP && (
           <div className="ui-field mailings__wide">

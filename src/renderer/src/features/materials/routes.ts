@@ -7,5 +7,7 @@ export const materialsRoutes: FeatureRoutes = {
   materials: [
     { path: 'search_video', lazy: () => import('./VideoSearchPage').then((m) => ({ Component: m.VideoSearchPage })), handle: { title: ruTitles.searchVideo, group: 'materials', link: 'search_video' } satisfies RouteHandle },
     { path: 'search_termin', lazy: () => import('./TermSearchPage').then((m) => ({ Component: m.TermSearchPage })), handle: { title: ruTitles.searchTermin, group: 'materials', link: 'search_termin' } satisfies RouteHandle },
+    // Any other Materials address: 'Неизвестный селект …' inside the section, not the 404 page.
+    { path: '*', lazy: () => import('./UnknownMaterialsPage').then((m) => ({ Component: m.UnknownMaterialsPage })), handle: { title: ruTitles.materials, group: 'materials' } satisfies RouteHandle },
   ],
 };

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { RATING_GROUPINGS, type RatingGrouping } from '@shared/contract/rating';
 import { ruRating } from '../../i18n/rating';
-import { addMonths, Card, QueryState, Select, todayIso } from '../../ui';
-import { type ChartPeriod, PeriodPicker } from './PeriodPicker';
+import { Card, QueryState, Select } from '../../ui';
+import { CHART_PERIODS, chartPeriod, type ChartPeriodChoice } from './chart-period';
 import { RatingChart } from './RatingChart';
 import { errorText } from '../../lib/error-text';
 import { readRatingGrouping, writeRatingGrouping } from './rating-grouping';
@@ -10,26 +10,21 @@ import { useRatingStatistic } from './api';
 
 const t = ruRating.chart;
 const GROUPING_OPTIONS = RATING_GROUPINGS.map((grouping) => ({ value: grouping, label: grouping === 'day' ? t.byDay : t.byWeek }));
-/** Periods up to this many days get the spec's '20 days' error prefix, longer ones the '2 months' one. */
-const SHORT_PERIOD_DAYS = 31;
-
-/** Shell §9: the chart opens on about the last 2 months. */
-function defaultPeriod(): ChartPeriod {
-  const today = todayIso();
-  return { startDate: addMonths(today, -2), endDate: today };
-}
+const PERIOD_OPTIONS = CHART_PERIODS.map((choice) => ({ value: choice, label: t.periods[choice] }));
 
 /** The rating change chart with its grouping (remembered) and period. */
 export function RatingChartCard() {
   const [grouping, setGrouping] = useState<RatingGrouping>(readRatingGrouping);
-  const [period, setPeriod] = useState<ChartPeriod>(defaultPeriod);
-  const statistic = useRatingStatistic({ ...period, groupBy: grouping });
+  const [choice, setChoice] = useState<ChartPeriodChoice>('whole');
+  // Recomputed each render, so a page left open past midnight asks for the new day.
+  const statistic = useRatingStatistic({ ...chartPeriod(choice), groupBy: grouping });
 
   const chooseGrouping = (next: RatingGrouping) => {
     writeRatingGrouping(next);
     setGrouping(next);
   };
-  const shortPeriod = Date.parse(period.endDate) - Date.parse(period.startDate) <= SHORT_PERIOD_DAYS * 86_400_000;
+  // The spec's transport-error prefixes: '20 days' for the short period, '2 months' for the long one.
+  const shortPeriod = choice === 'month';
 
   return (
     <Card
@@ -38,7 +33,7 @@ export function RatingChartCard() {
       actions={
         <>
           <Select options={GROUPING_OPTIONS} value={grouping} onChange={chooseGrouping} aria-label={t.grouping} className="rating-chart-card__grouping" />
-          <PeriodPicker value={period} onChange={setPeriod} />
+          <Select options={PERIOD_OPTIONS} value={choice} onChange={setChoice} aria-label={t.period} className="rating-chart-card__period" />
         </>
       }
     >

@@ -16,7 +16,20 @@ export interface VideoPlayerProps {
   /** A fatal load error, with the text shown. */
   onError?: (message: string) => void;
   className?: string;
+  /**
+   * What a failure says: `init` when the player itself cannot start (no HLS in this browser, its
+   * code failed to load), `load` when the video does not load or play. The back office has its own
+   * pair (back-office §8); students see 'Ошибка загрузки плеера' for both.
+   */
+  errorTexts?: PlayerErrorTexts;
 }
+
+export interface PlayerErrorTexts {
+  init: string;
+  load: string;
+}
+
+const STUDENT_ERROR_TEXTS: PlayerErrorTexts = { init: ruVideo.player.loadError, load: ruVideo.player.loadError };
 
 export interface VideoPlayerHandle {
   seek(ms: number): void;
@@ -37,16 +50,17 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
  * keeps the position. e2e reads `data-current-ms` or the <video> element's `currentTime`.
  */
 export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function VideoPlayer(
-  { videoId, quality, autoPlay = false, onTimeUpdate, onError, className },
+  { videoId, quality, autoPlay = false, onTimeUpdate, onError, className, errorTexts = STUDENT_ERROR_TEXTS },
   ref,
 ) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<State>('loading');
+  const [failure, setFailure] = useState<keyof PlayerErrorTexts>('load');
   const [attempt, setAttempt] = useState(0);
   const pendingSeekMs = useRef<number | null>(null);
   const resumePlaying = useRef(false);
-  const callbacks = useRef({ onTimeUpdate, onError });
-  callbacks.current = { onTimeUpdate, onError };
+  const callbacks = useRef({ onTimeUpdate, onError, errorTexts });
+  callbacks.current = { onTimeUpdate, onError, errorTexts };
   const autoPlayRef = useRef(autoPlay);
   autoPlayRef.current = autoPlay;
 
@@ -85,10 +99,12 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
     setState('loading');
     const lease = retainStreamCookies();
 
-    const fail = (detail: string) => {
+    const fail = (detail: string, kind: keyof PlayerErrorTexts = 'load') => {
       if (disposed) return;
       setState('error');
-      callbacks.current.onError?.(detail === '' ? ruVideo.player.loadError : `${ruVideo.player.loadError}: ${detail}`);
+      setFailure(kind);
+      const text = callbacks.current.errorTexts[kind];
+      callbacks.current.onError?.(detail === '' ? text : `${text}: ${detail}`);
     };
     const onMetadata = () => {
       if (disposed) return;
@@ -110,7 +126,12 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
       if (disposed) return;
       if (!signed) return fail(ruVideo.player.signedOut);
       const url = streamUrl(videoId, quality);
-      const { default: HlsClass } = await import('hls.js');
+      let HlsClass: typeof Hls;
+      try {
+        HlsClass = (await import('hls.js')).default;
+      } catch {
+        return fail('', 'init');
+      }
       if (disposed) return;
       if (HlsClass.isSupported()) {
         // Same-origin cookies in the browser; on the desktop main adds them to stream requests.
@@ -123,9 +144,9 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
       } else if (video.canPlayType(HLS_TYPE)) {
         video.src = url;
       } else {
-        fail('');
+        fail('', 'init');
       }
-    })().catch(() => fail(''));
+    })().catch(() => fail('', 'init'));
 
     return () => {
       disposed = true;
@@ -164,7 +185,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
       {state === 'loading' && <Loader className="video-player__overlay" label={ruVideo.player.loading} hideLabel />}
       {state === 'error' && (
         <div className="video-player__overlay">
-          <ErrorBox message={ruVideo.player.loadError} onRetry={() => setAttempt((value) => value + 1)} />
+          <ErrorBox message={errorTexts[failure]} onRetry={() => setAttempt((value) => value + 1)} />
         </div>
       )}
     </div>
