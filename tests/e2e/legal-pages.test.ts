@@ -117,6 +117,36 @@ describe('legal pages and site links in chromium', () => {
     await context.close();
   });
 
+  it('the curators’ «Старая платформа»: no button while the address is unset; the admin sets it in «Документы»; it opens in a new tab', async () => {
+    const curator = await e2e.openPage({ width: 390 });
+    await signInAs(curator.page, 'curator');
+    await curator.page.goto('/study/curator/standards');
+    // The section's buttons are there (the flags arrived) before the absent one is counted.
+    await curator.page.getByRole('link', { name: 'Стандарты' }).waitFor();
+    expect(await curator.page.getByRole('link', { name: 'Старая платформа' }).count()).toBe(0);
+    await curator.context.close();
+
+    const { page, context, errors } = await e2e.openPage({ width: 1280, height: 900 });
+    await signInAs(page, 'admin');
+    await page.goto('/study/curator/change-variables');
+    await page.getByRole('tab', { name: 'Документы' }).click();
+    const links = page.getByRole('region', { name: 'Страница курса' });
+    await links.getByLabel('Адрес старой платформы').fill('https://old.school.example/');
+    await links.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Сохранено').first().waitFor();
+    await context.close();
+
+    const again = await e2e.openPage({ width: 390 });
+    await signInAs(again.page, 'curator', { dark: true });
+    await again.page.goto('/study/curator/standards');
+    const button = again.page.getByRole('link', { name: 'Старая платформа' });
+    await button.waitFor();
+    expect(await button.getAttribute('href')).toBe('https://old.school.example/');
+    expect(await button.getAttribute('target')).toBe('_blank');
+    expect([...errors, ...again.errors]).toEqual([]);
+    await again.context.close();
+  });
+
   for (const dark of [false, true]) {
     for (const width of [1280, 390]) {
       it(`looks right ${dark ? 'dark' : 'light'} at ${width} px`, async () => {

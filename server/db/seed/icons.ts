@@ -45,7 +45,8 @@ export const ICON_DEFAULTS: IconDefault[] = [
   { key: 'standards', title: 'Стандарты', group: 'curator', roles: staff },
   { key: 'homework', title: 'Проверка ДЗ', group: 'curator', roles: staff, groups: ['USERS_EDIT_DZ'] },
   { key: 'users', title: 'Ученики', group: 'curator', roles: staff, groups: ['USERS_LOOKERS_USERLIST'] },
-  { key: 'oldPlatform', title: 'Старая платформа', group: 'curator', roles: [] },
+  // Shown only while OLD_PLATFORM_URL is set (CuratorLayout), so staff may have it by default.
+  { key: 'oldPlatform', title: 'Старая платформа', group: 'curator', roles: staff },
   { key: 'curatorDzQuestions', title: 'Вопросы по ДЗ', group: 'curator', roles: staff },
   {
     key: 'tgMailing',

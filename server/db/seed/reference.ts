@@ -41,6 +41,8 @@ const VARIABLES: ReadonlyArray<{ name: string; value: string; comment: string; i
   { name: 'APP_LINK_RUSTORE', value: '', comment: 'Ссылка на приложение в RuStore', isPublic: true },
   { name: 'APP_LINK_IOS', value: '', comment: 'Ссылка на приложение в App Store', isPublic: true },
   { name: 'APP_LINK_TESTFLIGHT', value: '', comment: 'Ссылка на бета-версию в TestFlight', isPublic: true },
+  // Back-office §2.2 «Старая платформа»: the curators' button shows only while this is set.
+  { name: 'OLD_PLATFORM_URL', value: '', comment: 'Адрес старой платформы (кнопка «Старая платформа» в кураторской; пусто — кнопки нет)', isPublic: true },
 ];
 
 /**

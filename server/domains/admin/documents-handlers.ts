@@ -3,13 +3,14 @@ import { DOCUMENT_KINDS } from '../../../src/shared/contract/documents';
 import { formatMoscowDate, formatMoscowDateTime, moscowDateKey, moscowDayStart } from '../../../src/shared/domain/moscow-time';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
-import { COURSE_PAGE_URL, coursePageUrl, currentDocument, DOCUMENT_TITLES } from '../../documents/store';
+import { COURSE_PAGE_URL, coursePageUrl, currentDocument, DOCUMENT_TITLES, OLD_PLATFORM_URL, oldPlatformUrl } from '../../documents/store';
 import { writeVariable } from './variables';
 
 const TEXTS = {
   pastDate: 'Дата вступления в силу не может быть в прошлом: то, с чем люди уже согласились, не меняется.',
   badDate: 'Дата вступления в силу указана неверно.',
   courseComment: 'Адрес страницы курса для ссылок «Страница курса». Пусто — ссылки скрыты.',
+  oldPlatformComment: 'Адрес старой платформы (кнопка «Старая платформа» в кураторской; пусто — кнопки нет)',
 } as const;
 
 /** The «Документы» tab of change-variables: document versions and the course page address. */
@@ -40,7 +41,7 @@ export const documentsAdminHandlers = [
         }));
       documents.push({ kind, title: DOCUMENT_TITLES[kind], versions });
     }
-    return { documents, coursePageUrl: await coursePageUrl(db) };
+    return { documents, coursePageUrl: await coursePageUrl(db), oldPlatformUrl: await oldPlatformUrl(db) };
   }),
 
   implement(admin.addDocumentVersion, async (ctx, { kind, text, effectiveFrom }) => {
@@ -62,9 +63,10 @@ export const documentsAdminHandlers = [
     return { versionId: row.id };
   }),
 
-  implement(admin.updateCoursePageUrl, async (ctx, { coursePageUrl: url }) => {
+  implement(admin.updateCoursePageUrl, async (ctx, { coursePageUrl: url, oldPlatformUrl: oldUrl }) => {
     const { db, dialect, clock } = ctx.services;
     await writeVariable(db, dialect, { name: COURSE_PAGE_URL, value: url, comment: TEXTS.courseComment, userId: ctx.user.id, now: clock.now() });
+    if (oldUrl !== undefined) await writeVariable(db, dialect, { name: OLD_PLATFORM_URL, value: oldUrl, comment: TEXTS.oldPlatformComment, userId: ctx.user.id, now: clock.now() });
     return {};
   }),
 ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, documents, finances } from '../../../src/shared/contract';
+import { admin, documents, finances, shell } from '../../../src/shared/contract';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -76,6 +76,22 @@ describe.each(testDialects)('school documents on %s', (dialect) => {
     const set = await fetch(`${server.url}/kurs?utm_source=platform&utm_medium=login`, { redirect: 'manual' });
     expect(set.status).toBe(302);
     expect(set.headers.get('location')).toBe('https://school.example/kurs?utm_source=platform&utm_medium=login');
+  });
+
+  it('keeps the old platform address (the curators’ «Старая платформа»): unset, refused when not a web address, set, read by staff', async () => {
+    const socket = await (await server.signIn('admin')).openLive();
+    expect((await socket.request(admin.getDocumentsAdmin, {})).oldPlatformUrl).toBe('');
+    const bad = await socket.requestRaw(admin.updateCoursePageUrl.path, { coursePageUrl: '', oldPlatformUrl: 'javascript:alert(1)' });
+    expect(bad.success).toBe('0');
+    expect((await socket.request(admin.getDocumentsAdmin, {})).oldPlatformUrl).toBe('');
+    await socket.request(admin.updateCoursePageUrl, { coursePageUrl: '', oldPlatformUrl: 'https://old.school.example/' });
+    expect((await socket.request(admin.getDocumentsAdmin, {})).oldPlatformUrl).toBe('https://old.school.example/');
+    // Without the field the address stays as it is.
+    await socket.request(admin.updateCoursePageUrl, { coursePageUrl: '' });
+    expect((await socket.request(admin.getDocumentsAdmin, {})).oldPlatformUrl).toBe('https://old.school.example/');
+    socket.close();
+    const curator = await server.signIn('curator');
+    expect((await curator.call(shell.getVariablesStr, { variableNames: ['OLD_PLATFORM_URL'] })).variablesStr.OLD_PLATFORM_URL).toBe('https://old.school.example/');
   });
 
   it('sends the old addresses to pages and answers unknown browser pages with the app, calls with JSON', async () => {

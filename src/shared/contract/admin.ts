@@ -240,6 +240,8 @@ export const getDocumentsAdmin = live('/admin_settings/documents/get_documents',
   output: z.object({
     documents: z.array(z.object({ kind: documentKind, title: z.string(), versions: z.array(documentVersion) })),
     coursePageUrl: z.string(),
+    /** The old platform's address (OLD_PLATFORM_URL): the curators' «Старая платформа» button; '' hides it. */
+    oldPlatformUrl: z.string(),
   }),
   access: adminSettings,
   extension: true,
@@ -257,10 +259,14 @@ export const addDocumentVersion = live('/admin_settings/documents/add_document_v
   extension: true,
 });
 
-/** The «Страница курса» address: an http(s) URL, or empty to hide the links. */
+/** A school's web address: http(s), or empty to hide what links to it. */
+const schoolLink = z.union([z.literal(''), safeString().trim().max(500, 'не длиннее 500 символов').url('адрес должен начинаться с https://').refine((url) => /^https?:\/\//i.test(url), 'адрес должен начинаться с https://')]);
+
+/** The «Страница курса» address, and the old platform's when given (absent = unchanged). */
 export const updateCoursePageUrl = live('/admin_settings/documents/update_course_page_url', {
   input: z.object({
-    coursePageUrl: z.union([z.literal(''), safeString().trim().max(500, 'не длиннее 500 символов').url('адрес должен начинаться с https://').refine((url) => /^https?:\/\//i.test(url), 'адрес должен начинаться с https://')]),
+    coursePageUrl: schoolLink,
+    oldPlatformUrl: schoolLink.optional(),
   }),
   output: z.object({}),
   access: adminSettings,

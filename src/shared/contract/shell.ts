@@ -63,7 +63,7 @@ export const checkSubBotTg = live('/users/check_sub_bot_tg', {
 });
 
 /** Admin variables readable by every signed-in user. */
-export const PUBLIC_VARIABLES = ['AVATAR_INFO', 'APP_LINK_ANDROID', 'APP_LINK_RUSTORE', 'APP_LINK_IOS', 'APP_LINK_TESTFLIGHT'] as const;
+export const PUBLIC_VARIABLES = ['AVATAR_INFO', 'APP_LINK_ANDROID', 'APP_LINK_RUSTORE', 'APP_LINK_IOS', 'APP_LINK_TESTFLIGHT', 'OLD_PLATFORM_URL'] as const;
 
 export const getVariablesStr = http('/app/api/user_info/get_variables_str.php', {
   input: z.object({

@@ -265,6 +265,7 @@ export const ru = {
       questions: 'Банк вопросов',
       textbooks: 'Учебники',
       verbalSlots: 'Устные зачёты',
+      oldPlatform: 'Старая платформа',
       heading: 'Кураторская',
       waitingCount: (n: number) => `Ждут проверки: ${n}`,
     },

@@ -7,6 +7,8 @@ import './SideNav.css';
 
 export interface SideNavItem {
   to: string;
+  /** An address on another site: opened in a new tab instead of routed (`to` stays its key). */
+  href?: string;
   label: string;
   /** The button shows only when this server flag is '1'; absent = always shown. */
   flag?: IconKey;
@@ -23,6 +25,14 @@ export function SideNav({ items, label }: { items: SideNavItem[]; label: string 
       {items.map((item) => {
         if (item.flag && flags === null) return <span key={item.to} className="side-nav__placeholder" aria-hidden="true" />;
         if (item.flag && flags?.[item.flag] !== '1') return null;
+        if (item.href) {
+          return (
+            <a key={item.to} href={item.href} className="side-nav__link" target="_blank" rel="noreferrer">
+              {item.label}
+              {item.badge}
+            </a>
+          );
+        }
         return (
           <NavLink key={item.to} to={item.to} className="side-nav__link">
             {item.label}

@@ -24,7 +24,7 @@ export function DocumentsTab() {
         <div className="admin-docs">
           <section className="admin-card" aria-labelledby="docs-course">
             <h2 id="docs-course">{t.courseTitle}</h2>
-            <CourseForm initial={data.coursePageUrl} />
+            <CourseForm initial={data.coursePageUrl} initialOldPlatform={data.oldPlatformUrl} />
           </section>
           {data.documents.map((document) => (
             // Remounted after each save, so the editor starts from the newest version again.
@@ -36,18 +36,20 @@ export function DocumentsTab() {
   );
 }
 
-function CourseForm({ initial }: { initial: string }) {
+function CourseForm({ initial, initialOldPlatform }: { initial: string; initialOldPlatform: string }) {
   const [url, setUrl] = useState(initial);
+  const [oldPlatform, setOldPlatform] = useState(initialOldPlatform);
   const save = useSave(updateCoursePageUrl, getDocumentsAdmin);
   return (
     <form
       className="admin-form"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ coursePageUrl: url.trim() });
+        save.mutate({ coursePageUrl: url.trim(), oldPlatformUrl: oldPlatform.trim() });
       }}
     >
       <TextField label={t.courseUrl} value={url} onChange={setUrl} type="url" inputMode="url" maxLength={500} placeholder="https://" hint={t.courseHint} />
+      <TextField label={t.oldPlatformUrl} value={oldPlatform} onChange={setOldPlatform} type="url" inputMode="url" maxLength={500} placeholder="https://" hint={t.oldPlatformHint} />
       <div className="admin-actions">
         <Button type="submit" loading={save.isPending}>
           {ruAdmin.save}

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { getVariablesStr } from '@shared/contract/shell';
+import { api } from '../../lib/api';
 import { displayFlagsAtom } from '../../lib/live';
 import { NavSection, type SideNavItem } from '../../ui/SideNav';
 import { useWaitingWorks } from '../../lib/waiting-works';
@@ -30,6 +33,23 @@ export function CuratorLayout() {
   const flags = useAtomValue(displayFlagsAtom);
   const waiting = useWaitingWorks(flags?.homework === '1');
   const total = waiting.data?.total ?? 0;
+  const oldPlatform = useOldPlatformUrl(flags?.oldPlatform === '1');
   const items = ITEMS.map((item) => (item.flag === 'homework' ? { ...item, badge: <CountBadge count={total} label={t.waitingCount(total)} /> } : item));
+  if (oldPlatform) items.splice(3, 0, { to: 'old-platform', href: oldPlatform, label: t.oldPlatform, flag: 'oldPlatform' });
   return <NavSection items={items} label={t.heading} />;
+}
+
+/**
+ * Back-office §2.2 «Старая платформа»: the school's old site from the OLD_PLATFORM_URL setting,
+ * asked only by those with the flag; no button while it is unset or not a web address.
+ */
+function useOldPlatformUrl(allowed: boolean): string | null {
+  const setting = useQuery({
+    queryKey: ['oldPlatformUrl'],
+    queryFn: ({ signal }) => api.call(getVariablesStr, { variableNames: ['OLD_PLATFORM_URL'] }, { handleErrors: true, signal }),
+    enabled: allowed,
+    staleTime: 5 * 60_000,
+  });
+  const url = setting.data?.variablesStr.OLD_PLATFORM_URL?.trim() ?? '';
+  return allowed && /^https?:\/\/\S+$/i.test(url) ? url : null;
 }
