@@ -121,6 +121,9 @@ describe('phone and laptop layout (issue 30 items 8–10)', () => {
       name: 'ht-p1',
       open: async (page) => {
         await page.goto(`/study/ht_p1/${HT_P1}/0`);
+        // Timed: the start screen first (its «Начать» is checked on the first visit), then the question.
+        await page.getByTestId('ht-start').or(page.getByTestId('ht-continue')).first().waitFor();
+        if (await page.getByTestId('ht-start').isVisible()) await page.getByTestId('ht-start').click();
         await page.getByTestId('ht-continue').waitFor();
       },
     },
