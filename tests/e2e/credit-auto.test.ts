@@ -4,6 +4,7 @@ import { credits } from '../../src/shared/contract';
 import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
 import { questionJsonOf } from '../../server/questions/question-bank';
 import { screenshot, signInThroughForm } from '../helpers/browser';
+import { browserDraftsText } from '../helpers/browser-drafts';
 import { useE2e } from '../helpers/e2e';
 import { setCreditRules, startedCreditAgo } from '../helpers/factories';
 
@@ -134,7 +135,7 @@ describe('automatic credit in chromium', () => {
     await page.getByTestId('credit-to-next').click();
     expect(await openQuestion(page)).toBe(4);
 
-    // A typed answer survives a reload (sessionStorage per credit, attempt and question).
+    // A typed answer survives a reload (the user's drafts, per credit, attempt and question).
     const typed = answers.get(4)!.wrong;
     const word = (await page.getByTestId('answer-word').count()) > 0;
     const digits = (await page.getByTestId('answer-digits').count()) > 0;
@@ -144,6 +145,9 @@ describe('automatic credit in chromium', () => {
       await page.getByTestId('answer-slot-1').focus();
       await page.keyboard.type(typed);
     }
+    // The draft reaches the device's store a moment after the last key (IndexedDB is asynchronous):
+    // the reload comes after it is there, as a person's pause would.
+    await expect.poll(() => browserDraftsText(page), { timeout: 10_000 }).toContain(typed);
     await page.reload();
     await page.getByTestId('credit-nav-4').click();
     if (word) expect(await page.getByTestId('answer-word').inputValue()).toBe(typed);
