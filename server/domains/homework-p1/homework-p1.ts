@@ -51,8 +51,7 @@ async function progressRow(db: Db, key: PartKey) {
 }
 
 /** Starts the part on first open: the row appears once even when two tabs open it together. */
-async function startIfNew(db: Db, key: PartKey, homework: Homework, now: number) {
-  const existing = await progressRow(db, key);
+async function startIfNew(db: Db, key: PartKey, homework: Homework, now: number, existing: Awaited<ReturnType<typeof progressRow>>) {
   if (existing && existing.status_p1 !== '') return existing;
   if (homework.deadline_at !== null && homework.deadline_at <= now) fail(T.deadlinePassed);
   await db
@@ -98,34 +97,24 @@ export async function getPartOne(db: Db, user: CurrentUser, { htNum, isDop, star
   const key: PartKey = { userId: user.id, htNum, isDop };
   const questions = await partQuestions(db, htNum, isDop);
   if (questions.length === 0) fail(T.noPart);
+  const scores = await examPrimaryScores(db);
+  const maxNow = questions.reduce((sum, row) => sum + pointsOfTask(scores, row.ege_num), 0);
+  const existing = await progressRow(db, key);
   // A timed part is not started by opening it: the student first sees its length and «Начать».
   const limit = secondsLeft(homework, isDop, null, now);
-  if (!start && limit !== null) {
-    const existing = await progressRow(db, key);
-    if (!existing || existing.status_p1 === '') {
-      if (homework.deadline_at !== null && homework.deadline_at <= now) fail(T.deadlinePassed);
-      const scores = await examPrimaryScores(db);
-      return {
-        htStatusP1: '' as const,
-        htInfo: {
-          q_num_now_p1: 1,
-          q_num_last_p1: 1,
-          q_nums_p1: questions.length,
-          lesson_num: homework.lesson_num,
-          user_ballov_p1: null,
-          maxballov_p1: questions.reduce((sum, row) => sum + pointsOfTask(scores, row.ege_num), 0),
-          timer: limit,
-        },
-        questions: [],
-      };
-    }
+  if (!start && limit !== null && (!existing || existing.status_p1 === '')) {
+    if (homework.deadline_at !== null && homework.deadline_at <= now) fail(T.deadlinePassed);
+    return {
+      htStatusP1: '' as const,
+      htInfo: { q_num_now_p1: 1, q_num_last_p1: 1, q_nums_p1: questions.length, lesson_num: homework.lesson_num, user_ballov_p1: null, maxballov_p1: maxNow, timer: limit },
+      questions: [],
+    };
   }
-  let progress = await startIfNew(db, key, homework, now);
+  let progress = await startIfNew(db, key, homework, now, existing);
   if (progress.status_p1 === 'Выполняется' && expired(homework, key, progress.p1_started_at, now)) {
     await finish(db, key, now);
     progress = (await progressRow(db, key))!;
   }
-  const scores = await examPrimaryScores(db);
   const [answers, difficult] = await Promise.all([
     db.selectFrom('homework_answers_p1').selectAll().where('user_id', '=', user.id).where('ht_num', '=', htNum).where('is_dop', '=', isDop).execute(),
     db.selectFrom('difficult_questions').select('question_id').where('user_id', '=', user.id).where('question_id', 'in', questions.map((question) => question.id)).execute(),
@@ -147,7 +136,6 @@ export async function getPartOne(db: Db, user: CurrentUser, { htNum, isDop, star
     });
   });
   // A finished part keeps the points its answers were worth; the bank's current points never lower it.
-  const maxNow = questions.reduce((sum, row) => sum + pointsOfTask(scores, row.ege_num), 0);
   const maxAnswered = done ? answers.reduce((sum, item) => sum + item.max_points, 0) : 0;
   return {
     htStatusP1: done ? ('Готово' as const) : ('Выполняется' as const),
