@@ -130,6 +130,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const server = await new Promise<Server>((resolve) => {
       const created = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(created as Server));
     });
+    server.on('connection', () => slices.connectionArrived());
     const wss = attachSockets(server, services, {
       [onlineSocket.path]: (ws, caller) => hub.attach(ws, { device: caller.device, userId: caller.userId }, caller),
       [signallingSocket.path]: (ws, caller) => verbalChat.attach(ws, caller),

@@ -3,6 +3,7 @@ import { OP_TEXTS } from '../../src/shared/contract/fields';
 import { stableJson } from '../../src/shared/signing';
 import { fail } from '../contract/errors';
 import type { Db } from '../db';
+import { preparedQuery, preparedWrite } from '../db/prepared';
 
 /**
  * Changes applied once by the client's operation id (issue 29 item 4). A client that queues a
@@ -33,9 +34,25 @@ export type RememberOp<R> = (trx: Db, result: R) => Promise<void>;
 
 export type OnceResult<R> = R & { alreadyApplied?: '1' };
 
+// Sentinels of the prepared statements (an offline client's save pays these on every send).
+const USER = -424301;
+const OP = '\u0000op-id';
+const CALL = '\u0000op-call';
+const HASH = '\u0000op-hash';
+const RESULT = '\u0000op-result';
+const AT = -424302;
+
+const appliedQuery = preparedQuery([USER, OP] as const, (db, userId: number, opId: string) =>
+  db.selectFrom('applied_ops').select(['call', 'input_hash', 'result']).where('user_id', '=', userId).where('op_id', '=', opId),
+);
+
+const rememberStatement = preparedWrite([USER, OP, CALL, HASH, RESULT, AT] as const, (db, userId: number, opId: string, call: string, inputHash: string, result: string, now: number) =>
+  db.insertInto('applied_ops').values({ user_id: userId, op_id: opId, call, input_hash: inputHash, result, created_at: now }).returning('op_id'),
+);
+
 /** The stored answer of an op applied before, or null. The same id with another change is refused. */
 async function answered<R>(db: Db, op: OpKey): Promise<OnceResult<R> | null> {
-  const row = await db.selectFrom('applied_ops').select(['call', 'input_hash', 'result']).where('user_id', '=', op.userId).where('op_id', '=', op.opId).executeTakeFirst();
+  const [row] = await appliedQuery(db, op.userId, op.opId);
   if (!row) return null;
   if (row.call !== op.call || row.input_hash !== op.inputHash) fail(OP_TEXTS.reused);
   return { ...(JSON.parse(row.result) as R), alreadyApplied: '1' };
@@ -52,7 +69,7 @@ export async function applyOnce<R extends object>(db: Db, op: OpKey | null, now:
   let remembered = false;
   try {
     const result = await apply(async (trx, answer) => {
-      await trx.insertInto('applied_ops').values({ user_id: op.userId, op_id: op.opId, call: op.call, input_hash: op.inputHash, result: JSON.stringify(answer), created_at: now }).execute();
+      await rememberStatement(trx, op.userId, op.opId, op.call, op.inputHash, JSON.stringify(answer), now);
       remembered = true;
     });
     if (!remembered) throw new Error(`${op.call}: the change did not remember its operation id`);

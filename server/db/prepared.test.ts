@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from './index';
-import { preparedQuery } from './prepared';
+import { preparedQuery, preparedWrite } from './prepared';
 
 describe('preparedQuery', () => {
   const opened = openDatabase('sqlite::memory:');
@@ -56,5 +56,29 @@ describe('preparedQuery on a SQLite file (hot reader connection)', () => {
     const sneaky = preparedQuery([-7002] as const, (db, number: number) => db.deleteFrom('regions').where('number', '=', number));
     await expect(sneaky(opened.db, 77)).rejects.toThrow();
     expect(await regionName(opened.db, 77)).toHaveLength(1);
+  });
+
+  it('a write given a transaction runs inside it (rolled back with it), built once for every transaction', async () => {
+    const { db } = opened;
+    let builds = 0;
+    const rename = preparedWrite([-7003, '\u0000name'] as const, (db, number: number, name: string) => {
+      builds += 1;
+      return db.updateTable('regions').set({ name }).where('number', '=', number).returning('name');
+    });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await rename(trx, 77, 'Откат')).toEqual([{ name: 'Откат' }]);
+        expect(await regionName(db, 77)).toEqual([{ name: 'Москва (правка)' }]);
+        throw new Error('откат');
+      }),
+    ).rejects.toThrow('откат');
+    expect(await regionName(db, 77)).toEqual([{ name: 'Москва (правка)' }]);
+    await db.transaction().execute(async (trx) => {
+      await rename(trx, 77, 'Москва');
+    });
+    expect(await regionName(db, 77)).toEqual([{ name: 'Москва' }]);
+    // Autocommit on the database itself, the same compiled statement.
+    expect(await rename(db, 77, 'Москва 2')).toEqual([{ name: 'Москва 2' }]);
+    expect(builds).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTimeSlicer } from './time-slices';
 
 /** A clock the work moves forward by hand, and a count of loop iterations (an immediate chain). */
-function harness(budgetMs: number) {
+function harness(budgetMs: number, options: { acceptShare?: number; acceptBurstMs?: number } = {}) {
   let clock = 0;
   let iteration = 0;
   let counting = true;
@@ -12,7 +12,7 @@ function harness(budgetMs: number) {
     setImmediate(tick);
   };
   setImmediate(tick);
-  const slicer = createTimeSlicer({ budgetMs, now: () => clock });
+  const slicer = createTimeSlicer({ budgetMs, now: () => clock, ...options });
   return {
     slicer,
     spend: (ms: number) => (clock += ms),
@@ -92,5 +92,53 @@ describe('time slices', () => {
     await expect(rejected).rejects.toThrow('отказ');
     await expect(fine).resolves.toBe('ok');
     stop();
+  });
+
+  it('while connections keep arriving, iterations only accept: queued work waits for the burst to end', async () => {
+    const { slicer, spend, iteration, stop } = harness(0.5);
+    const ran: number[] = [];
+    void slicer.admit(() => spend(1));
+    const queued = Array.from({ length: 3 }, () => slicer.admit(() => ran.push(iteration())));
+    // A burst: one connection accepted in each of the next five iterations (the poll accepts one).
+    const burstFrom = iteration();
+    for (let i = 0; i < 5; i++) {
+      slicer.connectionArrived();
+      spend(0.01);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const burstEnd = iteration();
+    await Promise.all(queued);
+    stop();
+    expect(burstEnd - burstFrom).toBeGreaterThanOrEqual(5);
+    // Nothing ran while connections were still coming in; all of it right after.
+    expect(ran.every((at) => at >= burstEnd)).toBe(true);
+    expect(ran).toHaveLength(3);
+  });
+
+  it('a flood of connections cannot starve the work: accept-only time is a bounded share', async () => {
+    const { slicer, spend, iteration, stop } = harness(0.5, { acceptShare: 0.2, acceptBurstMs: 5 });
+    let done = 0;
+    const work = Array.from({ length: 200 }, () =>
+      slicer.admit(() => {
+        spend(0.5);
+        done += 1;
+      }),
+    );
+    // A new connection in every iteration, each iteration 0.1 ms of the loop's own time.
+    let flooding = true;
+    const flood = () => {
+      if (!flooding) return;
+      slicer.connectionArrived();
+      spend(0.1);
+      setImmediate(flood);
+    };
+    flood();
+    const from = iteration();
+    await Promise.all(work);
+    flooding = false;
+    stop();
+    // Without a bound no work would run until the flood stops; with it the 200 finish while it goes on.
+    expect(done).toBe(200);
+    expect(iteration() - from).toBeLessThan(600);
   });
 });

@@ -3,7 +3,7 @@ import { formatMoscowDateTime, formatMoscowTimeWithSeconds, moscowDateKey } from
 import type { CurrentUser } from '../../auth/current-user';
 import { CallFailure, fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery, preparedWrite } from '../../db/prepared';
 import { openHomework } from '../../questions/open-homework';
 import { publicUserKey } from '../../users/user-key';
 import { budgetEndsAt, isTimedPart, pastGrace, secondsLeftP2 } from './p2-timer';
@@ -31,6 +31,11 @@ type Homework = Awaited<ReturnType<typeof openHomework>>;
 const HT = -424201;
 const DOP = -424202 as unknown as 0 | 1;
 const USER = -424203;
+const AT = -424204;
+const Q_NUMBER = -424205;
+const QUESTION = -424206;
+const TAB = '\u0000p2-tab';
+const TEXT = '\u0000p2-text';
 
 // The reads of every autosave are prepared once: building them anew cost more than running them.
 const questionsQuery = preparedQuery([HT, DOP] as const, (db, htNum: number, isDop: 0 | 1) =>
@@ -56,6 +61,33 @@ const progressQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: numbe
 
 const answersQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: number, htNum: number, isDop: 0 | 1) =>
   db.selectFrom('homework_answers_p2').selectAll().where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', isDop),
+);
+
+// The save's writes, compiled once too (inside its transaction): building the upsert and the
+// claim anew cost about as much as the rest of the save (issue 27, `npm run bench`).
+const claimForTab = (takeOver: boolean) =>
+  preparedWrite([TAB, AT, USER, HT, DOP] as const, (db, tab: string, now: number, userId: number, htNum: number, isDop: 0 | 1) =>
+    db
+      .updateTable('user_homeworks')
+      .set({ p2_mark_save: tab, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('ht_num', '=', htNum)
+      .where('is_dop', '=', isDop)
+      .where('status_p2', '=', EDITABLE)
+      .where((eb) => (takeOver ? eb.lit(true) : eb('p2_mark_save', '=', tab)))
+      .returning('user_id'),
+  );
+/** Claims the work for this tab if it still owns it; `takeOver` claims it from any tab ('22' confirmed). */
+const claimWork = { own: claimForTab(false), takeOver: claimForTab(true) };
+
+const writeAnswer = preparedWrite(
+  [USER, HT, DOP, Q_NUMBER, QUESTION, TEXT, AT] as const,
+  (db, userId: number, htNum: number, isDop: 0 | 1, qNumber: number, questionId: number, text: string, now: number) =>
+    db
+      .insertInto('homework_answers_p2')
+      .values({ user_id: userId, ht_num: htNum, is_dop: isDop, q_number: qNumber, question_id: questionId, user_answer: text, saved_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop', 'q_number']).doUpdateSet({ user_answer: text, saved_at: now }))
+      .returning('q_number'),
 );
 
 function questionsOf(db: Db, htNum: number, isDop: 0 | 1) {
@@ -268,23 +300,11 @@ export async function savePartTwo(
   }
   await db.transaction().execute(async (trx) => {
     // Claiming the work for this tab is part of the same write: a racing tab cannot interleave.
-    const claimed = await trx
-      .updateTable('user_homeworks')
-      .set({ p2_mark_save: tab, updated_at: now })
-      .where('user_id', '=', user.id)
-      .where('ht_num', '=', htNum)
-      .where('is_dop', '=', isDop)
-      .where('status_p2', '=', EDITABLE)
-      .where((eb) => (force ? eb.lit(true) : eb('p2_mark_save', '=', tab)))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new CallFailure(T.otherDevice, '22');
+    const claimed = await (force ? claimWork.takeOver : claimWork.own)(trx, tab, now, user.id, htNum, isDop);
+    if (claimed.length !== 1) throw new CallFailure(T.otherDevice, '22');
     for (const item of answers) {
       const question = questions.find((candidate) => candidate.q_number === item.q_number)!;
-      await trx
-        .insertInto('homework_answers_p2')
-        .values({ user_id: user.id, ht_num: htNum, is_dop: isDop, q_number: item.q_number, question_id: question.id, user_answer: item.user_answer, saved_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'ht_num', 'is_dop', 'q_number']).doUpdateSet({ user_answer: item.user_answer, saved_at: now }))
-        .execute();
+      await writeAnswer(trx, user.id, htNum, isDop, item.q_number, question.id, item.user_answer, now);
     }
     await remember?.(trx);
   });
