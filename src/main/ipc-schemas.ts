@@ -32,6 +32,7 @@ function safeStringify(value: unknown): string | undefined {
 const key = z.string().min(1).max(512);
 const bot = z.string().min(1).max(100);
 const outboxId = z.number().int().positive();
+const openOutcome = z.enum(['opened', 'denied', 'busy', 'missing', 'unsupported']);
 const chatMessages = z
   .array(jsonValue.pipe(z.object({ id: z.number() }).catchall(z.json())))
   .max(1000);
@@ -64,15 +65,20 @@ export const channelArgSchemas: { [K in DesktopChannel]: z.ZodType<ChannelArgs<K
   [C.serverUrlGet]: z.tuple([]),
   [C.serverUrlSet]: z.tuple([z.string().max(2000)]),
   [C.mediaProbe]: z.tuple([
-    z
-      .array(
-        z.object({
-          kind: z.enum(['videoinput', 'audioinput', 'audiooutput']),
-          deviceId: z.string().max(500),
-          label: z.string().max(500),
-        }),
-      )
-      .max(200),
+    z.strictObject({
+      camera: openOutcome,
+      microphone: openOutcome,
+      devices: z
+        .array(
+          z.object({
+            kind: z.enum(['videoinput', 'audioinput', 'audiooutput']),
+            deviceId: z.string().max(500),
+            label: z.string().max(500),
+          }),
+        )
+        .max(200),
+      listsOutputs: z.boolean(),
+    }),
   ]),
   [C.streamCookies]: z.tuple([
     z.strictObject({
