@@ -7,7 +7,7 @@
 /** A value that survives JSON (and Electron's structured clone) unchanged. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** AI-chat messages kept per bot (shell §9: at most 100 saved messages per bot). */
+/** AI-chat messages kept per user and bot (shell §9: at most 100 saved messages per bot). */
 export const CHAT_HISTORY_LIMIT = 100;
 
 /** A local draft (homework answer, curator check, ...) keyed by the feature that owns it. */
@@ -152,11 +152,11 @@ export interface DesktopChannelTypes {
   /** Sorted by key; only keys starting with `prefix` when given. */
   [C.draftList]: { args: [prefix?: string]; result: DraftRecord[] };
   /** Oldest first (ascending id). */
-  [C.chatGet]: { args: [bot: string]; result: CachedChatMessage[] };
+  [C.chatGet]: { args: [chatKey: string]; result: CachedChatMessage[] };
   /** Adds or updates by id, then drops the oldest beyond CHAT_HISTORY_LIMIT. */
-  [C.chatAppend]: { args: [bot: string, messages: CachedChatMessage[]]; result: void };
-  /** Replaces the whole history of a bot (the newest CHAT_HISTORY_LIMIT are kept). */
-  [C.chatReplace]: { args: [bot: string, messages: CachedChatMessage[]]; result: void };
+  [C.chatAppend]: { args: [chatKey: string, messages: CachedChatMessage[]]; result: void };
+  /** Replaces the whole history of a chat key (the newest CHAT_HISTORY_LIMIT are kept). */
+  [C.chatReplace]: { args: [chatKey: string, messages: CachedChatMessage[]]; result: void };
   /** null when nothing is cached. */
   [C.flagsGet]: { args: [key: string]; result: JsonValue | null };
   [C.flagsSet]: { args: [key: string, value: JsonValue]; result: void };
