@@ -91,7 +91,8 @@ describe('the AI chat history cached on the device is per user (issue 29)', () =
     expect(await keysOf(page)).toEqual([anna]);
     expect(await browserDraftsText(page)).not.toContain('недописанный вопрос Бориса');
 
-    expect(errors.filter((error) => !/WebSocket|ERR_/.test(error))).toEqual([]);
+    // A call still under way when the session ends is answered 401: the browser logs it, the app ignores it.
+    expect(errors.filter((error) => !/WebSocket|ERR_|status of 401/.test(error))).toEqual([]);
     await context.close();
   });
 });
