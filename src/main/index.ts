@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, systemPreferences } from 'electron';
 import { openOfflineCache, type OfflineCache } from './cache/offline-cache';
 import { registerIpcHandlers } from './ipc';
-import { probeMedia, type SystemAccess } from './media/probe';
+import { listSystemDevices } from './media/os-devices';
+import { createMainProbe, type SystemAccess } from './media/probe';
 import { createStreamCookieHeader } from './media/stream-cookies';
 import { buildMenuTemplate } from './menu';
 import { decideNavigation } from './navigation';
@@ -66,7 +67,10 @@ function start(): void {
     cache,
     setStreamCookies: (values) => streamCookies.set(values),
     settings: { getServerUrl: () => settings.get().serverUrl, setServerUrl: settings.setServerUrl },
-    probeMedia: (devices) => probeMedia(devices, { camera: systemAccess('camera'), microphone: systemAccess('microphone') }),
+    probeMedia: createMainProbe({
+      permissions: () => ({ camera: systemAccess('camera'), microphone: systemAccess('microphone') }),
+      listDevices: () => listSystemDevices(process.platform),
+    }),
     appInfo: () => ({
       name: app.getName(),
       version: app.getVersion(),

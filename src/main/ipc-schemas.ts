@@ -30,8 +30,10 @@ function safeStringify(value: unknown): string | undefined {
 }
 
 const key = z.string().min(1).max(512);
-const bot = z.string().min(1).max(100);
+/** The chat's key: `user/<owner>/<bot>` (src/renderer/src/lib/chat-history.ts). */
+const chatKey = z.string().min(1).max(512);
 const outboxId = z.number().int().positive();
+const openOutcome = z.enum(['opened', 'denied', 'busy', 'missing', 'unsupported']);
 const chatMessages = z
   .array(jsonValue.pipe(z.object({ id: z.number() }).catchall(z.json())))
   .max(1000);
@@ -44,9 +46,9 @@ export const channelArgSchemas: { [K in DesktopChannel]: z.ZodType<ChannelArgs<K
   ]),
   [C.draftDelete]: z.tuple([key]),
   [C.draftList]: z.tuple([z.string().max(512).optional()]),
-  [C.chatGet]: z.tuple([bot]),
-  [C.chatAppend]: z.tuple([bot, chatMessages]),
-  [C.chatReplace]: z.tuple([bot, chatMessages]),
+  [C.chatGet]: z.tuple([chatKey]),
+  [C.chatAppend]: z.tuple([chatKey, chatMessages]),
+  [C.chatReplace]: z.tuple([chatKey, chatMessages]),
   [C.flagsGet]: z.tuple([key]),
   [C.flagsSet]: z.tuple([key, jsonValue]),
   [C.outboxEnqueue]: z.tuple([z.object({ kind: key, payload: jsonValue })]),
@@ -64,15 +66,20 @@ export const channelArgSchemas: { [K in DesktopChannel]: z.ZodType<ChannelArgs<K
   [C.serverUrlGet]: z.tuple([]),
   [C.serverUrlSet]: z.tuple([z.string().max(2000)]),
   [C.mediaProbe]: z.tuple([
-    z
-      .array(
-        z.object({
-          kind: z.enum(['videoinput', 'audioinput', 'audiooutput']),
-          deviceId: z.string().max(500),
-          label: z.string().max(500),
-        }),
-      )
-      .max(200),
+    z.strictObject({
+      camera: openOutcome,
+      microphone: openOutcome,
+      devices: z
+        .array(
+          z.object({
+            kind: z.enum(['videoinput', 'audioinput', 'audiooutput']),
+            deviceId: z.string().max(500),
+            label: z.string().max(500),
+          }),
+        )
+        .max(200),
+      listsOutputs: z.boolean(),
+    }),
   ]),
   [C.streamCookies]: z.tuple([
     z.strictObject({

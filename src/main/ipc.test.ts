@@ -17,7 +17,7 @@ function register(isTrustedSender?: (event: unknown) => boolean) {
   registerIpcHandlers(fake.ipcMain, {
     cache,
     settings: { getServerUrl: () => 'http://127.0.0.1:3000', setServerUrl: normalizeServerUrl },
-    probeMedia: () => ({ camera: true, microphone: true, audioOutput: true, reasons: {} }),
+    probeMedia: () => ({ camera: true, microphone: true, audioOutput: true, reasons: {}, devices: [], listedBySystem: false }),
     setStreamCookies: () => undefined,
     appInfo: () => ({ name: 'Енот', version: '1', platform: 'linux', arch: 'x64', electron: '1', chrome: '1' }),
     ...(isTrustedSender ? { isTrustedSender } : {}),
@@ -42,7 +42,9 @@ describe('IPC handlers', () => {
       [DESKTOP_CHANNELS.outboxUpdate, [1, { createdAt: 5 }]],
       [DESKTOP_CHANNELS.outboxRemove, [-1]],
       [DESKTOP_CHANNELS.flagsSet, ['k']],
-      [DESKTOP_CHANNELS.mediaProbe, [[{ kind: 'printer', deviceId: '', label: '' }]]],
+      [DESKTOP_CHANNELS.mediaProbe, [[{ kind: 'audiooutput', deviceId: 'd', label: '' }]]],
+      [DESKTOP_CHANNELS.mediaProbe, [{ camera: 'opened', microphone: 'opened', listsOutputs: true, devices: [{ kind: 'printer', deviceId: '', label: '' }] }]],
+      [DESKTOP_CHANNELS.mediaProbe, [{ camera: 'maybe', microphone: 'opened', listsOutputs: true, devices: [] }]],
       [DESKTOP_CHANNELS.appInfo, ['extra']],
     ];
     for (const [channel, args] of bad) {
@@ -70,9 +72,12 @@ describe('IPC handlers', () => {
     });
     await expect(desktop.setServerUrl('https://enot.example.ru/')).resolves.toBe('https://enot.example.ru');
     await expect(desktop.setServerUrl('ftp://x')).rejects.toThrow('http:// или https://');
-    await expect(desktop.probeMedia([{ kind: 'audiooutput', deviceId: 'd', label: '' }])).resolves.toMatchObject({
+    const check = { camera: 'missing', microphone: 'opened', listsOutputs: true, devices: [{ kind: 'audiooutput', deviceId: 'd', label: '' }] } as const;
+    await expect(desktop.probeMedia({ ...check, devices: [...check.devices] })).resolves.toMatchObject({
       camera: false,
+      microphone: true,
       audioOutput: true,
+      reasons: { camera: 'Камера не найдена' },
     });
     await expect(desktop.appInfo()).resolves.toMatchObject({ name: 'Енот' });
   });

@@ -4,8 +4,8 @@ import {
   type ChannelArgs,
   type ChannelResult,
   type DesktopChannel,
-  type MediaDeviceSummary,
   type MediaProbeResult,
+  type RendererMediaCheck,
   type StreamCookieValues,
 } from '../shared/desktop-api';
 import type { OfflineCache } from './cache/offline-cache';
@@ -19,7 +19,7 @@ export interface IpcMainLike<Event = unknown> {
 export interface IpcDependencies<Event = unknown> {
   cache: OfflineCache;
   settings: { getServerUrl(): string; setServerUrl(url: string): string };
-  probeMedia(devices: MediaDeviceSummary[]): MediaProbeResult;
+  probeMedia(check: RendererMediaCheck): Promise<MediaProbeResult> | MediaProbeResult;
   appInfo(): AppInfo;
   setStreamCookies(values: StreamCookieValues): void;
   /** Refuses calls from frames that are not our app (an injected iframe, a navigated page). */
@@ -49,7 +49,7 @@ export function createIpcHandlers(deps: Omit<IpcDependencies, 'isTrustedSender'>
     [C.outboxUpdate]: cache.outbox.update,
     [C.serverUrlGet]: () => settings.getServerUrl(),
     [C.serverUrlSet]: (url) => settings.setServerUrl(url),
-    [C.mediaProbe]: (devices) => deps.probeMedia(devices),
+    [C.mediaProbe]: (check) => deps.probeMedia(check),
     [C.streamCookies]: (values) => deps.setStreamCookies(values),
     [C.appInfo]: () => deps.appInfo(),
   };

@@ -7,7 +7,7 @@
 /** A value that survives JSON (and Electron's structured clone) unchanged. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** AI-chat messages kept per bot (shell §9: at most 100 saved messages per bot). */
+/** AI-chat messages kept per user and bot (shell §9: at most 100 saved messages per bot). */
 export const CHAT_HISTORY_LIMIT = 100;
 
 /** A local draft (homework answer, curator check, ...) keyed by the feature that owns it. */
@@ -55,19 +55,53 @@ export interface OutboxInput {
 
 export type OutboxPatch = Partial<Pick<OutboxEntry, 'attempts' | 'lastError' | 'status' | 'serverVersion'>>;
 
-/** What the renderer enumerated (navigator.mediaDevices), passed to main for the probe. */
+export type MediaDeviceKind = 'videoinput' | 'audioinput' | 'audiooutput';
+
+/** One camera, microphone or audio output, as the browser (enumerateDevices) or the OS lists it. */
 export interface MediaDeviceSummary {
-  kind: 'videoinput' | 'audioinput' | 'audiooutput';
+  kind: MediaDeviceKind;
   deviceId: string;
   label: string;
 }
 
+/** How the renderer's getUserMedia went for one input (only the renderer can open the camera). */
+export type MediaOpenOutcome = 'opened' | 'denied' | 'busy' | 'missing' | 'unsupported';
+
+/** What the renderer found, sent to main for the probe (src/shared/media-probe.ts combines). */
+export interface RendererMediaCheck {
+  camera: MediaOpenOutcome;
+  microphone: MediaOpenOutcome;
+  /** navigator.mediaDevices.enumerateDevices(): the device list when the OS cannot give one. */
+  devices: MediaDeviceSummary[];
+  /** false where the browser cannot choose an output (no setSinkId) and so lists none. */
+  listsOutputs: boolean;
+}
+
+/**
+ * Operating-system access state for a device type (Electron's systemPreferences on macOS and
+ * Windows); 'unknown' where the system has no such setting (Linux).
+ */
+export type SystemAccess = 'granted' | 'denied' | 'restricted' | 'not-determined' | 'unknown';
+
+/** What main learns from the operating system (src/main/media). */
+export interface SystemMediaState {
+  camera: SystemAccess;
+  microphone: SystemAccess;
+  /** The OS device list; null when listing failed or timed out (the renderer's list is used). */
+  devices: MediaDeviceSummary[] | null;
+}
+
+/** The one probe result the video chat page and the incoming-call window both use. */
 export interface MediaProbeResult {
   camera: boolean;
   microphone: boolean;
   audioOutput: boolean;
   /** Russian reason for every device that is unavailable. */
   reasons: { camera?: string; microphone?: string; audioOutput?: string };
+  /** The devices found: the OS list (desktop) merged with the browser's enumeration. */
+  devices: MediaDeviceSummary[];
+  /** Whether the operating system's own device list took part (desktop, listing succeeded). */
+  listedBySystem: boolean;
 }
 
 export interface AppInfo {
@@ -118,11 +152,11 @@ export interface DesktopChannelTypes {
   /** Sorted by key; only keys starting with `prefix` when given. */
   [C.draftList]: { args: [prefix?: string]; result: DraftRecord[] };
   /** Oldest first (ascending id). */
-  [C.chatGet]: { args: [bot: string]; result: CachedChatMessage[] };
+  [C.chatGet]: { args: [chatKey: string]; result: CachedChatMessage[] };
   /** Adds or updates by id, then drops the oldest beyond CHAT_HISTORY_LIMIT. */
-  [C.chatAppend]: { args: [bot: string, messages: CachedChatMessage[]]; result: void };
-  /** Replaces the whole history of a bot (the newest CHAT_HISTORY_LIMIT are kept). */
-  [C.chatReplace]: { args: [bot: string, messages: CachedChatMessage[]]; result: void };
+  [C.chatAppend]: { args: [chatKey: string, messages: CachedChatMessage[]]; result: void };
+  /** Replaces the whole history of a chat key (the newest CHAT_HISTORY_LIMIT are kept). */
+  [C.chatReplace]: { args: [chatKey: string, messages: CachedChatMessage[]]; result: void };
   /** null when nothing is cached. */
   [C.flagsGet]: { args: [key: string]; result: JsonValue | null };
   [C.flagsSet]: { args: [key: string, value: JsonValue]; result: void };
@@ -136,7 +170,8 @@ export interface DesktopChannelTypes {
   [C.serverUrlGet]: { args: []; result: string };
   /** Saves and returns the normalised address; reload the page so its CSP allows the new server. */
   [C.serverUrlSet]: { args: [url: string]; result: string };
-  [C.mediaProbe]: { args: [devices: MediaDeviceSummary[]]; result: MediaProbeResult };
+  /** Main adds the OS permission state and device list to what the renderer found. */
+  [C.mediaProbe]: { args: [check: RendererMediaCheck]; result: MediaProbeResult };
   /**
    * The video stream's signed cookie values (src/shared/signing.ts `signStreamCookies`); main adds
    * them as a Cookie header to stream requests for the configured server, which a page on

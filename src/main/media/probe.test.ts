@@ -1,46 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { MediaDeviceSummary } from '../../shared/desktop-api';
-import { probeMedia } from './probe';
+import type { MediaDeviceSummary, RendererMediaCheck } from '../../shared/desktop-api';
+import { createMainProbe } from './probe';
 
-const camera: MediaDeviceSummary = { kind: 'videoinput', deviceId: 'c1', label: 'HD Webcam' };
-const microphone: MediaDeviceSummary = { kind: 'audioinput', deviceId: 'm1', label: '' };
-const speakers: MediaDeviceSummary = { kind: 'audiooutput', deviceId: 'default', label: 'Динамики' };
-const allowed = { camera: 'granted', microphone: 'granted' } as const;
+const camera: MediaDeviceSummary = { kind: 'videoinput', deviceId: '/dev/video0', label: 'Integrated Camera' };
+const speakers: MediaDeviceSummary = { kind: 'audiooutput', deviceId: 'hw:0,0', label: 'HDA Intel PCH: ALC257 Analog' };
+const check: RendererMediaCheck = { camera: 'missing', microphone: 'opened', devices: [], listsOutputs: true };
 
-describe('probeMedia', () => {
-  it('reports everything available when devices exist and access is allowed', () => {
-    expect(probeMedia([camera, microphone, speakers], allowed)).toEqual({
-      camera: true,
-      microphone: true,
-      audioOutput: true,
-      reasons: {},
-    });
-  });
-
-  it('treats a system that has not asked yet (or has no setting) as available', () => {
-    const result = probeMedia([camera, microphone, speakers], { camera: 'not-determined', microphone: 'unknown' });
-    expect([result.camera, result.microphone]).toEqual([true, true]);
-  });
-
-  it('names each missing device in Russian', () => {
-    expect(probeMedia([], allowed)).toEqual({
-      camera: false,
-      microphone: false,
-      audioOutput: false,
-      reasons: {
-        camera: 'Камера не найдена',
-        microphone: 'Микрофон не найден',
-        audioOutput: 'Не найдено устройство вывода звука (динамики или наушники)',
-      },
-    });
-  });
-
-  it('reports a system-level refusal even when the device is present', () => {
-    const result = probeMedia([camera, microphone, speakers], { camera: 'denied', microphone: 'restricted' });
-    expect(result).toMatchObject({ camera: false, microphone: false, audioOutput: true });
+describe('the probe main answers (media:probe)', () => {
+  it('adds the OS list and permission state to what the renderer found', async () => {
+    const probe = createMainProbe({ permissions: () => ({ camera: 'unknown', microphone: 'denied' }), listDevices: async () => [camera, speakers] });
+    const result = await probe(check);
+    expect(result).toMatchObject({ camera: false, microphone: false, audioOutput: true, listedBySystem: true, devices: [camera, speakers] });
     expect(result.reasons).toEqual({
-      camera: 'Доступ к камере запрещён в настройках системы',
-      microphone: 'Доступ к микрофону ограничен политикой системы',
+      camera: 'Камера подключена, но не открывается: проверьте, что у вас есть к ней доступ',
+      microphone: 'Доступ к микрофону запрещён в настройках системы',
     });
+  });
+
+  it('a listing that fails or throws leaves the renderer enumeration in charge', async () => {
+    const permissions = () => ({ camera: 'unknown', microphone: 'unknown' }) as const;
+    for (const listDevices of [async () => null, () => Promise.reject(new Error('spawn EACCES'))]) {
+      const result = await createMainProbe({ permissions, listDevices })({ ...check, devices: [speakers] });
+      expect(result).toMatchObject({ camera: false, audioOutput: true, listedBySystem: false, reasons: { camera: 'Камера не найдена' } });
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { DesktopApi, DesktopChannel } from '../../shared/desktop-api';
 import { createDesktopBridge } from '../../preload/desktop-bridge';
 import type { OfflineCache } from '../cache/offline-cache';
 import { registerIpcHandlers, type IpcDependencies, type IpcMainLike } from '../ipc';
-import { probeMedia } from '../media/probe';
+import { createMainProbe } from '../media/probe';
 
 type Listener = (event: unknown, ...args: unknown[]) => unknown;
 
@@ -40,7 +40,7 @@ export function createInProcessDesktop(cache: OfflineCache, overrides: Partial<I
       getServerUrl: () => serverUrl,
       setServerUrl: (url) => (serverUrl = url),
     },
-    probeMedia: (devices) => probeMedia(devices, { camera: 'unknown', microphone: 'unknown' }),
+    probeMedia: createMainProbe({ permissions: () => ({ camera: 'unknown', microphone: 'unknown' }), listDevices: async () => null }),
     appInfo: () => ({ name: 'Енот', version: '0.0.0-test', platform: process.platform, arch: process.arch, electron: '', chrome: '' }),
     setStreamCookies: () => undefined,
     ...overrides,

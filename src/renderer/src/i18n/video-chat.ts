@@ -58,15 +58,9 @@ export const ruVideoChat = {
     ok: 'доступно',
     unavailable: 'недоступно',
     blocked: 'Тренировка не начнётся, пока камера, микрофон и вывод звука недоступны.',
-    /** Shell §5, verbatim. */
-    unsupported: 'Ваш браузер не поддерживает доступ к камере и микрофону.',
-    /** Shell §5, verbatim; the card's «Проверить ещё раз» is the retry. */
-    denied: 'Необходимо предоставить разрешение на использование микрофона и камеры.',
     /** Shell §5: mobile browsers skip the check; the browser asks when the call starts. */
     skippedOnPhone: 'На телефоне устройства заранее не проверяются: браузер спросит доступ к камере и микрофону, когда начнётся тренировка.',
-    cameraMissing: 'Камера не найдена',
-    microphoneMissing: 'Микрофон не найден',
-    busy: 'Устройство занято другим приложением',
-    outputMissing: 'Не найдено устройство вывода звука (динамики или наушники)',
+    // The reasons (the §5 camera texts verbatim among them) are in src/shared/media-probe.ts:
+    // the desktop's main process words them too.
   },
 } as const;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ru } from '../i18n/ru';
 import { Button, Popup } from '../ui';
 import { api } from './api';
+import { dropChatHistory } from './chat-history';
 import { countUserDrafts, dropAllUserDrafts } from './drafts';
 import { type GoTo, signOutLocally } from './sign-out';
 
@@ -21,8 +22,11 @@ export function useSignOut(goTo: GoTo) {
   const finish = async (drop: boolean) => {
     setAsking(null);
     setLeaving(true);
-    // Dropped while still signed in: the drafts are found by whose they are.
-    if (drop) await dropAllUserDrafts();
+    // Dropped while still signed in: the drafts and the AI chat history are found by whose they are.
+    if (drop) {
+      await dropAllUserDrafts();
+      await dropChatHistory().catch(() => undefined);
+    }
     await api.call(logout, {}, { handleErrors: true }).catch(() => undefined);
     signOutLocally(goTo);
   };

@@ -20,6 +20,8 @@ function openCache(file?: string): { cache: OfflineCache; file: string } {
   return { cache, file: path };
 }
 
+const owner = async () => 'user-a';
+
 const message = (id: number, extra: Partial<BotMessage> = {}): BotMessage => ({
   id,
   message: id % 2 ? `Вопрос ${id}` : `Ответ ${id} [1]`,
@@ -33,20 +35,21 @@ const message = (id: number, extra: Partial<BotMessage> = {}): BotMessage => ({
 describe('AI chat offline copy in the desktop cache', () => {
   it('keeps the pushed messages per bot across a restart and reads them back as chat messages', async () => {
     const first = openCache();
-    await saveCachedChat('botTheory', [message(1), message(2, { status: 'pending', message: '' })], first.cache.chat);
-    await saveCachedChat('botTheory', [message(2)], first.cache.chat);
-    await saveCachedChat('botConsultantKurs', [message(1, { message: 'Когда дедлайн?' })], first.cache.chat);
+    await saveCachedChat('botTheory', [message(1), message(2, { status: 'pending', message: '' })], { store: first.cache.chat, owner });
+    await saveCachedChat('botTheory', [message(2)], { store: first.cache.chat, owner });
+    await saveCachedChat('botConsultantKurs', [message(1, { message: 'Когда дедлайн?' })], { store: first.cache.chat, owner });
     first.cache.close();
     caches.splice(caches.indexOf(first.cache), 1);
 
     const reopened = openCache(first.file);
-    expect(await loadCachedChat('botTheory', reopened.cache.chat)).toEqual([message(1), message(2)]);
-    expect((await loadCachedChat('botConsultantKurs', reopened.cache.chat)).map((m) => m.message)).toEqual(['Когда дедлайн?']);
+    expect(await loadCachedChat('botTheory', { store: reopened.cache.chat, owner })).toEqual([message(1), message(2)]);
+    expect((await loadCachedChat('botConsultantKurs', { store: reopened.cache.chat, owner })).map((m) => m.message)).toEqual(['Когда дедлайн?']);
   });
 
   it('skips cached entries that are not chat messages and survives a broken cache', async () => {
     expect(cachedMessages([message(3), { id: 4, question: 'старый формат' }, null])).toEqual([message(3)]);
-    const broken = { get: () => Promise.reject(new Error('disk')), append: () => Promise.reject(new Error('disk')) };
+    const disk = () => Promise.reject(new Error('disk'));
+    const broken = { store: { get: disk, append: disk, replace: disk }, owner };
     expect(await loadCachedChat('botTheory', broken)).toEqual([]);
     await expect(saveCachedChat('botTheory', [message(1)], broken)).resolves.toBeUndefined();
   });

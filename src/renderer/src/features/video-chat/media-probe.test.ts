@@ -21,8 +21,8 @@ describe('the device check (shell §5)', () => {
   });
   it('says a reason shared by the three devices once, each as a sentence', () => {
     const unsupported = 'Ваш браузер не поддерживает доступ к камере и микрофону.';
-    expect(probeReasons({ camera: false, microphone: false, audioOutput: false, reasons: { camera: unsupported, microphone: unsupported, audioOutput: unsupported } })).toBe(unsupported);
-    expect(probeReasons({ camera: false, microphone: true, audioOutput: false, reasons: { camera: 'Камера не найдена', audioOutput: 'Не найдено устройство вывода звука' } })).toBe(
+    expect(probeReasons({ camera: false, microphone: false, audioOutput: false, reasons: { camera: unsupported, microphone: unsupported, audioOutput: unsupported }, devices: [], listedBySystem: false })).toBe(unsupported);
+    expect(probeReasons({ camera: false, microphone: true, audioOutput: false, reasons: { camera: 'Камера не найдена', audioOutput: 'Не найдено устройство вывода звука' }, devices: [], listedBySystem: false })).toBe(
       'Камера не найдена. Не найдено устройство вывода звука.',
     );
   });

@@ -1,48 +1,45 @@
-import type { MediaDeviceSummary, MediaProbeResult } from '@shared/desktop-api';
-import { ruVideoChat } from '../../i18n/video-chat';
+import type { MediaOpenOutcome, MediaProbeResult, RendererMediaCheck } from '@shared/desktop-api';
+import { combineMediaProbe } from '@shared/media-probe';
 import { desktopApi } from '../../lib/platform';
 
-const t = ruVideoChat.probe;
-
 /**
- * Shell §8.2 'Media probe failures mark camera, microphone or audio output as unavailable': asks
- * the browser for the camera and the microphone (which also asks the user), lists the devices,
- * and on the desktop lets the main process add what the operating system says.
+ * Shell §8.2 'Media probe failures mark camera, microphone or audio output as unavailable'. The
+ * renderer opens the camera and the microphone (only it can; this also asks the user) and lists
+ * what the browser sees. On the desktop main adds the operating system's permission state and
+ * device list and answers the result; the browser build (and a desktop whose main does not
+ * answer) combines the same way here, with nothing known from the OS.
  */
 export async function probeMedia(): Promise<MediaProbeResult> {
-  const reasons: MediaProbeResult['reasons'] = {};
-  const media = typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined;
-  if (!media?.getUserMedia) return { camera: false, microphone: false, audioOutput: false, reasons: { camera: t.unsupported, microphone: t.unsupported, audioOutput: t.unsupported } };
-
-  const camera = await tryDevice({ video: true }, t.cameraMissing);
-  if (camera) reasons.camera = camera;
-  const microphone = await tryDevice({ audio: true }, t.microphoneMissing);
-  if (microphone) reasons.microphone = microphone;
-
-  const devices: MediaDeviceSummary[] = (await media.enumerateDevices().catch(() => [])).map((device) => ({ kind: device.kind, label: device.label, deviceId: device.deviceId }));
-  // Browsers that cannot choose an output (no setSinkId) list none: the default output is then assumed.
-  const listsOutputs = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
-  if (listsOutputs && !devices.some((device) => device.kind === 'audiooutput')) reasons.audioOutput = t.outputMissing;
-
+  const check = await checkInRenderer();
   const desktop = desktopApi();
-  if (desktop) {
-    const system = await desktop.probeMedia(devices).catch(() => null);
-    if (system) Object.assign(reasons, { ...system.reasons, ...reasons });
-  }
-  return { camera: !reasons.camera, microphone: !reasons.microphone, audioOutput: !reasons.audioOutput, reasons };
+  const fromMain = desktop ? await desktop.probeMedia(check).catch(() => null) : null;
+  return fromMain ?? combineMediaProbe(check);
 }
 
-/** null when the device opens; the reason otherwise. The probe's tracks are stopped at once. */
-async function tryDevice(constraints: MediaStreamConstraints, missing: string): Promise<string | null> {
+export async function checkInRenderer(): Promise<RendererMediaCheck> {
+  const media = typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined;
+  if (!media?.getUserMedia) return { camera: 'unsupported', microphone: 'unsupported', devices: [], listsOutputs: false };
+  const camera = await tryDevice({ video: true });
+  const microphone = await tryDevice({ audio: true });
+  const devices = (await media.enumerateDevices().catch(() => []))
+    .filter((device) => device.kind === 'videoinput' || device.kind === 'audioinput' || device.kind === 'audiooutput')
+    .map((device) => ({ kind: device.kind, label: device.label, deviceId: device.deviceId }));
+  // Browsers that cannot choose an output (no setSinkId) list none.
+  const listsOutputs = typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
+  return { camera, microphone, devices, listsOutputs };
+}
+
+/** Opens the device and stops its tracks at once. */
+async function tryDevice(constraints: MediaStreamConstraints): Promise<MediaOpenOutcome> {
   try {
     const stream = await navigator.mediaDevices.getUserMedia(constraints);
     for (const track of stream.getTracks()) track.stop();
-    return null;
+    return 'opened';
   } catch (error) {
     const name = error instanceof DOMException ? error.name : '';
-    if (name === 'NotAllowedError' || name === 'SecurityError') return t.denied;
-    if (name === 'NotReadableError' || name === 'AbortError') return t.busy;
-    return missing;
+    if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+    if (name === 'NotReadableError' || name === 'AbortError') return 'busy';
+    return 'missing';
   }
 }
 
