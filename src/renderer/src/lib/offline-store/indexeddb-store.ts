@@ -37,8 +37,14 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Offli
   const database = () =>
     (opening ??= openDatabase(options.indexedDB ?? globalThis.indexedDB, options.name ?? 'enot-offline').then((db) => (opened = db)));
   const writer = createDraftWriter(() => opened, database, commitNow);
-  // Leaving the page: held draft writes start now, so the browser commits them before it goes.
-  if (typeof window !== 'undefined') window.addEventListener('pagehide', writer.flush);
+  // Leaving the page (or hidden on a phone, which may then kill it): held draft writes start now,
+  // so the browser commits them before the page goes.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', writer.flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') writer.flush();
+    });
+  }
 
   /**
    * Runs requests in one transaction and resolves once it has committed. Callbacks, not awaits,
