@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESKTOP_CHANNELS as C, type ChannelArgs, type DesktopChannel, type JsonValue } from '../shared/desktop-api';
+import { parseJsonValue } from '../shared/json-value';
 
 /** Largest JSON text accepted for one value: a long essay draft is far below this. */
 export const MAX_JSON_CHARS = 5_000_000;
@@ -18,7 +19,7 @@ const jsonValue = z.unknown().transform((value, ctx): JsonValue => {
     ctx.addIssue({ code: 'custom', message: `значение длиннее ${MAX_JSON_CHARS} символов` });
     return z.NEVER;
   }
-  return JSON.parse(text) as JsonValue;
+  return parseJsonValue(text);
 });
 
 function safeStringify(value: unknown): string | undefined {

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { parseJsonValue } from '../../shared/json-value';
 import {
   CHAT_HISTORY_LIMIT,
   type CachedChatMessage,
   type DraftRecord,
-  type JsonValue,
   type OfflineCacheApi,
   type OutboxEntry,
   type OutboxStatus,
@@ -80,7 +80,7 @@ interface OutboxRow {
 export function openOfflineCache(file: string, options: OfflineCacheOptions = {}): OfflineCache {
   const now = options.now ?? Date.now;
   const db = openDatabaseFile(file);
-  const parse = (text: string): JsonValue => JSON.parse(text) as JsonValue;
+  const parse = parseJsonValue;
 
   const statements = {
     draftGet: db.prepare<[string], DraftRow>('SELECT * FROM drafts WHERE key = ?'),

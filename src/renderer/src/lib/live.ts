@@ -3,7 +3,7 @@ import { onlineSocket, updateIcons } from '@shared/contract/shell';
 import type { DisplayFlags } from '@shared/domain/icons';
 import { createTimestampSource } from '@shared/signing';
 import { ru } from '../i18n/ru';
-import type { JsonValue } from './offline-store/types';
+import { toJsonValue } from '@shared/json-value';
 import { apiBaseUrl } from './api';
 import { createLiveClient, signedSocketUrl, type LiveClient } from './live-client';
 import { readSession } from './session';
@@ -70,7 +70,7 @@ export function connectLive(onSignedOut: () => void): LiveClient {
     // The webinar flag is never cached (shell §3.3).
     const { webinar: _webinar, ...cached } = icons;
     void offlineStore()
-      .flags.set(FLAGS_KEY, cached as JsonValue)
+      .flags.set(FLAGS_KEY, toJsonValue(cached))
       .catch(() => undefined);
   });
   client.onStatus((status) => store.set(liveStatusAtom, status));

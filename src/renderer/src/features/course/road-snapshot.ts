@@ -1,9 +1,9 @@
 import { getLessonsRoad } from '@shared/contract/course';
 import type { OutputOf } from '@shared/contract/core';
+import { toJsonValue } from '@shared/json-value';
 import { api } from '../../lib/api';
 import { isConnectionFailure } from '../../lib/error-text';
 import { offlineStore } from '../../lib/offline-store';
-import type { JsonValue } from '../../lib/offline-store/types';
 import { readSession } from '../../lib/session';
 
 type Road = OutputOf<typeof getLessonsRoad>;
@@ -32,7 +32,7 @@ export async function loadRoad(signal?: AbortSignal): Promise<ShownRoad> {
       const snapshot: Snapshot = { savedAt: Date.now(), road };
       // A copy for later; the road on screen does not depend on it.
       void offlineStore()
-        .drafts.put({ key: snapshotKey(device), value: snapshot as unknown as JsonValue })
+        .drafts.put({ key: snapshotKey(device), value: toJsonValue(snapshot) })
         .catch(() => undefined);
     }
     return { ...road, savedAt: null };

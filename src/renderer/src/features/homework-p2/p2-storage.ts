@@ -1,4 +1,5 @@
-import { DRAFT_NAMES, listUserDrafts, readUserDraft, writeUserDraft } from '../../lib/drafts';
+import { DRAFT_NAMES, listUserDrafts, writeUserDraft } from '../../lib/drafts';
+import { draftSlot, isJsonObject, textFields } from '../../lib/drafts/draft-slot';
 import type { JsonValue } from '../../lib/offline-store/types';
 import { readJson, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { claimTab, type DraftEntry, excessDrafts, type TabEntry } from './logic';
@@ -19,23 +20,28 @@ export function claimStoredTab(key: string, now = Date.now()): string {
   return tab;
 }
 
-function asDraft(value: JsonValue | null, key: string, tab: string): DraftEntry | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const draft = value as unknown as DraftEntry;
-  return draft.key === key && draft.tab === tab && draft.answers && typeof draft.answers === 'object' ? draft : undefined;
+/** The stored draft of this homework and tab, or null (another tab's, or not a draft at all). */
+export function parseP2Draft(stored: JsonValue, key: string, tab: string): DraftEntry | null {
+  if (!isJsonObject(stored) || stored.key !== key || stored.tab !== tab) return null;
+  const answers = textFields(stored.answers);
+  if (!answers) return null;
+  const base = textFields(stored.base);
+  return { key, tab, at: typeof stored.at === 'number' ? stored.at : 0, answers, ...(base ? { base } : {}) };
 }
+
+const p2Slot = (key: string, tab: string) => draftSlot(DRAFT_NAMES.p2(key, tab), (stored) => parseP2Draft(stored, key, tab));
 
 /** The unsaved answers of this homework and tab; also drops the oldest beyond the ten kept. */
 export async function readDraft(key: string, tab: string): Promise<DraftEntry | undefined> {
-  const draft = asDraft(await readUserDraft(DRAFT_NAMES.p2(key, tab)), key, tab);
+  const draft = await p2Slot(key, tab).read();
   for (const old of excessDrafts(await listUserDrafts(DRAFT_NAMES.p2Prefix), DRAFT_NAMES.p2(key, tab))) void writeUserDraft(old, null);
-  return draft;
+  return draft ?? undefined;
 }
 
 export function writeDraft(draft: DraftEntry): Promise<void> {
-  return writeUserDraft(DRAFT_NAMES.p2(draft.key, draft.tab), draft as unknown as JsonValue);
+  return p2Slot(draft.key, draft.tab).write(draft);
 }
 
 export function clearDraft(key: string, tab: string): Promise<void> {
-  return writeUserDraft(DRAFT_NAMES.p2(key, tab), null);
+  return p2Slot(key, tab).write(null);
 }

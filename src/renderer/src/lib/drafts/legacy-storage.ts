@@ -1,3 +1,4 @@
+import { toJsonValue } from '../../../../shared/json-value';
 import type { JsonValue, OfflineStore } from '../offline-store/types';
 import type { UserDrafts } from './user-drafts';
 
@@ -65,7 +66,7 @@ export async function migrateLegacyDrafts(drafts: UserDrafts, local: KeyStorage 
       const entries = parse(p2);
       for (const entry of Array.isArray(entries) ? entries : []) {
         if (!entry || typeof entry.key !== 'string' || typeof entry.tab !== 'string' || typeof entry.answers !== 'object') continue;
-        await adopt(drafts, DRAFT_NAMES.p2(entry.key, entry.tab), entry as JsonValue);
+        await adopt(drafts, DRAFT_NAMES.p2(entry.key, entry.tab), toJsonValue(entry));
         moved += 1;
       }
       local.removeItem(LEGACY_KEYS.p2Drafts);
@@ -92,7 +93,7 @@ export async function migrateLegacyDrafts(drafts: UserDrafts, local: KeyStorage 
         // Ticks were JSON; typed answers were plain text.
         const value = prefix === LEGACY_KEYS.ticksPrefix ? parse(raw) : raw;
         if (value !== undefined) {
-          await adopt(drafts, rename(key.slice(prefix.length)), value as JsonValue);
+          await adopt(drafts, rename(key.slice(prefix.length)), toJsonValue(value));
           moved += 1;
         }
         session.removeItem(key);
@@ -107,6 +108,6 @@ export async function migrateLegacyFlags(store: OfflineStore, local: KeyStorage 
   const raw = local?.getItem(LEGACY_KEYS.buttons) ?? null;
   if (raw === null || !local) return;
   const value = parse(raw);
-  if (value && typeof value === 'object' && (await store.flags.get('buttons')) === null) await store.flags.set('buttons', value as JsonValue);
+  if (value && typeof value === 'object' && (await store.flags.get('buttons')) === null) await store.flags.set('buttons', toJsonValue(value));
   local.removeItem(LEGACY_KEYS.buttons);
 }

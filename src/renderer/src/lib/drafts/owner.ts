@@ -18,6 +18,12 @@ export function rememberedOwner(token: string): string | null {
   return token && remembered.token === token && typeof remembered.owner === 'string' ? remembered.owner : null;
 }
 
+/** The signed-in user's owner key if already known on this device, without asking anyone (synchronous). */
+export function knownOwner(): string | null {
+  const token = readSession()?.token;
+  return token ? rememberedOwner(token) : null;
+}
+
 let asking: { token: string; answer: Promise<string | null> } | null = null;
 
 /** The signed-in user's owner key, or null when signed out or unknown (never looked up online). */

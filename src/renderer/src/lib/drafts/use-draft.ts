@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { JsonValue } from '../offline-store/types';
+import { toJsonValue } from '../../../../shared/json-value';
+import type { DraftParser } from './draft-slot';
 import { readUserDraft, writeUserDraft } from './index';
 
 /**
@@ -7,9 +8,10 @@ import { readUserDraft, writeUserDraft } from './index';
  * at once; the stored draft is read in the background (the offline store answers
  * asynchronously) and replaces it only if the user has not typed anything meanwhile, so a draft
  * that arrives late never overwrites what was typed. `parse` rejects a stored value of the
- * wrong shape (null = no draft). A null name keeps nothing.
+ * wrong shape (null = no draft), so the screen gets its own type back. A null name keeps nothing.
+ * The write starts within the keystroke's task: a reload right after it keeps it (lib/drafts).
  */
-export function useDraftState<T extends JsonValue>(name: string | null, initial: T, parse: (stored: JsonValue) => T | null) {
+export function useDraftState<T>(name: string | null, initial: T, parse: DraftParser<T>) {
   const [value, setValue] = useState<T>(initial);
   const touched = useRef(false);
   const parseRef = useRef(parse);
@@ -32,7 +34,7 @@ export function useDraftState<T extends JsonValue>(name: string | null, initial:
     (next: T) => {
       touched.current = true;
       setValue(next);
-      if (name !== null) void writeUserDraft(name, next);
+      if (name !== null) void writeUserDraft(name, toJsonValue(next));
     },
     [name],
   );

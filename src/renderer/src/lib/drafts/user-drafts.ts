@@ -31,7 +31,9 @@ export function createUserDrafts(store: OfflineStore, owner: string): UserDrafts
     owner,
     get: async (name) => (await store.drafts.get(prefix + name))?.value ?? null,
     put: async (name, value) => {
-      await store.drafts.put({ key: prefix + name, value });
+      // A user's draft has no server base version: saying so lets the store write it blind,
+      // with no read first (the write starts within the keystroke's task).
+      await store.drafts.put({ key: prefix + name, value, serverVersion: null });
     },
     delete: (name) => store.drafts.delete(prefix + name),
     list,

@@ -5,6 +5,8 @@ import {
   type JsonValue,
   type OutboxEntry,
 } from '../../../../shared/desktop-api';
+import { toJsonValue } from '../../../../shared/json-value';
+import { createDraftWriter } from './draft-writes';
 import type { OfflineStore } from './types';
 
 export interface IndexedDbStoreOptions {
@@ -31,7 +33,18 @@ const DB_VERSION = 1;
 export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): OfflineStore {
   const now = options.now ?? Date.now;
   let opening: Promise<IDBDatabase> | null = null;
-  const database = () => (opening ??= openDatabase(options.indexedDB ?? globalThis.indexedDB, options.name ?? 'enot-offline'));
+  let opened: IDBDatabase | null = null;
+  const database = () =>
+    (opening ??= openDatabase(options.indexedDB ?? globalThis.indexedDB, options.name ?? 'enot-offline').then((db) => (opened = db)));
+  const writer = createDraftWriter(() => opened, database, commitNow);
+  // Leaving the page (or hidden on a phone, which may then kill it): held draft writes start now,
+  // so the browser commits them before the page goes.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', writer.flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') writer.flush();
+    });
+  }
 
   /**
    * Runs requests in one transaction and resolves once it has committed. Callbacks, not awaits,
@@ -42,6 +55,8 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Offli
     mode: IDBTransactionMode,
     body: (tx: IDBTransaction, done: (value: T) => void) => void,
   ): Promise<T> {
+    // Held draft writes go first, so this transaction comes after them (and sees them).
+    if (stores === 'drafts' || stores.includes('drafts')) writer.flush();
     const db = await database();
     return new Promise<T>((resolve, reject) => {
       // 'strict': a committed draft is on disk, as on the desktop (browsers default to relaxed).
@@ -50,7 +65,12 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Offli
       tx.oncomplete = () => (result ? resolve(result.value) : reject(new Error('IndexedDB: нет результата')));
       tx.onerror = () => reject(tx.error ?? new Error('IndexedDB: ошибка транзакции'));
       tx.onabort = () => reject(tx.error ?? new Error('IndexedDB: транзакция прервана'));
-      body(tx, (value) => (result = { value }));
+      body(tx, (value) => {
+        result = { value };
+        // Every request is issued: start committing now rather than when the page next idles,
+        // so a write made just before a reload or a tab close is already on its way to disk.
+        if (mode === 'readwrite') commitNow(tx);
+      });
     });
   }
 
@@ -83,6 +103,11 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Offli
         }),
       put: (draft) => {
         const value = toJson(draft.value);
+        if (draft.serverVersion !== undefined) {
+          // Nothing to keep from the stored record (a keystroke's write): coalesced, see draft-writes.
+          const record: DraftRecord = { key: draft.key, value, updatedAt: now(), ...(draft.serverVersion === null ? {} : { serverVersion: draft.serverVersion }) };
+          return writer.write(draft.key, record).then(() => record);
+        }
         return transact<DraftRecord>('drafts', 'readwrite', (tx, done) => {
           const drafts = tx.objectStore('drafts');
           const previous = drafts.get(draft.key);
@@ -95,11 +120,7 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Offli
           };
         });
       },
-      delete: (key) =>
-        transact<void>('drafts', 'readwrite', (tx, done) => {
-          tx.objectStore('drafts').delete(key);
-          done();
-        }),
+      delete: (key) => writer.write(key, null),
       list: (prefix = '') =>
         transact<DraftRecord[]>('drafts', 'readonly', (tx, done) => {
           const found: DraftRecord[] = [];
@@ -194,6 +215,15 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Offli
   };
 }
 
+/** Explicit commit where the browser has it (all current ones); older ones commit on idle. */
+function commitNow(tx: IDBTransaction): void {
+  try {
+    if (typeof tx.commit === 'function') tx.commit();
+  } catch {
+    // Already committing (or finished): nothing to hurry.
+  }
+}
+
 function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = factory.open(name, DB_VERSION);
@@ -217,11 +247,7 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
 }
 
 /** Stores what JSON.stringify would (the desktop cache keeps JSON text): no undefined, no Dates. */
-function toJson(value: unknown): JsonValue {
-  const text = JSON.stringify(value);
-  if (text === undefined) throw new TypeError('Значение нельзя сохранить как JSON');
-  return JSON.parse(text) as JsonValue;
-}
+const toJson = toJsonValue;
 
 function toJsonMessage(message: CachedChatMessage): CachedChatMessage {
   return toJson(message) as CachedChatMessage;

@@ -12,7 +12,8 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { newOpId } from '../../../lib/op-id';
 import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
-import type { DraftRecord, JsonValue, OfflineStore, OutboxEntry } from '../../../lib/offline-store/types';
+import type { DraftRecord, OfflineStore, OutboxEntry } from '../../../lib/offline-store/types';
+import { toJsonValue } from '@shared/json-value';
 
 /**
  * Offline checking of part 2 (issue: curators check on laptops without a connection). Plain logic
@@ -111,7 +112,7 @@ function newWork(items: ResultP2Item[], now: number): OfflineWork {
 }
 
 async function putWork(scope: OfflineScope, work: OfflineWork): Promise<void> {
-  await scope.store.drafts.put({ key: workDraftKey(scope.owner, work.htNum, work.studentKey), value: work as unknown as JsonValue, serverVersion: work.baseVersion });
+  await scope.store.drafts.put({ key: workDraftKey(scope.owner, work.htNum, work.studentKey), value: toJsonValue(work), serverVersion: work.baseVersion });
 }
 
 const workOf = (record: DraftRecord | null): OfflineWork | null => (record ? (record.value as unknown as OfflineWork) : null);
@@ -134,7 +135,7 @@ const awaitsCheck = (row: StudentHomeworkRow) => row.htUserStatusP2 === 'Гот�
 export type WorksSnapshot = OutputOf<typeof getHtListForDz> & { savedAt: number };
 
 export async function saveWorksSnapshot(scope: OfflineScope, htNum: number, list: OutputOf<typeof getHtListForDz>, now: number): Promise<void> {
-  await scope.store.drafts.put({ key: worksListKey(scope.owner, htNum), value: { ...list, savedAt: now } as unknown as JsonValue });
+  await scope.store.drafts.put({ key: worksListKey(scope.owner, htNum), value: toJsonValue({ ...list, savedAt: now }) });
 }
 
 export async function readWorksSnapshot(scope: OfflineScope, htNum: number): Promise<WorksSnapshot | null> {
@@ -242,7 +243,7 @@ export async function queueReview(scope: OfflineScope, htNum: number, studentKey
   for (const entry of entries) await scope.store.outbox.remove(entry.id);
   const input = { action, dzNum: htNum, studentId: studentKey, jsonData: work.checks, baseVersion: work.baseVersion, opId: newOpId() };
   const payload: ReviewPayload = { owner: scope.owner, input, rev: work.rev };
-  await scope.store.outbox.enqueue({ kind: REVIEW_KIND, payload: payload as unknown as JsonValue });
+  await scope.store.outbox.enqueue({ kind: REVIEW_KIND, payload: toJsonValue(payload) });
   const next = { ...work, queued: action };
   await putWork(scope, next);
   return next;
@@ -293,7 +294,7 @@ async function sendReview(call: CallFn, scope: OfflineScope, entry: OutboxEntry,
   } catch (error) {
     if (!(error instanceof ApiError) || error.kind !== 'failure') throw error;
     const server = await serverCopy(call, payload.input.dzNum, payload.input.studentId);
-    throw new OutboxConflict(server as unknown as JsonValue, error.message);
+    throw new OutboxConflict(toJsonValue(server), error.message);
   }
   await afterAccepted(call, scope, payload, workVersion, now);
 }
@@ -367,7 +368,7 @@ export async function resolveConflict(call: CallFn, scope: OfflineScope, entryId
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'failure' && error.body?.conflict === '1') {
       const newer = await serverCopy(call, dzNum, studentId);
-      await scope.store.outbox.update(entry.id, { serverVersion: newer as unknown as JsonValue, lastError: error.message, attempts: entry.attempts + 1 });
+      await scope.store.outbox.update(entry.id, { serverVersion: toJsonValue(newer), lastError: error.message, attempts: entry.attempts + 1 });
       return;
     }
     throw error;
