@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
-import { whenLiveReconnects } from '../../../lib/live-request';
+import { useOutboxSync } from '../../../lib/offline-store/use-outbox-sync';
 import { pendingP2Count } from './p2-outbox';
 import { studentScope, syncStudentSaves } from './use-p2-outbox';
 
-/** How often waiting saves are offered to the server again (the browser may say 'online' while our server is down). */
-const SYNC_RETRY_MS = 30_000;
+const hasPending = async () => {
+  const scope = await studentScope();
+  return scope !== null && (await pendingP2Count(scope)) > 0;
+};
 
 /**
  * Mounted with the shell (an overlay that draws nothing): part 2 answers saved on the device
@@ -12,21 +13,6 @@ const SYNC_RETRY_MS = 30_000;
  * minute while any wait, whichever page is open (issue 29 item 2).
  */
 export function P2OutboxSync() {
-  useEffect(() => {
-    const sync = () => void syncStudentSaves().catch(() => undefined);
-    sync();
-    window.addEventListener('online', sync);
-    const offReconnect = whenLiveReconnects(sync);
-    const timer = window.setInterval(() => {
-      void studentScope()
-        .then(async (scope) => (scope && navigator.onLine && (await pendingP2Count(scope)) > 0 ? syncStudentSaves() : null))
-        .catch(() => undefined);
-    }, SYNC_RETRY_MS);
-    return () => {
-      window.removeEventListener('online', sync);
-      offReconnect();
-      window.clearInterval(timer);
-    };
-  }, []);
+  useOutboxSync(syncStudentSaves, hasPending);
   return null;
 }

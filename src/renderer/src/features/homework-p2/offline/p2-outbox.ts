@@ -1,9 +1,9 @@
-import type { HttpContract, InputOf, OutputOf } from '@shared/contract/core';
 import { getHtP2Camel, saveHtP2New } from '@shared/contract/homework-p2';
 import { ApiError } from '../../../lib/api-client';
 import { newOpId } from '../../../lib/op-id';
 import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
-import type { JsonValue, OfflineStore, OutboxEntry } from '../../../lib/offline-store/types';
+import type { CallFn, OwnerScope } from '../../../lib/offline-store/owner-scope';
+import type { JsonValue, OutboxEntry } from '../../../lib/offline-store/types';
 
 /**
  * Part 2 answers saved without a connection (issue 29 item 2). Plain logic over the offline store
@@ -20,13 +20,8 @@ import type { JsonValue, OfflineStore, OutboxEntry } from '../../../lib/offline-
  */
 
 /** The signed-in student's data on this device: the store and whose it is (their public key). */
-export interface StudentScope {
-  store: OfflineStore;
-  owner: string;
-}
-
-/** Calls an HTTP contract; throws ApiError like the app's client. */
-export type CallFn = <C extends HttpContract>(contract: C, input: InputOf<C>) => Promise<OutputOf<C>>;
+export type StudentScope = OwnerScope;
+export type { CallFn };
 
 export const P2_SAVE_KIND = saveHtP2New.path;
 

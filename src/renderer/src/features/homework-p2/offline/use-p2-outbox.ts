@@ -1,19 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
-import { resolveOwner } from '../../../lib/drafts/owner';
-import { offlineStore } from '../../../lib/offline-store';
 import type { ReplayResult } from '../../../lib/offline-store/outbox';
+import { callApi, ownerScope } from '../../../lib/offline-store/owner-scope';
 import { clearDraft, homeworkKey, readDraft } from '../p2-storage';
-import { listP2Conflicts, syncP2Saves, type CallFn, type P2Conflict, type QueuedP2Save, type StudentScope } from './p2-outbox';
+import { listP2Conflicts, syncP2Saves, type P2Conflict, type QueuedP2Save } from './p2-outbox';
 
-/** The app's call function for queued saves: the caller shows errors itself. */
-export const callApi: CallFn = (contract, input) => api.call(contract, input, { handleErrors: true });
+export { callApi };
 
 /** The signed-in student's offline scope; null when signed out or the user is not known yet. */
-export async function studentScope(): Promise<StudentScope | null> {
-  const owner = await resolveOwner();
-  return owner ? { store: offlineStore(), owner } : null;
-}
+export const studentScope = ownerScope;
 
 /** Every screen showing queued saves listens here, so one change refreshes them all. */
 const changes = new EventTarget();
