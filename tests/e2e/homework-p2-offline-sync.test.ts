@@ -18,7 +18,7 @@ const ENGLISH = /Failed|fetch|TypeError|NetworkError|ERR_|network|offline/i;
 const T = {
   notSent: 'Не отправлено',
   timerRuns: 'Время второй части идёт и без связи: его считает сервер. Когда оно выйдет, на проверку уйдут ответы, которые успели дойти до сервера.',
-  reason: (message: string) => `Сервер не принял их: ${message}.`,
+  reason: (message: string) => `Сервер не принял их. ${message}.`,
   same: 'Совпадает',
 };
 

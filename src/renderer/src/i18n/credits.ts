@@ -53,7 +53,7 @@ export const ruCredits = {
     /** A queued answer the server refused meanwhile. */
     conflictTitle: 'Ответы, данные без связи, не приняты',
     conflictQuestion: (n: number, attempt: number) => `Вопрос ${n}, попытка ${attempt}`,
-    conflictReason: (message: string) => `Сервер не принял ответ: ${message}.`,
+    conflictReason: (message: string) => `Сервер не принял ответ. ${message}.`,
     conflictMine: 'Мой ответ (на этом устройстве)',
     conflictServer: 'На сервере',
     conflictNoServerAnswer: 'ответа нет',

@@ -48,7 +48,7 @@ export const ruHomeworkP2 = {
   /** A save typed without a connection that the server refused meanwhile (issue 29). */
   conflict: {
     title: 'Ответы, написанные без связи, не сохранены на сервере',
-    reason: (message: string) => `Сервер не принял их: ${message}.`,
+    reason: (message: string) => `Сервер не принял их. ${message}.`,
     chooseHint: 'Сравни ответы и выбери для каждого задания, какой оставить.',
     readOnlyHint: 'Изменить ответы на сервере уже нельзя. Скопируй свои ответы, если они нужны, и оставь ответы сервера.',
     question: (q: string, task: number | null) => (task === null ? `Вопрос ${q}` : `Вопрос ${q} · задание ${task}`),
