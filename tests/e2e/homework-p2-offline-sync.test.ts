@@ -127,19 +127,20 @@ describe('homework part 2 written offline and synced later (issue 29 item 2)', (
     // The form's last save on leaving loses its reply too; the save stays queued on the device.
     await page.waitForTimeout(1_500);
     expect(await queuedSaves(page)).toEqual([{ status: 'pending', text }]);
+    // Every save that gets through from now on (the app retries by itself, on a timer too) is recorded.
+    const replies: unknown[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/save_ht_p2_new.php')) void response.json().then((body: unknown) => replies.push(body));
+    });
     await page.unroute('**/save_ht_p2_new.php');
     const phone = await e2e.server.signIn('student');
     await phone.call(homeworkP2.getHtP2Camel, { htNum: HT, markSave: 'Phone1' });
 
     // The connection comes back: the same operation id is answered «уже применено».
-    const replies: unknown[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith('/save_ht_p2_new.php')) void response.json().then((body: unknown) => replies.push(body));
-    });
     await context.setOffline(true);
     await context.setOffline(false);
     await expect.poll(() => queuedSaves(page), { timeout: 40_000 }).toEqual([]);
-    expect(replies.length).toBeGreaterThan(0);
+    await expect.poll(() => replies.length).toBeGreaterThan(0);
     for (const reply of replies) expect(reply).toMatchObject({ success: '1', alreadyApplied: '1' });
     await openWork(page, false);
     expect(await page.getByTestId('p2-conflict').count()).toBe(0);

@@ -117,7 +117,7 @@ async function sendAnswer(call: CallFn, entry: OutboxEntry): Promise<void> {
 
 /** Sends the signed-in student's waiting answers in order; refusals are kept as conflicts. */
 export function syncCreditAnswers(call: CallFn, scope: OwnerScope): Promise<ReplayResult> {
-  return replayOutbox(scope.store, (entry) => sendAnswer(call, entry), { skip: (entry) => !isOwnAnswer(scope, entry) });
+  return replayOutbox(scope.store, (entry) => sendAnswer(call, entry), { lane: 'credit-answer', skip: (entry) => !isOwnAnswer(scope, entry) });
 }
 
 /** Refused answers waiting for the student to see them, optionally of one credit. */

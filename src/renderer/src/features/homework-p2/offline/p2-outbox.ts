@@ -165,6 +165,7 @@ async function sendSave(call: CallFn, scope: StudentScope, entry: OutboxEntry, o
  */
 export function syncP2Saves(call: CallFn, scope: StudentScope, options: SyncOptions = {}): Promise<ReplayResult> {
   return replayOutbox(scope.store, (entry) => sendSave(call, scope, entry, options), {
+    lane: 'homework-p2-save',
     // Other people's saves on this device, other kinds of changes and open forms' homeworks wait.
     skip: (entry) => !isOwnSave(scope, entry) || Boolean(options.skip?.(payloadOf(entry).input.htNum, payloadOf(entry).input.isDopPart)),
   });
