@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credits, curatorHomework, homeworkP2 } from '../../src/shared/contract';
 import { CREDIT_TEXTS } from '../../src/shared/contract/credits';
+import { answerInputOf, type QuestionJson } from '../../src/shared/domain/questions';
 import type { InputOf } from '../../src/shared/contract/core';
 import { CHECK_TEXTS } from '../../src/shared/contract/curator-homework';
 import { OP_TEXTS } from '../../src/shared/contract/fields';
@@ -132,7 +133,9 @@ describe.each(testDialects)('operation ids of queued changes on %s', (dialect) =
     const CREDIT = 2; // lesson 4: open for the demo student, not started.
     const running = await student.call(credits.getZachetAuto, { zachetNum: CREDIT, startButtonPressed: '1' });
     const first = running.questions[0]!;
-    const typed = first.question.ans_length > 0 ? '1'.repeat(first.question.ans_length) : '1';
+    // A well-formed answer of the question's type (right or wrong does not matter here).
+    const input = answerInputOf(first.question.qJson as unknown as QuestionJson);
+    const typed = input.kind === 'word' ? 'ответ' : input.kind === 'slots' ? '1'.repeat(input.slots) : '1';
     const answer = { zachetNum: CREDIT, questionNum: first.q_num, userAnswer: typed, opId: 'credit-aaaaaaaaaaaaaaaa' };
     const answeredRow = async () =>
       db().selectFrom('credit_auto_answers').select(['user_answer', 'answered_at', 'points']).where('user_id', '=', await userIdOf(server, 'student')).where('credit_num', '=', CREDIT).where('q_num', '=', first.q_num).executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { account, credits } from '@shared/contract';
 import { CREDIT_TEXTS } from '@shared/contract/credits';
+import { answerInputOf, type QuestionJson } from '@shared/domain/questions';
 import type { TestClient } from '../../../../../../tests/helpers/client';
 import { startedCreditAgo } from '../../../../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../../../../tests/helpers/server';
@@ -30,11 +31,12 @@ describe.each(testDialects)('credit answers given offline on %s', (dialect) => {
     const user = await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow();
     return db().selectFrom('credit_auto_answers').select(['user_answer', 'answered_at']).where('user_id', '=', user.id).where('credit_num', '=', CREDIT).where('attempt', '=', attempt).where('q_num', '=', qNum).executeTakeFirstOrThrow();
   };
-  /** A well-formed answer for a question (right or wrong does not matter here). */
+  /** A well-formed answer for a question of any type (right or wrong does not matter here). */
   const typedFor = async (qNum: number, digit = '1') => {
     const running = await phone.call(credits.getZachetAuto, { zachetNum: CREDIT });
-    const length = running.questions.find((item) => item.q_num === qNum)!.question.ans_length;
-    return length > 0 ? digit.repeat(length) : digit;
+    const input = answerInputOf(running.questions.find((item) => item.q_num === qNum)!.question.qJson as unknown as QuestionJson);
+    if (input.kind === 'word') return digit === '1' ? 'первый' : 'второй';
+    return input.kind === 'slots' ? digit.repeat(input.slots) : digit;
   };
   const answer = (questionNum: number, userAnswer: string) => ({ zachetNum: CREDIT, questionNum, userAnswer, opId: newOpId() });
 
