@@ -9,6 +9,9 @@ import { homeworkP2 } from '../../src/shared/contract';
 /** Issue 29, verbatim: what a save that found no connection says. */
 const NO_CONNECTION = 'Нет связи — ответ сохранён на устройстве, отправим, когда связь вернётся';
 
+/** The save status while the answers wait on the device (the note above the answers says why). */
+const NOT_SENT = 'Не отправлено';
+
 /** The '22' question's title (src/renderer/src/i18n/homework-p2.ts), which a settled resend must not raise. */
 const OTHER_DEVICE_TITLE = 'ДЗ открыто на другом устройстве';
 
@@ -42,7 +45,8 @@ describe('homework part 2 saved with no connection', () => {
     const text = 'Ответ, написанный без связи';
     await page.getByTestId('p2-answer-1').fill(text);
     await page.getByTestId('p2-save').click();
-    await expect.poll(() => state.textContent()).toBe(NO_CONNECTION);
+    await expect.poll(() => state.textContent()).toBe(NOT_SENT);
+    expect(await page.getByTestId('p2-offline').innerText()).toContain(NO_CONNECTION);
     // No popup with the browser's words, and no English anywhere on the screen.
     expect(await page.getByTestId('p2-error').count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toMatch(ENGLISH);
@@ -64,7 +68,7 @@ describe('homework part 2 saved with no connection', () => {
     // Typing on while the save waits: the status keeps saying it waits, the new text goes with it.
     const more = `${text}, и дописанный`;
     await page.getByTestId('p2-answer-1').fill(more);
-    expect(await state.textContent()).toBe(NO_CONNECTION);
+    expect(await state.textContent()).toBe(NOT_SENT);
 
     // Back online: saved with no reload (a mark set on this document is still there).
     await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
@@ -122,7 +126,7 @@ describe('homework part 2 saved with no connection', () => {
     const text = 'Ответ, о сохранении которого браузер не узнал';
     await page.getByTestId('p2-answer-1').fill(text);
     await page.getByTestId('p2-save').click();
-    await expect.poll(() => state.textContent()).toBe(NO_CONNECTION);
+    await expect.poll(() => state.textContent()).toBe(NOT_SENT);
     expect(sent).toBe(1);
     expect(await savedAnswer(1)).toBe(text);
     await page.unroute('**/save_ht_p2_new.php');

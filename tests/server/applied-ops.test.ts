@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curatorHomework, homeworkP2 } from '../../src/shared/contract';
+import { credits, curatorHomework, homeworkP2 } from '../../src/shared/contract';
+import { CREDIT_TEXTS } from '../../src/shared/contract/credits';
+import { answerInputOf, type QuestionJson } from '../../src/shared/domain/questions';
 import type { InputOf } from '../../src/shared/contract/core';
 import { CHECK_TEXTS } from '../../src/shared/contract/curator-homework';
 import { OP_TEXTS } from '../../src/shared/contract/fields';
@@ -124,6 +126,33 @@ describe.each(testDialects)('operation ids of queued changes on %s', (dialect) =
     expect((await laptop.callRaw(homeworkP2.saveHtP2New, refusedOp)).body.success).toBe('22');
     const forced = await laptop.call(homeworkP2.saveHtP2New, { ...refusedOp, forceSave: '1' });
     expect(forced.alreadyApplied).toBeUndefined();
+  });
+
+  it("answers a resent credit answer «уже применено» instead of «уже дан ответ», and only once", async () => {
+    const student = await server.signIn('student');
+    const CREDIT = 2; // lesson 4: open for the demo student, not started.
+    const running = await student.call(credits.getZachetAuto, { zachetNum: CREDIT, startButtonPressed: '1' });
+    const first = running.questions[0]!;
+    // A well-formed answer of the question's type (right or wrong does not matter here).
+    const input = answerInputOf(first.question.qJson as unknown as QuestionJson);
+    const typed = input.kind === 'word' ? 'ответ' : input.kind === 'slots' ? '1'.repeat(input.slots) : '1';
+    const answer = { zachetNum: CREDIT, questionNum: first.q_num, userAnswer: typed, opId: 'credit-aaaaaaaaaaaaaaaa' };
+    const answeredRow = async () =>
+      db().selectFrom('credit_auto_answers').select(['user_answer', 'answered_at', 'points']).where('user_id', '=', await userIdOf(server, 'student')).where('credit_num', '=', CREDIT).where('q_num', '=', first.q_num).executeTakeFirstOrThrow();
+    expect((await student.call(credits.sendZachetAuto, answer)).alreadyApplied).toBeUndefined();
+    const stored = await answeredRow();
+    expect(stored.answered_at).not.toBeNull();
+    // The reply was lost: the same answer again is settled, nothing written twice.
+    expect((await student.callRaw(credits.sendZachetAuto, answer)).body).toEqual({ success: '1', message: '', alreadyApplied: '1' });
+    expect(await answeredRow()).toEqual(stored);
+    // Without the id it is what a resend used to get.
+    const { opId: _dropped, ...withoutId } = answer;
+    expect((await student.callRaw(credits.sendZachetAuto, withoutId)).body).toEqual({ success: '0', message: CREDIT_TEXTS.alreadyAnswered });
+    // A refused answer is not remembered: its id is free for a later answer.
+    const second = running.questions[1]!;
+    const refused = { zachetNum: CREDIT, questionNum: second.q_num, userAnswer: ' ', opId: 'credit-bbbbbbbbbbbbbbbb' };
+    expect((await student.callRaw(credits.sendZachetAuto, refused)).body).toEqual({ success: '0', message: CREDIT_TEXTS.emptyAnswer });
+    expect((await opsOf('student')).filter((op) => op.call === credits.sendZachetAuto.path).map((op) => op.op_id)).toEqual(['credit-aaaaaaaaaaaaaaaa']);
   });
 
   it('an id of a malformed shape is refused by the contract', async () => {

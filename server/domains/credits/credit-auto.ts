@@ -181,8 +181,16 @@ export async function getCredit(db: Db, user: CurrentUser, num: number, start: b
   };
 }
 
-/** Saves and scores one answer of the running attempt; the last answer ends the attempt. */
-export async function answerCredit(db: Db, user: CurrentUser, { num, qNum, typed }: { num: number; qNum: number; typed: string }, now: number): Promise<void> {
+/**
+ * Saves and scores one answer of the running attempt; the last answer ends the attempt. `remember`
+ * records the answer's operation id in the same transaction as the answer (issue 29).
+ */
+export async function answerCredit(
+  db: Db,
+  user: CurrentUser,
+  { num, qNum, typed, remember }: { num: number; qNum: number; typed: string; remember?: (trx: Db) => Promise<void> },
+  now: number,
+): Promise<void> {
   const credit = await openCredit(db, user, num, now);
   const progress = await progressOf(db, user.id, num);
   if (!progress || progress.status !== 'Проводится' || progress.started_at === null) fail(T.notRunning);
@@ -207,16 +215,19 @@ export async function answerCredit(db: Db, user: CurrentUser, { num, qNum, typed
   if (problem) fail(problem === 'empty' ? T.emptyAnswer : T.badAnswer);
   const maxPoints = pointsOfTask(await examPrimaryScores(db), row.ege_num);
   const answer = typed.trim();
-  const saved = await db
-    .updateTable('credit_auto_answers')
-    .set({ user_answer: answer, points: scoreAnswer(question, answer, maxPoints), max_points: maxPoints, answered_at: now })
-    .where('user_id', '=', user.id)
-    .where('credit_num', '=', num)
-    .where('attempt', '=', progress.attempts)
-    .where('q_num', '=', qNum)
-    .where('answered_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(saved.numUpdatedRows) !== 1) fail(T.alreadyAnswered);
+  await db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .updateTable('credit_auto_answers')
+      .set({ user_answer: answer, points: scoreAnswer(question, answer, maxPoints), max_points: maxPoints, answered_at: now })
+      .where('user_id', '=', user.id)
+      .where('credit_num', '=', num)
+      .where('attempt', '=', progress.attempts)
+      .where('q_num', '=', qNum)
+      .where('answered_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(saved.numUpdatedRows) !== 1) fail(T.alreadyAnswered);
+    await remember?.(trx);
+  });
   const open = await db
     .selectFrom('credit_auto_answers')
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
-import { flag, intLike, noInput, safeString } from './fields';
+import { alreadyApplied, flag, intLike, noInput, opId, safeString } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
 
 /** Automatic credits (learning-area §2 'Automatic credit', §3, §4, §5 retake limit, §7 'Credits'). */
@@ -51,8 +51,15 @@ export const getZachetAuto = http('/app/api/zachets/get_zachet_auto.php', {
 });
 
 export const sendZachetAuto = http('/app/api/zachets/send_zachet_auto.php', {
-  input: z.object({ zachetNum, questionNum: intLike.pipe(z.number().int().min(1).max(1000)), userAnswer: safeString().max(60, 'ответ не длиннее 60 символов') }),
-  output: z.object({}),
+  input: z.object({
+    zachetNum,
+    questionNum: intLike.pipe(z.number().int().min(1).max(1000)),
+    userAnswer: safeString().max(60, 'ответ не длиннее 60 символов'),
+    /** Our extension: the answer's operation id, the same when it is sent again (fields.ts `opId`, issue 29). */
+    opId: opId.optional(),
+  }),
+  /** `alreadyApplied` on a resend of an answer the server took (its reply was lost). */
+  output: z.object({ alreadyApplied }),
   access: access.signedIn,
 });
 

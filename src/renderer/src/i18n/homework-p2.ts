@@ -40,6 +40,32 @@ export const ruHomeworkP2 = {
   notSaved: 'Не сохранено',
   /** Issue 29: a save that found no connection waits on the device and is sent again by itself. */
   savedOnDevice: 'Нет связи — ответ сохранён на устройстве, отправим, когда связь вернётся',
+  /** Issue 29: the save waits on the device for the connection. */
+  notSent: 'Не отправлено',
+  offline: {
+    timerRuns: 'Время второй части идёт и без связи: его считает сервер. Когда оно выйдет, на проверку уйдут ответы, которые успели дойти до сервера.',
+  },
+  /** A save typed without a connection that the server refused meanwhile (issue 29). */
+  conflict: {
+    title: 'Ответы, написанные без связи, не сохранены на сервере',
+    reason: (message: string) => `Сервер не принял их. ${message}.`,
+    chooseHint: 'Сравни ответы и выбери для каждого задания, какой оставить.',
+    readOnlyHint: 'Изменить ответы на сервере уже нельзя. Скопируй свои ответы, если они нужны, и оставь ответы сервера.',
+    question: (q: string, task: number | null) => (task === null ? `Вопрос ${q}` : `Вопрос ${q} · задание ${task}`),
+    mine: 'Мой ответ (на этом устройстве)',
+    server: 'Ответ на сервере',
+    empty: 'Ответа нет',
+    differs: 'Отличается',
+    same: 'Совпадает',
+    keepMine: 'Оставить мой',
+    takeServer: 'Взять с сервера',
+    copy: 'Скопировать мой',
+    copied: 'Скопировано',
+    copyFailed: 'Не удалось скопировать: выдели текст и скопируй вручную',
+    saveChoice: 'Сохранить выбор',
+    acceptServer: 'Оставить ответы сервера',
+    resolveError: (message: string) => `Не удалось сохранить: ${message}`,
+  },
   saving: 'Идет сохранение',
   savedAt: (time: string) => `Сохранено ${time}`,
   saved: 'Сохранено',

@@ -11,6 +11,7 @@ import { formatTimer } from '../questions/logic';
 import { CreditResultView } from './CreditResultView';
 import { CreditSolvingView } from './CreditSolvingView';
 import { CreditStartView } from './CreditStartView';
+import { CreditConflictsView } from './offline/CreditConflictsView';
 import { DRAFT_NAMES, dropUserDrafts } from '../../lib/drafts';
 import { loadErrorText } from './logic';
 import type { CreditData, StartState } from './types';
@@ -95,6 +96,7 @@ export function CreditAutoPage() {
           </LabelledTimer>
         )}
       </div>
+      {valid && <CreditConflictsView zachetNum={num} />}
       {!valid ? (
         <ErrorBox message={t.loadError(CREDIT_TEXTS.notFound)} />
       ) : credit.isPending ? (

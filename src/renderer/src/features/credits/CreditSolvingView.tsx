@@ -3,6 +3,9 @@ import { answerInputOf, isAnswerComplete, type QuestionJson } from '@shared/doma
 import { useEffect, useRef, useState } from 'react';
 import { ruCredits } from '../../i18n/credits';
 import { api } from '../../lib/api';
+import { failureReason, isConnectionFailure } from '../../lib/error-text';
+import { newOpId } from '../../lib/op-id';
+import { useOnline } from '../../lib/use-online';
 import { Button, cx, ErrorBox, ProgressBar } from '../../ui';
 import { AnswerInput } from '../questions/AnswerInput';
 import { DRAFT_NAMES } from '../../lib/drafts';
@@ -11,6 +14,8 @@ import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
 import { QuestionBody } from '../questions/QuestionBody';
 import { useQuestionView } from '../../lib/question-view';
 import { answeredCount, currentQuestion, nextUnanswered } from './logic';
+import type { QueuedCreditAnswer } from './offline/credit-outbox';
+import { queueAnswerDurably, useQueuedCreditAnswers } from './offline/use-credit-outbox';
 import type { CreditData, CreditQuestion } from './types';
 
 const t = ruCredits.auto;
@@ -22,30 +27,41 @@ const t = ruCredits.auto;
  */
 export function CreditSolvingView({ num, data, timeUp, reload }: { num: number; data: CreditData; timeUp: boolean; reload: () => Promise<unknown> }) {
   const [chosen, setChosen] = useState<number | null>(null);
-  const questions = data.questions;
+  const attempt = data.zachetInfo.zu_popitka;
+  const online = useOnline();
+  // Answers given without a connection wait on the device: for moving on they count as given.
+  const queued = useQueuedCreditAnswers(num, attempt);
+  const questions = data.questions.map((item) => (queued.has(item.q_num) && item.answered !== '1' ? { ...item, answered: '1' as const } : item));
   const current = currentQuestion(questions, chosen);
   const row = questions.find((item) => item.q_num === current);
   const answered = answeredCount(questions);
-  const attempt = data.zachetInfo.zu_popitka;
 
   return (
     <div className="ht-solving credit-solving">
+      {(!online || queued.size > 0) && (
+        <div className="credit-offline" role="status" data-testid="credit-offline">
+          <p>{t.savedOnDevice}</p>
+          <p>{t.timerRuns}</p>
+        </div>
+      )}
       <nav className="credit-nav" aria-label={t.navigator}>
         <ProgressBar value={questions.length ? (answered / questions.length) * 100 : 0} label={t.answeredCount(answered, questions.length)} showValue={false} size="sm" />
         <ol className="credit-nav__list">
           {questions.map((item) => {
             const done = item.answered === '1';
+            const waiting = queued.has(item.q_num) && data.questions.find((original) => original.q_num === item.q_num)?.answered !== '1';
             const open = item.q_num === current;
             return (
               <li key={item.q_num}>
                 <button
                   type="button"
-                  className={cx('credit-nav__item', done && 'is-answered', open && 'is-current')}
+                  className={cx('credit-nav__item', done && 'is-answered', waiting && 'is-queued', open && 'is-current')}
                   aria-current={open ? 'step' : undefined}
                   aria-label={t.navQuestion(item.q_num, done, open)}
                   onClick={() => setChosen(item.q_num)}
                   data-testid={`credit-nav-${item.q_num}`}
                   data-answered={done ? '1' : '0'}
+                  data-queued={waiting ? '1' : undefined}
                 >
                   {item.q_num}
                 </button>
@@ -66,10 +82,12 @@ export function CreditSolvingView({ num, data, timeUp, reload }: { num: number; 
           num={num}
           attempt={attempt}
           row={row}
+          queued={data.questions.find((original) => original.q_num === row.q_num)?.answered === '1' ? undefined : queued.get(row.q_num)}
           isLastOpen={row.answered !== '1' && answered === questions.length - 1}
           autoFocus={chosen !== null}
           reload={reload}
           onNext={(after) => setChosen(nextUnanswered(questions, after))}
+          onQueued={(queuedNum) => setChosen(nextUnanswered(questions.map((item) => (item.q_num === queuedNum ? { ...item, answered: '1' as const } : item)), queuedNum) ?? queuedNum)}
           onSent={async (sentNum) => {
             // The server is the judge of what is answered; the next unanswered one follows its answer.
             const fresh = (await reload().catch(() => undefined)) as { data?: CreditData } | undefined;
@@ -87,10 +105,14 @@ interface StepProps {
   num: number;
   attempt: number;
   row: CreditQuestion;
+  /** The answer given without a connection, waiting on the device. */
+  queued: QueuedCreditAnswer | undefined;
   isLastOpen: boolean;
   autoFocus: boolean;
   onNext: (after: number) => void;
   onSent: (qNum: number) => Promise<void>;
+  /** The answer found no connection and waits on the device. */
+  onQueued: (qNum: number) => void;
   reload: () => Promise<unknown>;
 }
 
@@ -117,7 +139,7 @@ function CreditQuestionStep(props: StepProps) {
   );
 }
 
-function StepBody({ num, attempt, row, isLastOpen, onNext, onSent, reload, question }: StepProps & { question: QuestionJson }) {
+function StepBody({ num, attempt, row, queued, isLastOpen, onNext, onSent, onQueued, reload, question }: StepProps & { question: QuestionJson }) {
   const [view] = useQuestionView();
   const input = answerInputOf(question);
   // Per credit, attempt and question, in the user's drafts: a reload or a restart keeps it.
@@ -126,24 +148,56 @@ function StepBody({ num, attempt, row, isLastOpen, onNext, onSent, reload, quest
   );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const done = row.answered === '1';
+  // One operation id per answer given: sent again after a lost reply, it is answered «уже применено».
+  const opRef = useRef<{ answer: string; opId: string } | null>(null);
+  const done = row.answered === '1' && !queued;
   const complete = isAnswerComplete(question, answer);
 
   const send = async () => {
     if (!complete || busy || done) return;
     setBusy(true);
     setError(null);
+    const userAnswer = answerToSend(input, answer);
+    if (opRef.current?.answer !== userAnswer) opRef.current = { answer: userAnswer, opId: newOpId() };
+    const send = { zachetNum: num, questionNum: row.q_num, userAnswer, opId: opRef.current.opId };
     try {
-      await api.call(sendZachetAuto, { zachetNum: num, questionNum: row.q_num, userAnswer: answerToSend(input, answer) }, { handleErrors: true });
+      await api.call(sendZachetAuto, send, { handleErrors: true });
       clearDraft();
       await onSent(row.q_num);
     } catch (failure) {
-      setError(t.sendError(failure instanceof Error ? failure.message : String(failure)));
+      // No connection: the answer waits on the device and goes by itself when the connection returns.
+      if (isConnectionFailure(failure) && (await queueAnswerDurably(send, attempt))) {
+        clearDraft();
+        setBusy(false);
+        onQueued(row.q_num);
+        return;
+      }
+      setError(t.sendError(failureReason(failure)));
       // A refusal may mean the attempt ended (time is up, another device): follow the server.
       await reload().catch(() => undefined);
     }
     setBusy(false);
   };
+
+  if (queued) {
+    return (
+      <>
+        <QuestionBody question={question} view="text" />
+        <p className="credit-accepted credit-accepted--queued" data-testid="credit-queued">
+          <span className="ht-tag ht-tag--muted">{t.notSent}</span>
+          <span>
+            <span className="muted small">{t.yourAnswer}: </span>
+            <strong>{queued.input.userAnswer}</strong>
+          </span>
+        </p>
+        <div className="ht-step__actions">
+          <Button variant="secondary" onClick={() => onNext(row.q_num)} data-testid="credit-to-next">
+            {t.toNext}
+          </Button>
+        </div>
+      </>
+    );
+  }
 
   if (done) {
     return (

@@ -4,9 +4,11 @@ import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { failureReason } from '../../lib/error-text';
+import { useOnline } from '../../lib/use-online';
 import { Button, ConfirmPopup, Loader } from '../../ui';
 import { ErrorPopup } from './ErrorPopup';
 import { type DraftEntry, joinMistakeWork, mergeDraft, splitMistakeWork } from './logic';
+import { P2OfflineNote } from './offline/P2OfflineNote';
 import { readDraft } from './p2-storage';
 import { QuestionHead } from './QuestionHead';
 import { ScoreBadge } from './ScoreBadge';
@@ -20,6 +22,8 @@ interface AnswerFormProps {
   mistakeWork: boolean;
   questions: HomeworkP2Question[];
   onSubmitted: () => void;
+  /** The server keeps a time budget for this part (it runs on without a connection). */
+  timed: boolean;
   /** The time budget reached zero: the answers can no longer change. */
   timeUp: boolean;
   /** Zero was just reached on this page: save once, then submit. */
@@ -60,6 +64,7 @@ function AnswerFormBody(props: AnswerFormProps & { draft: DraftEntry | undefined
   }, []);
   const locked = useMemo(() => new Set(questions.filter((q) => q.isChecked === '1' && !mistakeWork).map((q) => String(q.qNumber))), [questions, mistakeWork]);
   const saver = useP2Save({ htNum: props.htNum, dop: props.dop, tab: props.tab, storageKey: props.storageKey, initial: start.answers, server: start.server, locked, startDirty: start.restored });
+  const online = useOnline();
   const [confirmSubmit, setConfirmSubmit] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
 
@@ -103,6 +108,7 @@ function AnswerFormBody(props: AnswerFormProps & { draft: DraftEntry | undefined
         void saver.save();
       }}
     >
+      {(!online || saver.state.kind === 'queued') && <P2OfflineNote timed={props.timed} />}
       {start.restored && (
         <p className="p2-note" role="status" data-testid="p2-draft-restored">
           {t.draftRestored}

@@ -10,6 +10,8 @@ import { buttonClassName, ErrorBox, IconChevronLeft, Loader } from '../../ui';
 import { AnswerForm, type TimeUpState } from './AnswerForm';
 import { Countdown } from './Countdown';
 import { InfoCard } from './InfoCard';
+import { P2ConflictView } from './offline/P2ConflictView';
+import { useP2Conflicts } from './offline/use-p2-outbox';
 import { claimStoredTab, homeworkKey } from './p2-storage';
 import { ReadOnlyView } from './ReadOnlyView';
 import { ResultsView } from './ResultsView';
@@ -53,6 +55,9 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
   const lesson = data?.htInfo.lessonNum;
   // Timer and its sync run only while the work is in progress (learning §9).
   const seconds = useP2Timer(htNum, status === 'Выполняется' ? (data?.htInfo.timer ?? null) : null, work.dataUpdatedAt);
+  // Answers typed offline that the server refused meanwhile: shown first, the form waits for the choice.
+  const offline = useP2Conflicts(htNum, dop);
+  const conflict = offline.conflicts[0];
   // At zero the form saves and submits once; the notice stays across the reload that follows.
   const [timeUp, setTimeUp] = useState<TimeUpState | null>(null);
 
@@ -109,7 +114,17 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
               {t.appeal}
             </p>
           )}
-          {status === '' ? (
+          {conflict && (
+            <P2ConflictView
+              key={`${conflict.htNum}:${conflict.dop}:${conflict.message}:${conflict.status}`}
+              conflict={conflict}
+              onResolved={() => {
+                void offline.refresh();
+                reload();
+              }}
+            />
+          )}
+          {conflict || !offline.loaded ? null : status === '' ? (
             <StartView minutes={data.htInfo.timeLimitMin ?? 0} start={start} onStart={() => void begin()} />
           ) : data.questions.length === 0 ? (
             <p className="p2-muted">{t.noQuestions}</p>
@@ -123,6 +138,7 @@ function HomeworkP2Screen({ rawNum, dop }: { rawNum: string; dop: '0' | '1' }) {
               mistakeWork={mistakeWork}
               questions={data.questions}
               onSubmitted={reload}
+              timed={data.htInfo.timer !== null}
               timeUp={seconds === 0}
               finishNow={seconds === 0 && timeUp === null}
               onTimeUp={(state) => {

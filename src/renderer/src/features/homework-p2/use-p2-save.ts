@@ -6,13 +6,18 @@ import { ApiError } from '../../lib/api-client';
 import { isConnectionFailure } from '../../lib/error-text';
 import { whenLiveReconnects } from '../../lib/live-request';
 import { newOpId } from '../../lib/op-id';
+import { pendingP2Save, queueP2Save, settleP2Saves, type SaveInput } from './offline/p2-outbox';
+import { announceP2Change, markFormOpen, studentScope } from './offline/use-p2-outbox';
 import { clearDraft, writeDraft } from './p2-storage';
 import { createSaveRetry } from './save-retry';
 
 /** Autosave period (learning §9). */
 export const AUTOSAVE_MS = 120_000;
 
-/** 'queued': the last save found no connection; the answers wait in the device draft and are sent again by themselves. */
+/**
+ * 'queued': the last save found no connection; the answers wait on the device (the draft and an
+ * outbox entry that survives closing the page) and are sent again by themselves.
+ */
 export type SaveState = { kind: 'clean' } | { kind: 'unsaved' } | { kind: 'queued' } | { kind: 'saving' } | { kind: 'saved'; at: string };
 
 export interface SaveMode {
@@ -44,6 +49,9 @@ export interface P2SaveOptions {
  * question (§8) for saves the student asked for or autosaves while the page is shown. A save that
  * finds no connection says so in Russian and is sent again by itself (issue 29): on the browser's
  * 'online', on the live socket's reconnect and on a growing timer; a refusal is never retried.
+ * Such a save is also queued in the device's outbox with its operation id and the server texts it
+ * was typed over, so it is sent even if the page is closed (offline/p2-outbox.ts); a queued save
+ * found when the form opens is taken over by the form with the same operation id.
  */
 export function useP2Save(options: P2SaveOptions) {
   const { htNum, dop, tab, storageKey, locked } = options;
@@ -89,12 +97,14 @@ export function useP2Save(options: P2SaveOptions) {
       pendingOpRef.current = op;
       const run = (async () => {
         if (!mode.retry) setState({ kind: 'saving' });
+        const questions = Object.entries(snapshot)
+          .filter(([q]) => !locked.has(q))
+          .map(([q, text]) => ({ q_number: Number(q), user_answer: text }));
         try {
-          const questions = Object.entries(snapshot)
-            .filter(([q]) => !locked.has(q))
-            .map(([q, text]) => ({ q_number: Number(q), user_answer: text }));
           const result = await api.call(saveHtP2New, { htNum, isDopPart: dop, questions, forceSave: force ? '1' : '0', markSave: tab, opId: op.opId }, { handleErrors: true });
           if (pendingOpRef.current === op) pendingOpRef.current = null;
+          // The device's queued copies of older answers are obsolete now.
+          void settleQueued(htNum, dop);
           // The server now holds what was sent: later drafts are typed over it.
           baseRef.current = { ...baseRef.current, ...Object.fromEntries(questions.map((item) => [String(item.q_number), item.user_answer])) };
           retryRef.current?.settled();
@@ -109,6 +119,7 @@ export function useP2Save(options: P2SaveOptions) {
           if (isConnectionFailure(caught)) {
             // The text is already in the device draft: no popup, the status says it will be sent.
             queuedForceRef.current = Boolean(mode.force);
+            await queueDurably({ htNum, isDopPart: dop, questions, forceSave: force ? '1' : '0', markSave: tab, opId: op.opId }, baseRef.current);
             setState({ kind: 'queued' });
             retryRef.current?.failedOffline();
             return false;
@@ -161,6 +172,33 @@ export function useP2Save(options: P2SaveOptions) {
     };
   }, []);
 
+  // This form sends its homework's queued save itself; one found on opening (typed offline, the
+  // page closed or reloaded since) is resumed with its operation id when its texts are the form's.
+  useEffect(() => {
+    const closeForm = markFormOpen(htNum, dop);
+    let alive = true;
+    void (async () => {
+      const scope = await studentScope().catch(() => null);
+      const queued = scope ? await pendingP2Save(scope, htNum, dop).catch(() => null) : null;
+      if (!alive || !queued) return;
+      const snapshot = answersRef.current;
+      if (queued.input.questions.every((item) => snapshot[String(item.q_number)] === item.user_answer)) {
+        pendingOpRef.current ??= { snapshot, force: queued.input.forceSave === '1', opId: queued.input.opId };
+      }
+      queuedForceRef.current = queued.input.forceSave === '1';
+      dirtyRef.current = true;
+      setState({ kind: 'queued' });
+      retryRef.current?.failedOffline();
+      if (navigator.onLine) retryRef.current?.now();
+    })();
+    return () => {
+      alive = false;
+      closeForm();
+      // Whatever is still queued is sent by the app from now on.
+      announceP2Change();
+    };
+  }, [htNum, dop]);
+
   useEffect(() => {
     const timer = window.setInterval(() => {
       if (dirtyRef.current) void saveRef.current({ quiet: document.visibilityState === 'hidden' });
@@ -202,12 +240,33 @@ export function useP2Save(options: P2SaveOptions) {
   };
 }
 
+/** Keeps a save that found no connection in the device's outbox (best effort: the draft holds the text too). */
+async function queueDurably(input: SaveInput, base: Record<string, string>): Promise<void> {
+  try {
+    const scope = await studentScope();
+    if (scope) await queueP2Save(scope, input, base);
+  } catch {
+    // The device store is unavailable: the draft and the open form's retries remain.
+  } finally {
+    announceP2Change();
+  }
+}
+
+async function settleQueued(htNum: number, dop: '0' | '1'): Promise<void> {
+  try {
+    const scope = await studentScope();
+    if (scope) await settleP2Saves(scope, htNum, dop);
+  } catch {
+    // Nothing to settle without the store; a stale entry would be answered as already saved.
+  }
+}
+
 export function saveStateText(state: SaveState): string {
   switch (state.kind) {
     case 'unsaved':
       return t.notSaved;
     case 'queued':
-      return t.savedOnDevice;
+      return t.notSent;
     case 'saving':
       return t.saving;
     case 'saved':

@@ -90,4 +90,19 @@ describe('replayOutbox', () => {
     expect(a).toBe(b);
     expect(execute).toHaveBeenCalledTimes(4);
   });
+
+  it("runs replays of different lanes side by side: one feature's sync never swallows another's", async () => {
+    const slow = async (_entry: OutboxEntry) => new Promise((resolve) => setTimeout(resolve, 5));
+    const reviews = vi.fn(slow);
+    const answers = vi.fn(slow);
+    const isAnswer = (entry: OutboxEntry) => entry.kind === 'second' || entry.kind === 'fourth';
+    const [first, second] = await Promise.all([
+      replayOutbox(store, reviews, { lane: 'reviews', skip: isAnswer }),
+      replayOutbox(store, answers, { lane: 'answers', skip: (entry) => !isAnswer(entry) }),
+    ]);
+    expect(first).not.toBe(second);
+    expect(reviews.mock.calls.map(([entry]) => entry.kind)).toEqual(['first', 'third']);
+    expect(answers.mock.calls.map(([entry]) => entry.kind)).toEqual(['second', 'fourth']);
+    expect(await kinds()).toEqual([]);
+  });
 });

@@ -24,6 +24,12 @@ export interface ReplayOptions {
   onConflict?(entry: OutboxEntry, conflict: OutboxConflict): void;
   /** Entries this replay leaves queued untouched (another signed-in user's, say). */
   skip?(entry: OutboxEntry): boolean;
+  /**
+   * Which feature's changes this replay sends (e.g. 'p2-save'). A second call of the same lane
+   * joins the running replay; replays of different lanes (they skip each other's entries) run
+   * side by side, so one feature's sync never swallows another's.
+   */
+  lane?: string;
 }
 
 export interface ReplayResult {
@@ -34,20 +40,23 @@ export interface ReplayResult {
   error?: unknown;
 }
 
-const running = new WeakMap<OfflineStore, Promise<ReplayResult>>();
+const running = new WeakMap<OfflineStore, Map<string, Promise<ReplayResult>>>();
 
 /**
  * Replays queued mutations strictly in queue order once the connection is back. Success removes
  * an entry; a conflict keeps it (status 'conflict', skipped by later replays until the user
  * resolves it) and reports it; any other error stops here so nothing runs out of order. Later
  * mutations of a conflicting record carry the same base version, so they conflict too instead of
- * overwriting the server copy. A second call while one runs joins the running replay.
+ * overwriting the server copy. A second call of the same lane while one runs joins the running replay.
  */
 export function replayOutbox(store: OfflineStore, execute: OutboxExecutor, options: ReplayOptions = {}): Promise<ReplayResult> {
-  const current = running.get(store);
+  const lane = options.lane ?? '';
+  let lanes = running.get(store);
+  if (!lanes) running.set(store, (lanes = new Map()));
+  const current = lanes.get(lane);
   if (current) return current;
-  const replay = replayOnce(store, execute, options).finally(() => running.delete(store));
-  running.set(store, replay);
+  const replay = replayOnce(store, execute, options).finally(() => lanes.delete(lane));
+  lanes.set(lane, replay);
   return replay;
 }
 

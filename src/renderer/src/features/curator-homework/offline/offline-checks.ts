@@ -305,7 +305,7 @@ async function sendReview(call: CallFn, scope: OfflineScope, entry: OutboxEntry,
  */
 export function syncReviews(call: CallFn, scope: OfflineScope, now: () => number = Date.now): Promise<ReplayResult> {
   // Another curator's reviews queued on this device stay for them.
-  return replayOutbox(scope.store, (entry) => sendReview(call, scope, entry, now()), { skip: (entry) => !isOwnReview(scope, entry) });
+  return replayOutbox(scope.store, (entry) => sendReview(call, scope, entry, now()), { lane: 'curator-review', skip: (entry) => !isOwnReview(scope, entry) });
 }
 
 /** Conflicts waiting for the curator's choice, optionally of one homework. */
