@@ -114,6 +114,34 @@ describe('drafts survive an immediate reload or close', () => {
     expect(losses).toEqual([]);
   }, 300_000);
 
+  it('keeps the AI chat question being typed through a reload inside its 250 ms pause', async () => {
+    let page = context.pages()[0]!;
+    const openChat = async () => {
+      await page.goto('/study/roadmap');
+      await page.getByRole('button', { name: 'Задать вопрос' }).click();
+      await page.getByTestId('assistant-panel').waitFor();
+    };
+    const losses: string[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await openChat();
+      const question = `вопрос ${freshWord(500 + attempt)}`;
+      await page.getByTestId('assistant-input').fill('');
+      await page.getByTestId('assistant-input').click();
+      await page.keyboard.type(question);
+      // Left at once, well inside the 250 ms pause after which the draft is saved by itself.
+      if (attempt % 2 === 0) await page.reload();
+      else {
+        await page.close();
+        page = await context.newPage();
+      }
+      await openChat();
+      await expect.poll(() => page.getByTestId('assistant-input').inputValue(), { timeout: 3000 }).toBe(question).catch(() => undefined);
+      const shown = await page.getByTestId('assistant-input').inputValue();
+      if (shown !== question) losses.push(`#${attempt}: typed «${question}», shown «${shown}»`);
+    }
+    expect(losses).toEqual([]);
+  }, 120_000);
+
   // Measurement (DRAFT_RELOAD_MEASURE=1): characters lost per reload after 0/5/20/50 ms.
   it.runIf(process.env.DRAFT_RELOAD_MEASURE === '1')('measures the lost tail per pause before the reload', async () => {
     let page = context.pages()[0]!;

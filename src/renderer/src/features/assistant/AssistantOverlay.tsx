@@ -87,7 +87,21 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
   messagesRef.current = messages;
 
   const saveDraft = useMemo(() => createDebounce((text: string) => void writeUserDraft(DRAFT_NAMES.chat, text === '' ? null : text), DRAFT_PAUSE_MS), []);
-  useEffect(() => () => saveDraft.flush(), [saveDraft]);
+  useEffect(() => {
+    // The page leaving within the 250 ms pause: the draft is written now (a write started in
+    // pagehide completes), not lost with the timer.
+    const flushOnLeave = () => saveDraft.flush();
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') saveDraft.flush();
+    };
+    window.addEventListener('pagehide', flushOnLeave);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    return () => {
+      window.removeEventListener('pagehide', flushOnLeave);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+      saveDraft.flush();
+    };
+  }, [saveDraft]);
 
   const requestLatest = useCallback(async (toBot: BotId, failText: (reason: string) => string) => {
     try {
