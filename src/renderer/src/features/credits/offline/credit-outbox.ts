@@ -1,8 +1,9 @@
 import { getZachetAuto, sendZachetAuto } from '@shared/contract/credits';
+import { toJsonValue } from '@shared/json-value';
 import { ApiError } from '../../../lib/api-client';
 import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
 import type { CallFn, OwnerScope } from '../../../lib/offline-store/owner-scope';
-import type { JsonValue, OutboxEntry } from '../../../lib/offline-store/types';
+import type { OutboxEntry } from '../../../lib/offline-store/types';
 
 /**
  * Automatic credit answers given without a connection (issue 29 item 2). Plain logic over the
@@ -72,7 +73,7 @@ export async function queueCreditAnswer(scope: OwnerScope, input: AnswerInput, a
     }
   }
   const payload: QueuedCreditAnswer = { owner: scope.owner, input, attempt };
-  await scope.store.outbox.enqueue({ kind: CREDIT_ANSWER_KIND, payload: payload as unknown as JsonValue });
+  await scope.store.outbox.enqueue({ kind: CREDIT_ANSWER_KIND, payload: toJsonValue(payload) });
 }
 
 /** Answers of one attempt waiting to be sent, by question number. */
@@ -111,7 +112,7 @@ async function sendAnswer(call: CallFn, entry: OutboxEntry): Promise<void> {
     const server = await serverCopy(call, queued);
     // The server keeps answers trimmed: the same answer given on another device is no conflict.
     if (server.attempt === queued.attempt && server.answer !== '' && server.answer === queued.input.userAnswer.trim()) return;
-    throw new OutboxConflict(server as unknown as JsonValue, error.message);
+    throw new OutboxConflict(toJsonValue(server), error.message);
   }
 }
 

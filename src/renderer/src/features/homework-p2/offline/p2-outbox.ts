@@ -1,9 +1,10 @@
 import { getHtP2Camel, saveHtP2New } from '@shared/contract/homework-p2';
+import { toJsonValue } from '@shared/json-value';
 import { ApiError } from '../../../lib/api-client';
 import { newOpId } from '../../../lib/op-id';
 import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
 import type { CallFn, OwnerScope } from '../../../lib/offline-store/owner-scope';
-import type { JsonValue, OutboxEntry } from '../../../lib/offline-store/types';
+import type { OutboxEntry } from '../../../lib/offline-store/types';
 
 /**
  * Part 2 answers saved without a connection (issue 29 item 2). Plain logic over the offline store
@@ -94,7 +95,7 @@ export async function queueP2Save(scope: StudentScope, input: SaveInput, base: R
     if (entry.status === 'pending') await scope.store.outbox.remove(entry.id);
   }
   const payload: QueuedP2Save = { owner: scope.owner, input, base };
-  await scope.store.outbox.enqueue({ kind: P2_SAVE_KIND, payload: payload as unknown as JsonValue });
+  await scope.store.outbox.enqueue({ kind: P2_SAVE_KIND, payload: toJsonValue(payload) });
 }
 
 /** The waiting (not conflicting) save of a homework, if any. */
@@ -154,7 +155,7 @@ async function sendSave(call: CallFn, scope: StudentScope, entry: OutboxEntry, o
   } catch (error) {
     if (!(error instanceof ApiError) || error.kind !== 'failure') throw error;
     const server = await serverCopy(call, save.input);
-    if (!alreadyOnServer(save.input, server)) throw new OutboxConflict(server as unknown as JsonValue, error.message);
+    if (!alreadyOnServer(save.input, server)) throw new OutboxConflict(toJsonValue(server), error.message);
   }
   await options.onSent?.(save);
 }
@@ -238,7 +239,7 @@ export async function resolveP2Conflict(call: CallFn, scope: StudentScope, htNum
       if (error instanceof ApiError && error.kind === 'failure') {
         const fresh = await serverCopy(call, input);
         if (!alreadyOnServer(input, fresh)) {
-          await scope.store.outbox.update(conflict.id, { serverVersion: fresh as unknown as JsonValue, lastError: error.message, attempts: conflict.attempts + 1 });
+          await scope.store.outbox.update(conflict.id, { serverVersion: toJsonValue(fresh), lastError: error.message, attempts: conflict.attempts + 1 });
           throw error;
         }
       } else throw error;
