@@ -167,6 +167,12 @@ function providerOf(domainMigrations: Readonly<Record<string, Migration>>): Migr
   return { getMigrations: async () => ({ ...migrations, ...domainMigrations }) };
 }
 
+/** True when `error` is PostgreSQL's "schema … does not exist" about a schema other than ours. */
+function droppedMeanwhile(error: unknown, ours: string | undefined): boolean {
+  const named = error instanceof Error ? /schema "([^"]+)" does not exist/.exec(error.message)?.[1] : undefined;
+  return named !== undefined && named !== ours;
+}
+
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db, domainMigrations: Readonly<Record<string, Migration>> = {}): Promise<void> {
   const provider = providerOf(domainMigrations);
@@ -177,7 +183,14 @@ export async function migrateToLatest(db: Db, domainMigrations: Readonly<Record<
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely looks for its bookkeeping tables by introspecting every schema of the database; another
+  // schema dropped during that scan (several installations or test servers on one PostgreSQL)
+  // fails it with "schema … does not exist" before any migration ran. Nothing was done: try again.
+  for (let attempt = 1; attempt < 6 && error && isPostgres && droppedMeanwhile(error, migrationTableSchema) && !results?.length; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? '?';
     throw new Error(`Миграция ${failed} не выполнена: ${error instanceof Error ? error.message : String(error)}`);

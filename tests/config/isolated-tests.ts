@@ -11,6 +11,7 @@ export const ISOLATED_TEST_FILES = [
   'src/renderer/src/ui/notifier-store.test.ts',
   'src/renderer/src/features/homework-p2/save-retry.test.ts',
   'src/renderer/src/lib/live-client.test.ts',
+  'src/renderer/src/lib/offline-store/draft-writes.test.ts',
   'server/live/anonymous-log.test.ts',
   'server/live/hub-delivery.test.ts',
 ];
