@@ -3,15 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { ru } from '../../i18n/ru';
 import { appUpdateWaiting, subscribeAppUpdate } from '../../lib/app-update';
 import { liveStatusAtom } from '../../lib/live';
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
+import { useOnline } from '../../lib/use-online';
 
 /**
  * Tells the user plainly when they work without a connection: the device has no network (the app
@@ -20,7 +12,7 @@ function subscribeOnline(listener: () => void): () => void {
  */
 export function OfflineBanner() {
   const status = useAtomValue(liveStatusAtom);
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const online = useOnline();
   if (!online) {
     return (
       <div className="shell__offline" role="status" data-testid="offline-banner">

@@ -179,35 +179,16 @@ function StepBody({ num, attempt, row, queued, isLastOpen, onNext, onSent, onQue
     setBusy(false);
   };
 
-  if (queued) {
+  // Answered: accepted by the server, or waiting on the device for the connection («Не отправлено»).
+  if (queued || done) {
     return (
       <>
         <QuestionBody question={question} view="text" />
-        <p className="credit-accepted credit-accepted--queued" data-testid="credit-queued">
-          <span className="ht-tag ht-tag--muted">{t.notSent}</span>
+        <p className={queued ? 'credit-accepted credit-accepted--queued' : 'credit-accepted'} data-testid={queued ? 'credit-queued' : 'credit-accepted'}>
+          <span className={queued ? 'ht-tag ht-tag--muted' : 'ht-tag'}>{queued ? t.notSent : t.accepted}</span>
           <span>
             <span className="muted small">{t.yourAnswer}: </span>
-            <strong>{queued.input.userAnswer}</strong>
-          </span>
-        </p>
-        <div className="ht-step__actions">
-          <Button variant="secondary" onClick={() => onNext(row.q_num)} data-testid="credit-to-next">
-            {t.toNext}
-          </Button>
-        </div>
-      </>
-    );
-  }
-
-  if (done) {
-    return (
-      <>
-        <QuestionBody question={question} view="text" />
-        <p className="credit-accepted" data-testid="credit-accepted">
-          <span className="ht-tag">{t.accepted}</span>
-          <span>
-            <span className="muted small">{t.yourAnswer}: </span>
-            <strong>{row.question.user_answer}</strong>
+            <strong>{queued ? queued.input.userAnswer : row.question.user_answer}</strong>
           </span>
         </p>
         <div className="ht-step__actions">
