@@ -122,8 +122,9 @@ describe('drafts survive an immediate reload or close', () => {
       await page.getByTestId('assistant-panel').waitFor();
     };
     const losses: string[] = [];
+    await openChat();
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      await openChat();
+      // The panel shows the previous try's draft (checked below): cleared before this try types.
       const question = `вопрос ${freshWord(500 + attempt)}`;
       await page.getByTestId('assistant-input').fill('');
       await page.getByTestId('assistant-input').click();
