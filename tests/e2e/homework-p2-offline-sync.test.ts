@@ -197,7 +197,8 @@ describe('homework part 2 written offline and synced later (issue 29 item 2)', (
     await page.getByTestId('p2-conflict-save').click();
     await page.getByTestId('p2-answer-1').waitFor();
     expect(await page.getByTestId('p2-conflict').count()).toBe(0);
-    expect(await page.getByTestId('p2-answer-1').inputValue()).toBe(mine);
+    // The form may first show the copy loaded before the save; it must settle on the kept text.
+    await expect.poll(() => page.getByTestId('p2-answer-1').inputValue(), { timeout: 10_000 }).toBe(mine);
     expect(await savedAnswer(1)).toBe(mine);
     expect(await queuedSaves(page)).toEqual([]);
     expect(realErrors(errors)).toEqual([]);
