@@ -5,7 +5,7 @@
 // ─── ALLOW-LISTS: the only place where a boundary may be crossed ───────────────────────────────
 // Each list is temporary debt, not a design: the target is to empty them. To shrink a list, delete
 // the lines that no longer occur and run `npm run lint:structure`; a line that is still needed
-// fails the run with the importing file named. `node ../shared/tools/health.mjs --list` prints the
+// fails the run with the importing file named. `node scripts/health.mjs --list` prints the
 // pairs that exist today. Never add a line to make new code pass: move the shared piece to its
 // home (server/questions, server/users, server/access; features/questions, lib/, ui/) instead.
 

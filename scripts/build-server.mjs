@@ -3,18 +3,26 @@
 //   node scripts/build-server.mjs             build now
 //   node scripts/build-server.mjs --if-stale  build only when an output is missing or older than
 //                                             a file it was built from (what `npm start` does)
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleReason } from './staleness.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'out', 'server');
-const ENTRIES = { main: 'server/main.ts', admin: 'server/admin-cli/main.ts', backup: 'server/backup/main.ts' };
+const ENTRIES = {
+  main: 'server/main.ts',
+  admin: 'server/admin-cli/main.ts',
+  backup: 'server/backup/main.ts',
+  restore: 'server/backup/restore-main.ts',
+  course: 'server/course-cli/main.ts',
+};
 const INPUTS = join(OUT, 'inputs.json');
 
 // Native addons, optional drivers and packages that find their own files at run time stay in node_modules.
 const EXTERNAL = [
   'better-sqlite3',
+  'sharp',
   'pg',
   'pg-native',
   'ioredis',
@@ -31,16 +39,10 @@ const EXTERNAL = [
 /** Every output exists and is newer than every file it was built from (and than package-lock.json). */
 function upToDate() {
   if (!existsSync(INPUTS)) return false;
-  const outputs = Object.keys(ENTRIES).map((name) => join(OUT, `${name}.js`));
-  if (!outputs.every((file) => existsSync(file))) return false;
-  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   const { inputs } = JSON.parse(readFileSync(INPUTS, 'utf8'));
-  for (const input of [...inputs, 'package-lock.json', 'scripts/build-server.mjs']) {
-    const file = join(ROOT, input);
-    // A source that moved or vanished means the bundle's inputs changed.
-    if (!existsSync(file) || statSync(file).mtimeMs > built) return false;
-  }
-  return true;
+  const outputs = Object.keys(ENTRIES).map((name) => `out/server/${name}.js`);
+  const sources = [...inputs, 'package-lock.json', 'scripts/build-server.mjs', 'scripts/staleness.mjs'];
+  return staleReason({ root: ROOT, outputs, inputs: sources, missingInputIsChange: true }) === null;
 }
 
 async function build() {
@@ -52,7 +54,7 @@ async function build() {
     outdir: OUT,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22.12', // engines in package.json
     format: 'esm',
     sourcemap: true,
     metafile: true,

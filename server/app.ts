@@ -7,10 +7,13 @@ import { mountDomainRoutes } from './domains';
 import type { Services } from './services';
 import { mountAppNotFound, mountWebApp } from './web';
 import { isOutage } from './contract/unavailable';
+import { isDiskFull, logDiskFull } from './contract/disk-full';
 import { mountHealthRoutes } from './health/routes';
+import { diskSpaceCheck, watchedFolders } from './health/disk-space';
 import { mountLoopDelayBench } from './health/loop-delay';
 import { readBodyText } from './contract/bounded-body';
 import { compressAnswers } from './compression';
+import { useRequestChain } from './contract/request-chain';
 
 /** Origins of the desktop app's pages (src/main/protocol/app-protocol.ts). */
 const DESKTOP_ORIGINS = ['app://enot'];
@@ -28,10 +31,12 @@ function desktopCors(allowMethods: string[]): MiddlewareHandler<AppEnv> {
 /** The Hono app: every HTTP contract, health, the web app, and a 404 for anything unknown (JSON for calls, the app's page for browsers). */
 export function buildApp(services: Services, implementations: readonly Implementation[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // First on every route: request id and the one access line (contract/request-chain.ts).
+  useRequestChain(app, services);
   // HTML and JSON answers of 1 KB and more, brotli or gzip when the client accepts it.
   app.use(compressAnswers());
 
-  mountHealthRoutes(app, services.health);
+  mountHealthRoutes(app, services.health, diskSpaceCheck(watchedFolders(services.config), services.config.DISK_FREE_MIN_MB));
 
   // The desktop app's pages come from app://enot and call this server directly.
   app.use('/app/api/*', desktopCors(['POST', 'OPTIONS']));
@@ -57,7 +62,11 @@ export function buildApp(services: Services, implementations: readonly Implement
   app.onError((error, c) => {
     // Uploads, images and other routes outside the call pipeline: an outage is a 503 too.
     if (isOutage(services.health, error)) return c.json({ success: '0', message: MESSAGES.unavailable }, 503);
-    services.log.error(`${c.req.method} ${c.req.path}: unhandled error`, error);
+    if (isDiskFull(error)) {
+      logDiskFull(services.log, `${c.req.method} ${c.req.path}`, error);
+      return c.json({ success: '0', message: MESSAGES.diskFull }, 507);
+    }
+    services.log.error(`${c.req.method} ${c.req.path}: unhandled error (${c.get('requestId')})`, error);
     return c.json({ success: '0', message: MESSAGES.internal }, 500);
   });
   return app;

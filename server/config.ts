@@ -85,8 +85,24 @@ const schema = z.object({
   STORAGE_DIR: z.string().min(1).default('./data/storage'),
   /** s3://bucket?endpoint=…&region=… : files in an S3-compatible bucket instead of STORAGE_DIR. */
   STORAGE_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,62}(\/|\?|$)/, 'адрес вида s3://корзина?endpoint=…&region=…').optional(),
+  /** Where `npm run backup` puts its timestamped folders when no folder is named (README «Резервные копии»). */
+  BACKUP_DIR: z.string().min(1).default('./data/backups'),
   /** Where an upload waits while it is checked (removed right after); unset: the OS temp folder. */
   UPLOAD_SCRATCH_DIR: z.string().min(1).optional(),
+  /** How long an upload may take to deliver its signed `data` part (the first): a client that never sends it is cut with 408. */
+  UPLOAD_DATA_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  /** How long a client may take to send a JSON request body (calls, downloads) once its headers came: a trickled body is cut with 408. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
+  /** Open connections (sockets included) the server keeps at once; the next one is closed at once. Unset: 10 000, or 80 % of the process's open-files limit if that is lower. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** How long a client may take to send a request's headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  /** How long a client may take to send a whole request, body included: long enough for the largest video upload. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
+  /** An idle keep-alive connection is closed after this; above nginx's upstream keep-alive (60 s), so nginx never reuses a closing one. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
+  /** /readyz answers 503 when the storage folder's or the SQLite database's disk has less free space than this. */
+  DISK_FREE_MIN_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
   /** Unset: the OS's ffmpeg/ffprobe on PATH, else the npm package's (server/providers/video-tools.ts). */
   TESSERACT_PATH: z.string().min(1).optional(),
@@ -101,6 +117,10 @@ const schema = z.object({
   LLM_API_KEY: z.string().max(500).optional(),
   LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** Paid model calls (assistant questions and AI checks together) one user may cause per Moscow day. */
+  MODEL_CALLS_PER_USER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Paid model calls of all users together per Moscow day: the school's ceiling on the model bill. */
+  MODEL_CALLS_PER_SCHOOL_DAY: z.coerce.number().int().min(1).max(10_000_000).default(2000),
   /** Unset: none (peers on one machine or a LAN connect directly). */
   ICE_SERVERS: iceServers.default([]),
   PUBLIC_STUN: boolish.optional(),

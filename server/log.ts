@@ -1,5 +1,5 @@
 import type { Logger, LogLevel } from './logging/types';
-import { describeCall } from './logging/call-log';
+import { describeCall, describeRequest } from './logging/call-log';
 import { createPinoLogger } from './logging/pino-logger';
 
 export type { Logger, LogLevel };
@@ -26,6 +26,8 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
     error: (message, error) =>
       emit('error', error instanceof Error ? `${message}: ${error.stack ?? error.message}` : message),
     call: (entry) => emit('info', describeCall(entry)),
+    request: (entry) => emit('info', describeRequest(entry)),
+    infoEnabled: () => ORDER.info >= at,
   };
 }
 

@@ -34,13 +34,14 @@ async function main(): Promise<void> {
   } else {
     lines.push(demoOffLine({ seed: config.DEMO_SEED, lockDemoPassword: config.DEMO_PASSWORD_LOCKED }));
   }
-  process.stdout.write(lines.join('\n') + '\n\n');
+  // For the person at the terminal: on stderr, so stdout holds only the JSON log lines (jq reads them all).
+  process.stderr.write(lines.join('\n') + '\n\n');
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`${signal}: останавливаюсь…\n`);
+    server.services.log.info(`${signal}: останавливаюсь…`);
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -27,6 +27,7 @@ import { Hub } from './live/hub';
 import { createLivePublisher } from './live/publisher';
 import { attachSockets } from './live/sockets';
 import { createLogger, systemClock, type Clock, type Logger } from './log';
+import { plainHttpWarning } from './public-url-warning';
 import { createVkIdProvider } from './providers/vk-id';
 import { createStorage } from './providers/storage';
 import { createOcrFromConfig } from './providers/ocr';
@@ -37,6 +38,7 @@ import { ensurePetTickJob } from './domains/pet/life';
 import { signallingSocket } from '../src/shared/contract/video-chat';
 import { VerbalChatRelay } from './domains/video-chat/signalling';
 import { createTimeSlicer } from './scheduling/time-slices';
+import { capConnections, connectionCap, httpServerOptions } from './connection-limits';
 
 /**
  * Requests admitted per loop iteration, in ms of work (server/scheduling/time-slices.ts): short
@@ -85,6 +87,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await seedReferenceData(opened.db, now);
     const seeded = config.DEMO_SEED ? await seedDemoUsers(opened.db, now, domainSeedSteps) : [];
     if (config.DEMO_PASSWORD_LOCKED) await warnAboutDemoAccounts(opened.db, log);
+    const plainHttp = plainHttpWarning(config.PUBLIC_URL);
+    if (plainHttp) log.warn(plainHttp);
 
     // With PORT=0 (tests) the real address is known only after listen; providers read it late.
     let publicUrl = config.PUBLIC_URL;
@@ -128,8 +132,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const slices = createTimeSlicer({ budgetMs: TIME_SLICE_MS });
     const fetch: typeof app.fetch = (request, env, executionContext) => slices.admit(() => app.fetch(request, env, executionContext));
     const server = await new Promise<Server>((resolve) => {
-      const created = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(created as Server));
+      const created = serve({ fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions(config) }, () => resolve(created as Server));
     });
+    capConnections(server, connectionCap(config.MAX_CONNECTIONS), log);
     server.on('connection', () => slices.connectionArrived());
     const wss = attachSockets(server, services, {
       [onlineSocket.path]: (ws, caller) => hub.attach(ws, { device: caller.device, userId: caller.userId }, caller),
@@ -162,7 +167,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         verbalChat.close();
         hub.close();
         wss.close();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await closeGracefully(server);
         health.close();
         await bus.close();
         await kv.close();
@@ -175,4 +180,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await Promise.allSettled([bus.close(), kv.close(), readinessRedis?.close(), opened.close()]);
     throw error;
   }
+}
+
+/**
+ * Stops listening and waits for the open requests to end. A connection whose answer ends after
+ * close() would otherwise stay open for the whole keep-alive time (65 s): each one is closed as
+ * it goes idle, and whatever is still open after 10 s is cut.
+ */
+function closeGracefully(server: { close(callback: () => void): unknown; closeIdleConnections?: () => void; closeAllConnections?: () => void }): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections?.(), 100);
+    const cut = setTimeout(() => server.closeAllConnections?.(), 10_000);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections?.();
+  });
 }

@@ -20,12 +20,15 @@ export const SIGNED_OUT_MESSAGE = 'Сессия завершена. Войдит
 
 /**
  * Checks a signed payload for `path`: session of `device`, HMAC over the canonical form,
- * `ts` within ±5 minutes, and no signature seen twice within the window.
+ * `ts` within ±5 minutes, and no signature seen twice within the window. With `recordReplay`
+ * false (a read-only call) the signature is not written to the replay cache: a replay of it
+ * inside the window is answered like the original, and a read changes nothing.
  */
 export async function verifySignature(
   deps: { db: Db; kv: KeyValueStore; now: number },
   path: string,
   payload: Record<string, unknown>,
+  recordReplay = true,
 ): Promise<SignatureCheck> {
   // Any payload may arrive here (uploads pass their `data` part): bound it before the canonical
   // form walks it. '0', not '-1': the session is fine, this request is not.
@@ -55,7 +58,7 @@ export async function verifySignature(
     };
   }
   // Two windows wide: a signature stays refused for as long as its ts could still pass the check.
-  if (!(await deps.kv.setIfAbsent(`sig:${signature}`, 2 * SIGNATURE_WINDOW_MS))) {
+  if (recordReplay && !(await deps.kv.setIfAbsent(`sig:${signature}`, 2 * SIGNATURE_WINDOW_MS))) {
     return { ok: false, code: '0', message: 'Повторный запрос отклонён. Повторите действие.' };
   }
   return { ok: true, session, user };

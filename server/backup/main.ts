@@ -1,27 +1,50 @@
 import { ConfigError, loadConfig } from '../config';
-import { BackupError, backupSqlite, postgresBackupHint } from './backup';
+import { createBackup } from './backup';
+import { BackupError } from './manifest';
 
-/** `npm run backup -- <папка>`: a copy of the SQLite database and the storage folder (README «Резервные копии»). */
+const USAGE = [
+  'Использование: npm run backup -- [папка копий] [--keep N] [--s3-listing-only]',
+  '  папка копий        где создать папку копии enot-<время UTC> (по умолчанию BACKUP_DIR, ./data/backups)',
+  '  --keep N           после копии оставить N самых новых копий в этой папке, старые удалить',
+  '  --s3-listing-only  при STORAGE_URL=s3://…: записать список объектов корзины, сами файлы не скачивать',
+].join('\n');
+
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** `npm run backup`: the database, the stored files, SHA256SUMS and manifest.json in one new folder (README «Резервные копии»). */
 async function main(argv: string[]): Promise<number> {
-  const [folder, ...rest] = argv;
-  if (!folder || rest.length > 0) {
-    process.stderr.write('Использование: npm run backup -- <новая папка для копии>\n');
-    return 2;
+  const positional: string[] = [];
+  let keep: number | undefined;
+  let s3ListingOnly = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--keep') {
+      keep = Number(argv[(i += 1)]);
+      if (!Number.isInteger(keep) || keep < 1) {
+        process.stderr.write(`--keep: ожидалось целое число от 1\n${USAGE}\n`);
+        return 2;
+      }
+    } else if (arg === '--s3-listing-only') s3ListingOnly = true;
+    else if (arg.startsWith('-') || positional.length > 0) {
+      process.stderr.write(`${USAGE}\n`);
+      return 2;
+    } else positional.push(arg);
   }
   const config = loadConfig();
-  if (!config.DATABASE_URL.startsWith('sqlite:')) {
-    process.stdout.write(postgresBackupHint(folder) + '\n');
-    return 0;
-  }
-  const manifest = await backupSqlite({ databaseUrl: config.DATABASE_URL, storageDir: config.STORAGE_DIR, folder, now: new Date() });
-  const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-  process.stdout.write(`База данных скопирована: ${manifest.database.file} (${megabytes(manifest.database.bytes)} МБ)\n`);
+  const root = positional[0] ?? config.BACKUP_DIR;
+  const { folder, manifest, removed } = await createBackup({ config, root, now: new Date(), keep, s3ListingOnly });
+  const { database, storage } = manifest;
   process.stdout.write(
-    manifest.storage ? `Файлы скопированы: storage/ (${manifest.storage.files} файлов, ${megabytes(manifest.storage.bytes)} МБ)\n` : 'Папки с файлами ещё нет: копировать нечего.\n',
+    `База данных (${database.kind === 'sqlite' ? 'SQLite' : `PostgreSQL ${database.serverVersion ?? ''}`.trim()}) скопирована: ${database.file}, ${megabytes(database.bytes)} МБ, ` +
+      `пользователей ${database.users}, миграция ${database.migration ?? '—'}\n`,
   );
-  // S3-compatible storage (STORAGE_URL) keeps files in the provider's bucket, outside this folder.
-  if (process.env.STORAGE_URL?.startsWith('s3:')) process.stdout.write('Файлы хранятся в S3: бакет копируйте средствами провайдера (версионирование или репликация бакета).\n');
-  process.stdout.write(`Готово: ${folder} (manifest.json описывает копию)\n`);
+  if (storage.kind === 's3' && !storage.objectsCopied) {
+    process.stdout.write(`Файлы в S3 (${storage.source}): записан только список, ${storage.files} объектов, ${megabytes(storage.bytes)} МБ — сами файлы копируйте средствами провайдера\n`);
+  } else {
+    process.stdout.write(`Файлы скопированы из ${storage.source}: ${storage.files} шт., ${megabytes(storage.bytes)} МБ\n`);
+  }
+  for (const old of removed) process.stdout.write(`Удалена старая копия: ${old}\n`);
+  process.stdout.write(`Готово: ${folder}\n`);
   return 0;
 }
 

@@ -26,7 +26,13 @@ export const MESSAGES = {
   refusedData: 'Некорректные данные запроса.',
   badJson: 'Некорректный запрос: тело должно быть JSON-объектом.',
   tooLarge: 'Слишком большой запрос.',
+  /** The JSON body did not arrive within BODY_TIMEOUT_MS (HTTP 408, contract/bounded-body.ts). */
+  slowBody: 'Запрос пришёл не целиком: соединение слишком медленное. Проверьте интернет и повторите.',
   unknownMethod: 'Неизвестный метод.',
+  /** A live socket sent more messages than its per-second budget (server/live/hub.ts). */
+  tooFast: 'Слишком много запросов подряд. Подождите секунду и повторите.',
+  /** The server's disk (storage, scratch, database) is full (HTTP 507): only the operator can help. */
+  diskFull: 'На сервере закончилось место. Сообщите администратору школы.',
   /** PostgreSQL or Redis is unreachable (HTTP 503); the client may retry shortly. */
   unavailable: 'Сервис временно недоступен, попробуйте через минуту',
 } as const;

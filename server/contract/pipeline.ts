@@ -1,6 +1,7 @@
 import { accessAllowed, ruleUsesIcons } from '../auth/current-user';
 import type { Services } from '../services';
 import { dataExceptionCode } from './data-exception';
+import { isDiskFull, logDiskFull } from './disk-full';
 import { CallFailure, MESSAGES } from './errors';
 import type { CallContext, Implementation } from './implement';
 import { isOutage } from './unavailable';
@@ -61,6 +62,10 @@ export async function runCall(
       return failure(error.status, error.code === '-1' ? 'unauth' : 'fail', error.message, error.code, error.extra);
     }
     if (isOutage(services.health, error)) return serviceUnavailable();
+    if (isDiskFull(error)) {
+      logDiskFull(services.log, contract.path, error);
+      return failure(507, 'error', MESSAGES.diskFull);
+    }
     const refusedData = refusedByDatabase(error, contract.path, services);
     if (refusedData) return refusedData;
     services.log.error(`${contract.path}: unhandled error`, error);

@@ -8,14 +8,18 @@ import type { Context } from 'hono';
  */
 export async function svgFileResponse(c: Context, file: string): Promise<Response> {
   try {
-    const body = await readFile(file);
-    return c.body(body, 200, {
-      'content-type': 'image/svg+xml',
-      'cache-control': 'public, max-age=86400',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-    });
+    return svgBytesResponse(c, await readFile(file));
   } catch {
     return c.json({ success: '0', message: 'Изображение не найдено' }, 404);
   }
+}
+
+/** The same answer for SVG bytes from storage (an uploaded lesson picture). */
+export function svgBytesResponse(c: Context, body: Uint8Array): Response {
+  return c.body(new Uint8Array(body), 200, {
+    'content-type': 'image/svg+xml',
+    'cache-control': 'public, max-age=86400',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  });
 }

@@ -167,14 +167,29 @@ function providerOf(domainMigrations: Readonly<Record<string, Migration>>): Migr
   return { getMigrations: async () => ({ ...migrations, ...domainMigrations }) };
 }
 
-/** True when `error` is PostgreSQL's "schema … does not exist" about a schema other than ours. */
-function droppedMeanwhile(error: unknown, ours: string | undefined): boolean {
-  const named = error instanceof Error ? /schema "([^"]+)" does not exist/.exec(error.message)?.[1] : undefined;
-  return named !== undefined && named !== ours;
+/**
+ * True when `error` is what PostgreSQL says when a table or schema vanished while Kysely's
+ * introspection read it (it reads every schema's tables and their serial sequences): «schema "x"
+ * does not exist», «relation "x.t" does not exist», «column "c" of relation "t" does not exist» —
+ * about something other than our own schema.
+ */
+export function droppedMeanwhile(error: unknown, ours: string | undefined): boolean {
+  const message = error instanceof Error ? error.message : '';
+  const schema = /schema "([^"]+)" does not exist/.exec(message)?.[1] ?? /relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1];
+  if (schema !== undefined) return schema !== ours;
+  return /column "[^"]+" of relation "[^"]+" does not exist/.test(message);
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db, domainMigrations: Readonly<Record<string, Migration>> = {}): Promise<void> {
+  await migrateTo(db, 'latest', domainMigrations);
+}
+
+/**
+ * Runs the migrations up to `target` (a migration name, or 'latest'); migration tests stop at the
+ * one before theirs. Throws with the failing migration's error.
+ */
+export async function migrateTo(db: Db, target: string, domainMigrations: Readonly<Record<string, Migration>> = {}): Promise<void> {
   const provider = providerOf(domainMigrations);
   // On PostgreSQL keep Kysely's bookkeeping tables in the schema we work in (search_path may name
   // one); otherwise it finds another schema's lock table and skips creating its own.
@@ -183,13 +198,15 @@ export async function migrateToLatest(db: Db, domainMigrations: Readonly<Record<
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  let { error, results } = await migrator.migrateToLatest();
+  const run = () => (target === 'latest' ? migrator.migrateToLatest() : migrator.migrateTo(target));
+  let { error, results } = await run();
   // Kysely looks for its bookkeeping tables by introspecting every schema of the database; another
   // schema dropped during that scan (several installations or test servers on one PostgreSQL)
-  // fails it with "schema … does not exist" before any migration ran. Nothing was done: try again.
+  // fails it with "… does not exist" before any migration ran (seen in CI with a schema, a table
+  // and a column). Nothing was done: try again.
   for (let attempt = 1; attempt < 6 && error && isPostgres && droppedMeanwhile(error, migrationTableSchema) && !results?.length; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    ({ error, results } = await migrator.migrateToLatest());
+    ({ error, results } = await run());
   }
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? '?';

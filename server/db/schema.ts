@@ -348,6 +348,14 @@ export interface LessonsTable {
   /** Null: open from the start. */
   opens_at: number | null;
   demo_access: DefaultedInt;
+  /** Order within its chapter (0109); the road sorts by chapter, then this, then number. */
+  position: DefaultedInt;
+  /** 0 draft (students do not see it), 1 published (0109). */
+  is_published: DefaultedInt;
+  /** Markdown shown on the lesson card (0109). */
+  description: DefaultedText;
+  /** JSON array of { title, url } (0109). */
+  materials_json: DefaultedText;
   created_at: number;
   updated_at: number;
 }
@@ -371,6 +379,8 @@ export interface VideosTable {
   duration_ms: DefaultedInt;
   transcript_json: DefaultedText;
   transcript_srt: DefaultedText;
+  /** Order on its lesson's card, set by the course editor (0110). */
+  lesson_position: DefaultedInt;
   created_at: number;
   updated_at: number;
 }
@@ -491,6 +501,20 @@ export interface HomeworkAnswersP2Table {
   teacher_comment: DefaultedText;
   teacher_json: DefaultedText;
   saved_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Points per ФИПИ criterion, JSON {"1": 2, "2": 1} ('{}' when scored as a whole) (0115). */
+  criteria_points: DefaultedText;
+}
+
+/** The ФИПИ criteria of each part 2 exam task, school-editable (0115). */
+export interface P2TaskCriteriaTable {
+  task_number: number;
+  /** 1 for К1, 2 for К2, … */
+  num: number;
+  max_points: number;
+  title: string;
+  description: DefaultedText;
+  /** ФИПИ: this criterion gets 0 when criterion `zero_if` got 0; null = no such rule. */
+  zero_if: number | null;
 }
 
 export interface QuestionsP1Table {
@@ -943,6 +967,7 @@ export interface Database {
   questions_p2: QuestionsP2Table;
   homework_questions_p2: HomeworkQuestionsP2Table;
   homework_answers_p2: HomeworkAnswersP2Table;
+  p2_task_criteria: P2TaskCriteriaTable;
   train_p1_sessions: TrainP1SessionsTable;
   train_p1_questions: TrainP1QuestionsTable;
   train_p2_answers: TrainP2AnswersTable;
@@ -954,6 +979,13 @@ export interface Database {
   kb_published_questions: KbChunkQuestionsTable;
   kb_test_attempts: KbTestAttemptsTable;
   kb_test_answers: KbTestAnswersTable;
+  exam_elements: ExamElementsTable;
+  exam_task_elements: ExamTaskElementsTable;
+  question_p1_elements: QuestionElementsTable;
+  question_p2_elements: QuestionElementsTable;
+  kb_chunk_elements: KbChunkElementsTable;
+  learning_mastery: LearningMasteryTable;
+  exam_score_scales: ExamScoreScalesTable;
   bot_messages: BotMessagesTable;
   bot_message_seqs: BotMessageSeqsTable;
   verbal_questions: VerbalQuestionsTable;
@@ -968,6 +1000,8 @@ export interface Database {
   verbal_credit_slots: VerbalCreditSlotsTable;
   kv_entries: KvEntriesTable;
   applied_ops: AppliedOpsTable;
+  model_calls_by_user: ModelCallsByUserTable;
+  model_calls_by_school: ModelCallsBySchoolTable;
   admin_variable_changes: AdminVariableChangesTable;
   standards: StandardsTable;
   standard_learnings: StandardLearningsTable;
@@ -1181,10 +1215,65 @@ export interface AppliedOpsTable {
   created_at: number;
 }
 
+/** Paid model calls of one user on one Moscow day (0111, server/model-budget). */
+export interface ModelCallsByUserTable {
+  /** 'YYYY-MM-DD', Moscow. */
+  day: string;
+  user_id: number;
+  calls: number;
+}
+
+/** Paid model calls of the whole school on one Moscow day (0111). */
+export interface ModelCallsBySchoolTable {
+  day: string;
+  calls: number;
+}
+
 /** Short-lived keys of the database key-value store (0100): replay cache, sign-in counters. */
 export interface KvEntriesTable {
   key: string;
   value: number;
   /** Epoch ms; a row at or past it counts as absent and is swept. */
   expires_at: number;
+}
+
+/** Elements of the ФИПИ codifier (0112): '2.4', section 2, «Рынок и рыночный механизм…». */
+export interface ExamElementsTable {
+  code: string;
+  section: number;
+  name: string;
+}
+
+/** Exam task number → the elements it checks (0112). */
+export interface ExamTaskElementsTable {
+  task_num: number;
+  element_code: string;
+}
+
+/** A part 1 or part 2 question's elements (0112). */
+export interface QuestionElementsTable {
+  question_id: number;
+  element_code: string;
+}
+
+/** A theory chunk's elements (0112); chunk ids are shared by kb_chunks and kb_published_chunks. */
+export interface KbChunkElementsTable {
+  chunk_id: number;
+  element_code: string;
+}
+
+/** Mastery per student and element (0112, server/learning/mastery.ts). */
+export interface LearningMasteryTable {
+  user_id: number;
+  element_code: string;
+  right_weight: number;
+  wrong_weight: number;
+  answers: number;
+  updated_at: number;
+}
+
+/** Primary → test score table of one exam year (0112): JSON list, index = primary score. */
+export interface ExamScoreScalesTable {
+  year: number;
+  scale: string;
 }

@@ -41,6 +41,10 @@ import { textbooksDomain } from './textbooks/module';
 import { petDomain } from './pet/module';
 import { decideFirstDomain } from './decide-first/module';
 import { documentsDomain } from './documents/module';
+import { mountCoursePackages } from './course/package/routes';
+import { storageVideoSources } from './video-media/package-sources';
+import { modelBudgetDomain } from './model-budget/module';
+import { learningDomain } from './learning/module';
 
 /**
  * Every server domain. A new domain writes its `module.ts` (see domain-module.ts) and adds it
@@ -83,6 +87,8 @@ export const domainModules: readonly DomainModule[] = [
   petDomain,
   decideFirstDomain,
   documentsDomain,
+  modelBudgetDomain,
+  learningDomain,
 ];
 
 /** Every implemented call. The cast forgets each handler's own input type: the pipeline validates input before calling it. */
@@ -94,6 +100,8 @@ export const domainJobs: readonly JobDefinition[] = domainModules.flatMap((domai
 /** The domains' routes outside the call pipeline, in list order. */
 export function mountDomainRoutes(app: Hono<AppEnv>, services: Services): void {
   for (const domain of domainModules) domain.mount?.(app, services);
+  // Course packages carry video sources, which only the video domain stores and transcodes.
+  mountCoursePackages(app, services, storageVideoSources(services.storage));
 }
 
 /** Migrations domains carry themselves, by name; a name used twice is a programming error caught at start. */

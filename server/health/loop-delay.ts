@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../contract/http-router';
 
@@ -12,7 +12,7 @@ const RESOLUTION_MS = 10;
  * shows apart from the machine's load.
  */
 export function mountLoopDelayBench(app: Hono<AppEnv>): void {
-  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
   app.get('/bench/loop-delay', (c) => {
     // The histogram counts the whole wait; the sampling step itself is not a delay.

@@ -4,7 +4,7 @@ import type { Services } from '../services';
 import { startTestServer, testDialects, type TestServer } from '../../tests/helpers/server';
 import { defineJob, type JobOutcome } from './job';
 import { enqueueJob } from './queue';
-import { JobRunner } from './runner';
+import { DISK_FULL_JOB_ERROR, DISK_FULL_RETRY_MS, JobRunner } from './runner';
 
 const T0 = Date.parse('2031-01-10T09:00:00Z');
 const MINUTE = 60_000;
@@ -109,6 +109,43 @@ describe.each(testDialects)('durable job runner on %s', (dialect) => {
     await runner.runDue(T0 + 3 * MINUTE);
     expect(await jobByKey('broken')).toMatchObject({ status: 'failed', attempts: 3, last_error: 'сломалось' });
     expect(calls.filter((call) => call.note === 'ломается').map((call) => call.attempts)).toEqual([1, 2, 3]);
+  });
+
+  it('a full disk (ENOSPC) is logged once, and the job waits and is tried again without ever failing for it', async () => {
+    const errors: string[] = [];
+    const infos: string[] = [];
+    const log = { ...services.log, error: (line: string) => void errors.push(line), info: (line: string) => void infos.push(line) };
+    const runner = new JobRunner({ ...services, log }, [echo], { maxAttempts: 3 });
+    const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28 });
+    behaviour = async () => {
+      // A library wrapping the system error: the cause still says the disk is full.
+      throw new Error('could not write the mailing image', { cause: diskFull() });
+    };
+    await enqueueJob(db(), echo, { note: 'полный диск' }, { runAt: T0, key: 'disk-full', now: T0 });
+    // More tries than maxAttempts, each due when the last one set it.
+    let at = T0;
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      expect(await runner.runDue(at)).toBe(1);
+      const row = await jobByKey('disk-full');
+      expect(row).toMatchObject({ status: 'pending', run_at: at + DISK_FULL_RETRY_MS, last_error: DISK_FULL_JOB_ERROR, attempts: 0, locked_by: null });
+      // Not before its time: nothing runs in between (no spinning).
+      expect(await runner.runDue(at + DISK_FULL_RETRY_MS - 1)).toBe(0);
+      at += DISK_FULL_RETRY_MS;
+    }
+    expect(calls).toHaveLength(6);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/job test-echo #\d+; задания повторяются раз в 5 мин: на диске закончилось место/);
+    // Space again: the job is done, one line says so, and a later full disk is reported anew.
+    behaviour = async () => undefined;
+    expect(await runner.runDue(at)).toBe(1);
+    expect(await jobByKey('disk-full')).toMatchObject({ status: 'done' });
+    expect(infos.filter((line) => line.includes('место на диске есть'))).toHaveLength(1);
+    behaviour = async () => {
+      throw diskFull();
+    };
+    await enqueueJob(db(), echo, { note: 'снова полный' }, { runAt: at, key: 'disk-full-again', now: at });
+    expect(await runner.runDue(at)).toBe(1);
+    expect(errors).toHaveLength(2);
   });
 
   it('fails a job at once, without retries, when the handler explains it cannot succeed', async () => {

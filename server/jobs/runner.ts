@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { isDiskFull, logDiskFull } from '../contract/disk-full';
 import { logUnlessOutage } from '../contract/unavailable';
 import type { Services } from '../services';
 import type { ClaimedJob, JobDefinition, JobOutcome } from './job';
@@ -23,6 +24,10 @@ export interface JobRunnerOptions {
 }
 
 const MINUTE = 60_000;
+/** A job that ran into a full disk is tried again this much later, however often it did before. */
+export const DISK_FULL_RETRY_MS = 5 * MINUTE;
+/** last_error of a job waiting for disk space (the back office shows it). */
+export const DISK_FULL_JOB_ERROR = 'На диске закончилось место: задание будет повторено, когда место появится.';
 
 /**
  * The durable job runner (ARCHITECTURE §2 `jobs/`). Jobs live in the `jobs` table; a runner claims
@@ -43,6 +48,8 @@ export class JobRunner {
   private stopped = true;
   private busy = false;
   private wakeAgain = false;
+  /** A full disk was reported and nothing has succeeded since: later hits are not logged again. */
+  private diskFullReported = false;
 
   constructor(
     private readonly services: Services,
@@ -124,7 +131,7 @@ export class JobRunner {
       this.wakeAgain = false;
       this.running = this.runDue(this.services.clock.now())
         // While the database is away every poll fails: the outage is logged once, not per poll.
-        .catch((error: unknown) => logUnlessOutage(this.services, 'job runner: poll failed', error))
+        .catch((error: unknown) => (isDiskFull(error) ? this.reportDiskFull('job runner: poll', error) : logUnlessOutage(this.services, 'job runner: poll failed', error)))
         .finally(() => {
           this.busy = false;
           if (!this.stopped) this.schedule(this.wakeAgain ? 0 : this.pollMs);
@@ -172,6 +179,13 @@ export class JobRunner {
       outcome = await definition.run(this.services, payload, { job, now });
     } catch (error) {
       stopRenewing();
+      if (isDiskFull(error)) {
+        // Not the job's fault and not worth a stack per try: one error line, a retry in a few
+        // minutes, and this try does not count towards maxAttempts (the job never fails for it).
+        this.reportDiskFull(`job ${job.kind} #${job.id}`, error);
+        await this.finish(job.id, now, { status: 'pending', run_at: now + DISK_FULL_RETRY_MS, last_error: DISK_FULL_JOB_ERROR, attempts: job.attempts - 1 });
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       this.services.log.error(`job ${job.kind} #${job.id} (attempt ${job.attempts}) failed`, error);
       if (job.attempts >= this.maxAttempts) {
@@ -184,6 +198,10 @@ export class JobRunner {
       return;
     }
     stopRenewing();
+    if (this.diskFullReported) {
+      this.diskFullReported = false;
+      this.services.log.info('job runner: задания снова выполняются, место на диске есть');
+    }
     // The handler explained and recorded its failure itself: no stack trace, no retry.
     if (outcome && 'failed' in outcome) await this.finish(job.id, now, { status: 'failed', last_error: outcome.failed });
     // A retry the handler chose is not a crash: `attempts` counts consecutive throws again from zero.
@@ -213,6 +231,13 @@ export class JobRunner {
     }, Math.max(20, Math.floor(leaseMs / 3)));
     timer.unref();
     return () => clearInterval(timer);
+  }
+
+  /** The one error line of a full disk until a job succeeds again (issue 37: no line per try or per poll). */
+  private reportDiskFull(where: string, error: unknown): void {
+    if (this.diskFullReported) return;
+    this.diskFullReported = true;
+    logDiskFull(this.services.log, `${where}; задания повторяются раз в ${DISK_FULL_RETRY_MS / MINUTE} мин`, error);
   }
 
   /** Releases the claim; only the holder may (a lease taken over by another runner stays theirs). */

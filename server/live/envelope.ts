@@ -17,6 +17,11 @@ export type LiveEnvelope = z.infer<typeof liveEnvelope>;
 /** Close codes the client understands: 4401 = signed out ('-1'), 4400 = re-sign and reconnect. */
 export const CLOSE_SIGNED_OUT = 4401;
 export const CLOSE_BAD_REQUEST = 4400;
+/**
+ * Too many: an 11th socket of one session (the oldest ten stay), or a socket flooding past its
+ * frame budget. The client treats it as a dropped connection and reconnects after its pause.
+ */
+export const CLOSE_TOO_MANY = 4429;
 
 /**
  * The object a live message's body holds, or the Russian reason it is refused (not an object, or

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { Services } from '../services';
-import { Hub } from './hub';
+import { Hub, LIVE_LIMITS } from './hub';
 
 /** Just enough of a `ws` socket to see what the hub sends, pings and cuts off. */
 class FakeSocket extends EventEmitter {
@@ -93,6 +93,25 @@ describe('hub delivery', () => {
     expect(hub.hasUser(1)).toBe(true);
     hub.closeDevice('other');
     expect(hub.hasUser(1)).toBe(false);
+  });
+
+  it('keeps the first ten sockets of a session and closes the eleventh with 4429', () => {
+    hub = new Hub(services, []);
+    const sockets = Array.from({ length: LIVE_LIMITS.socketsPerSession + 1 }, () => connect(hub, 1, 'one-session'));
+    expect(sockets.at(-1)!.close).toHaveBeenCalledWith(4429, 'too many sockets');
+    expect(sockets.slice(0, -1).every((socket) => socket.close.mock.calls.length === 0)).toBe(true);
+    expect(hub.connectionsOf(1)).toHaveLength(LIVE_LIMITS.socketsPerSession);
+    // Another session of the same user has its own ten.
+    expect(connect(hub, 1, 'other-session').close).not.toHaveBeenCalled();
+  });
+
+  it('closes a socket whose waiting messages pass the bound, with one log line', () => {
+    hub = new Hub(services, [], 1024, { ...LIVE_LIMITS, framesPerSecond: 1_000, queuedFrames: 10 });
+    const socket = connect(hub, 1);
+    // Emitted in one go: none of them is handled before the next arrives.
+    for (let n = 0; n < 30; n++) socket.emit('message', Buffer.from(JSON.stringify({ messageType: 'requestNoResponse', method: '/x', body: {} })), false);
+    expect(socket.close).toHaveBeenCalledWith(4429, 'too many messages');
+    expect(warnings.filter((line) => line.includes('messages waiting'))).toHaveLength(1);
   });
 
   describe('pings', () => {

@@ -11,7 +11,8 @@ import { failure, runCall, serviceUnavailable, withoutSigningFields, type CallRe
 import { isOutage } from '../contract/unavailable';
 import type { Services } from '../services';
 import type { Connection } from './connection';
-import { bodyObject, CLOSE_SIGNED_OUT, liveEnvelope } from './envelope';
+import { bodyObject, CLOSE_SIGNED_OUT, CLOSE_TOO_MANY, liveEnvelope } from './envelope';
+import { FrameBudget, NoticeGate, RefusalBurst } from './frame-limits';
 
 export type { Connection } from './connection';
 
@@ -25,6 +26,28 @@ const PING_SLICES = 30;
  * noticed): it is cut off rather than let memory grow with every push; the client reconnects.
  */
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Budgets of the live socket (issue 37: one socket's flood of validly signed frames made other
+ * students' calls take seconds, and one session could open 3,000 sockets). A session is one
+ * signed-in device; ten tabs of it is already more than anyone uses. Per instance: behind a load
+ * balancer each instance counts its own sockets.
+ */
+export const LIVE_LIMITS = {
+  socketsPerSession: 10,
+  /**
+   * Messages one socket may send per clock second without waiting for the answers to the earlier
+   * ones (an app page sends a handful at once); a message sent when nothing of its socket is
+   * waiting is not counted, so a client that waits for each answer is never refused.
+   */
+  framesPerSecond: 50,
+  /** Messages of one socket waiting for the ones before them; past it the socket is closed. */
+  queuedFrames: 100,
+  /** Refused frames in one burst after which the socket is closed (the sender is not listening). */
+  refusedBeforeClose: 500,
+} as const;
+
+export type LiveLimits = { [K in keyof typeof LIVE_LIMITS]: number };
 
 /** A message encoded once, sent as the same text frame to any number of sockets. */
 export type Frame = Buffer;
@@ -57,6 +80,7 @@ export class Hub {
     private readonly services: Services,
     implementations: readonly Implementation[],
     private readonly maxBufferedBytes = MAX_BUFFERED_BYTES,
+    private readonly limits: LiveLimits = LIVE_LIMITS,
   ) {
     for (const implementation of implementations) {
       if (implementation.contract.kind === 'live') this.methods.set(implementation.contract.path, implementation);
@@ -86,7 +110,13 @@ export class Hub {
     this.disconnectListeners.push(listener);
   }
 
-  attach(ws: WebSocket, session: { device: string; userId: number }, request: { ip: string; userAgent: string }): Connection {
+  /** Registers a signed socket; null when its session already has its share (the socket is closed with 4429). */
+  attach(ws: WebSocket, session: { device: string; userId: number }, request: { ip: string; userAgent: string }): Connection | null {
+    if ((this.byDevice.get(session.device)?.size ?? 0) >= this.limits.socketsPerSession) {
+      this.services.log.warn(`live socket of user=${session.userId} refused: the session already has ${this.limits.socketsPerSession} sockets`);
+      ws.close(CLOSE_TOO_MANY, 'too many sockets');
+      return null;
+    }
     const connection: Connection = {
       id: randomUUID(),
       ws,
@@ -98,6 +128,10 @@ export class Hub {
       alive: true,
       pingSlice: this.attached++ % PING_SLICES,
       queue: Promise.resolve(),
+      queued: 0,
+      frames: new FrameBudget(this.limits.framesPerSecond),
+      notices: new NoticeGate(),
+      refused: new RefusalBurst(),
       pending: new Map(),
     };
     addTo(this.byUser, connection.userId, connection);
@@ -106,16 +140,54 @@ export class Hub {
       connection.alive = true;
     });
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
+      // Frames still arriving after the socket was closed (for flooding, say) are not read.
+      if (isBinary || ws.readyState !== ws.OPEN) return;
+      // Only frames sent before the earlier ones were answered count against the budget: a client
+      // that waits for each answer has one message in flight, like one HTTP connection, and piles
+      // up nothing; a flood is frames sent without waiting. Counted before a byte is decoded.
+      if (connection.queued > 0 && !connection.frames.take(Date.now())) return this.refuseFrame(connection, data);
+      if (connection.queued >= this.limits.queuedFrames) {
+        this.services.log.warn(`live socket of user=${connection.userId} closed: ${connection.queued} messages waiting`);
+        ws.close(CLOSE_TOO_MANY, 'too many messages');
+        return;
+      }
       const text = data.toString();
+      connection.queued += 1;
       connection.queue = connection.queue
         .then(() => this.handleMessage(connection, text))
-        .catch((error: unknown) => this.services.log.error('live message failed', error));
+        .catch((error: unknown) => this.services.log.error('live message failed', error))
+        .finally(() => {
+          connection.queued -= 1;
+        });
     });
     ws.on('close', () => this.detach(connection));
     ws.on('error', () => this.detach(connection));
     for (const listener of this.connectListeners) listener(connection);
     return connection;
+  }
+
+  /**
+   * A frame past the socket's budget: dropped unread. Once a second the sender is told why (with
+   * the request id, so an honest client's call fails at once instead of waiting for its timeout);
+   * a burst is logged once when it starts and once with its size if the socket is closed for it.
+   */
+  private refuseFrame(connection: Connection, data: WebSocket.RawData): void {
+    const now = Date.now();
+    if (connection.refused.refuse(now)) this.services.log.warn(`live socket of user=${connection.userId} over ${this.limits.framesPerSecond} messages a second: the rest are refused`);
+    if (connection.refused.count >= this.limits.refusedBeforeClose) {
+      if (connection.ws.readyState === connection.ws.OPEN) {
+        this.services.log.warn(`live socket of user=${connection.userId} closed: ${connection.refused.count} messages refused in one burst`);
+        connection.ws.close(CLOSE_TOO_MANY, 'too many messages');
+      }
+      return;
+    }
+    if (!connection.notices.allows(now)) return;
+    const parsed = parseBoundedJson(data.toString());
+    const envelope = liveEnvelope.safeParse(parsed.ok ? parsed.value : undefined);
+    if (envelope.success && envelope.data.messageType === 'requestWithResponse') {
+      const { requestId, method } = envelope.data;
+      this.sendFrame(connection, encodeFrame({ messageType: 'response', requestId, method, body: failure(429, 'invalid', MESSAGES.tooFast).body }));
+    }
   }
 
   private detach(connection: Connection): void {

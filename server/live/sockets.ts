@@ -1,9 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { verifySignature } from '../auth/signature';
-import { currentUserFromRow } from '../auth/current-user';
-import { clientIp } from '../contract/http-router';
+import { checkSignedCaller } from '../auth/signed-caller';
+import { clientIp } from '../contract/request-chain';
 import { isOutage } from '../contract/unavailable';
 import type { Services } from '../services';
 import { CLOSE_BAD_REQUEST, CLOSE_SIGNED_OUT } from './envelope';
@@ -45,18 +44,17 @@ export function attachSockets(server: Server, services: Services, routes: Record
     const ip = clientIp(services, headers, request.socket.remoteAddress);
     const userAgent = request.headers['user-agent'] ?? '';
     void (async () => {
-      const now = services.clock.now();
-      const check = await verifySignature({ db: services.db, kv: services.kv, now }, url.pathname, payload);
-      const user = check.ok ? await currentUserFromRow(services.db, check.user, now) : undefined;
+      // The same signed-caller check as every HTTP route (auth/signed-caller.ts).
+      const check = await checkSignedCaller(services, url.pathname, payload);
       wss.handleUpgrade(request, socket, head, (ws) => {
-        if (!check.ok || !user) {
-          const code = !check.ok && check.code === '0' ? CLOSE_BAD_REQUEST : CLOSE_SIGNED_OUT;
+        if (!check.ok) {
+          const code = check.code === '0' ? CLOSE_BAD_REQUEST : CLOSE_SIGNED_OUT;
           services.log.info(`socket ${url.pathname} refused ${code}`);
           ws.close(code, code === CLOSE_SIGNED_OUT ? 'signed out' : 'bad signature time');
           return;
         }
-        services.log.info(`socket ${url.pathname} user=${user.id} connected`);
-        route(ws, { userId: user.id, device: check.session.device, ip, userAgent });
+        services.log.info(`socket ${url.pathname} user=${check.user.id} connected`);
+        route(ws, { userId: check.user.id, device: check.session.device, ip, userAgent });
       });
     })().catch((error: unknown) => {
       // An outage is logged once by the health tracker; the client retries its connection later.

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger as Pino } from 'pino';
-import type { CallLogEntry, Logger, LogLevel } from './types';
+import type { CallLogEntry, Logger, LogLevel, RequestLogEntry } from './types';
 
 /**
  * Fields that must never reach a log line whatever a caller passes in: the session token, the
@@ -48,5 +48,8 @@ export function createPinoLogger(level: LogLevel, destination: DestinationStream
     warn: (message) => logger.warn(message),
     error: (message, error) => (error === undefined ? logger.error(message) : logger.error({ error: serializeError(error) }, message)),
     call: (entry: CallLogEntry) => logger.info({ ...entry }, 'call'),
+    // A call's access line keeps the call line's shape (msg 'call', `method` = the contract path).
+    request: ({ call, ...entry }: RequestLogEntry) => (call ? logger.info({ ...entry, ...call }, 'call') : logger.info(entry, 'request')),
+    infoEnabled: () => logger.isLevelEnabled('info'),
   };
 }

@@ -16,6 +16,26 @@ export interface CallLogEntry {
   requestId: string;
 }
 
+/**
+ * One line per HTTP request, whatever the route (calls, uploads, downloads, streams, pages): the
+ * access log (server/logging/access-log.ts). A call's line also carries the CallLogEntry fields.
+ */
+export interface RequestLogEntry {
+  requestId: string;
+  /** The client's address: the socket peer, or the proxy's X-Forwarded-For hop with TRUST_PROXY. */
+  ip: string;
+  /** The signed caller, once known; null before that, for anonymous routes and anonymous calls. */
+  userId: number | null;
+  /** The HTTP method (GET, POST, …). */
+  verb: string;
+  /** The matched route's pattern (`/app/images/lessons/:file`), never the query (it may hold signatures). */
+  route: string;
+  status: number;
+  durationMs: number;
+  /** Set by the call router: the call's own fields (`transport`, `method` = the contract path, `outcome`, `code`). */
+  call?: Pick<CallLogEntry, 'transport' | 'method' | 'outcome' | 'code'>;
+}
+
 export interface Logger {
   debug(message: string): void;
   info(message: string): void;
@@ -23,4 +43,8 @@ export interface Logger {
   error(message: string, error?: unknown): void;
   /** One structured line per call (logging/call-log.ts); loggers without it get a text line. */
   call?(entry: CallLogEntry): void;
+  /** One structured line per HTTP request (logging/access-log.ts); loggers without it get a text line. */
+  request?(entry: RequestLogEntry): void;
+  /** False when `info` lines are dropped: the access log then builds nothing. */
+  infoEnabled?(): boolean;
 }

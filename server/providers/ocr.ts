@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import type { Config } from '../config';
 import type { Logger } from '../log';
+import { preparePage } from './ocr-prepare';
 import { findOnPath } from './video-tools';
 import { errorMessage, fieldOf } from '../../src/shared/guards';
 
@@ -83,9 +84,9 @@ async function inspect(binary: string | null, languages: string): Promise<OcrSta
  * One recognition: the image goes in on stdin, the text comes out on stdout. One thread per run
  * (OMP_THREAD_LIMIT) so a bulk digitisation never takes both cores from the people using the site.
  */
-function recognizeOnce(binary: string, languages: string, image: Uint8Array, timeoutMs: number): Promise<string> {
+function recognizeOnce(binary: string, languages: string, image: Uint8Array, timeoutMs: number, psm = 3): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['stdin', 'stdout', '-l', languages, '--psm', '3'], {
+    const child = spawn(binary, ['stdin', 'stdout', '-l', languages, '--psm', String(psm)], {
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -123,6 +124,23 @@ function recognizeOnce(binary: string, languages: string, image: Uint8Array, tim
   });
 }
 
+/**
+ * A page: straightened and denoised, then read piece by piece in reading order (ocr-prepare.ts),
+ * all within one time budget. An image sharp cannot decode (BMP, say) goes to tesseract as it is.
+ */
+async function recognizePage(binary: string, languages: string, image: Uint8Array, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const prepared = await preparePage(image).catch(() => null);
+  if (!prepared) return recognizeOnce(binary, languages, image, timeoutMs);
+  const texts: string[] = [];
+  for (const piece of prepared.pieces) {
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`распознавание страницы не уложилось в ${Math.round(timeoutMs / 1000)} с`);
+    texts.push((await recognizeOnce(binary, languages, piece.png, left, piece.psm)).trim());
+  }
+  return texts.filter(Boolean).join('\n\n') + '\n';
+}
+
 const lastLine = (text: string) => text.trim().split('\n').filter(Boolean).pop()?.slice(0, 200) ?? '';
 
 export function createOcrProvider(options: OcrOptions): OcrProvider {
@@ -140,7 +158,7 @@ export function createOcrProvider(options: OcrOptions): OcrProvider {
       const { problem } = await status();
       if (problem || !options.binary) throw new OcrUnavailable(problem ?? REFUSAL);
       const binary = options.binary;
-      const next = queue.then(() => recognizeOnce(binary, options.languages, image, options.timeoutMs));
+      const next = queue.then(() => recognizePage(binary, options.languages, image, options.timeoutMs));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -11,7 +11,7 @@ const homeworkQuery = preparedQuery([-424211] as const, (db, htNum: number) =>
   db
     .selectFrom('homeworks')
     .innerJoin('lessons', 'lessons.number', 'homeworks.lesson_num')
-    .select(['homeworks.num', 'homeworks.lesson_num', 'homeworks.deadline_at', 'homeworks.p1_time_limit_min', 'homeworks.p2_self_check', 'homeworks.p2_time_limit_min', 'lessons.opens_at', 'lessons.demo_access'])
+    .select(['homeworks.num', 'homeworks.lesson_num', 'homeworks.deadline_at', 'homeworks.p1_time_limit_min', 'homeworks.p2_self_check', 'homeworks.p2_time_limit_min', 'lessons.opens_at', 'lessons.demo_access', 'lessons.is_published'])
     .where('homeworks.num', '=', htNum),
 );
 

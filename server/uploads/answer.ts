@@ -13,7 +13,11 @@ export function answerUpload(c: Context<AppEnv>, services: Services, run: (scrat
   return withUploadScratch(services.config.UPLOAD_SCRATCH_DIR, run)
     .then((body) => c.json({ success: '1', message: '', ...body }))
     .catch((error: unknown) => {
-      if (error instanceof UploadRefused) return c.json({ success: error.refusal.code, message: error.refusal.message }, error.refusal.status);
+      if (error instanceof UploadRefused) {
+        // A client too slow to say who it is gets its connection closed too, not kept alive for more.
+        if (error.refusal.status === 408) c.header('Connection', 'close');
+        return c.json({ success: error.refusal.code, message: error.refusal.message }, error.refusal.status);
+      }
       throw error;
     });
 }

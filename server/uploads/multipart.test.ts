@@ -164,4 +164,15 @@ describe('streaming multipart reader', () => {
     expect(stats.pulled).toBeLessThanOrEqual(DRAIN_BYTES + 4 * 64 * 1024);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
+
+  it('fails as slow when the data part has not arrived by the deadline, and not when it has', async () => {
+    const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"vid`);
+    // The body stalls after its first bytes: neither ended nor errored.
+    const stalled = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new Uint8Array(head)) });
+    await expect(readMultipart(HEADERS, stalled, options({ gateDeadlineMs: 50 }))).rejects.toMatchObject({ reason: 'slow' });
+    expect(events).toEqual([]);
+    const { stream } = streamOf(form([{ name: 'data', value: 'ok' }, { name: 'file', filename: 'a.bin', bytes: Buffer.alloc(10, 7) }]));
+    const result = await readMultipart(HEADERS, stream, options({ gateDeadlineMs: 50 }));
+    expect(result.files.map((file) => file.size)).toEqual([10]);
+  });
 });

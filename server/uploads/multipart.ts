@@ -28,6 +28,8 @@ export interface MultipartOptions {
   limits: MultipartLimits;
   /** The text part that must precede every file. */
   gateField: string;
+  /** The gate part must have arrived within this many ms, else the upload fails as 'slow' (a client that holds the connection without saying who it is). */
+  gateDeadlineMs?: number;
   /** Checks the gate part (e.g. its signature); throwing refuses the whole upload. */
   onGate: (value: string) => Promise<void>;
   /** File fields taken; a file in any other field fails the upload. */
@@ -48,7 +50,7 @@ export interface MultipartResult {
   files: ReceivedFile[];
 }
 
-export type MultipartFailure = 'malformed' | 'tooLarge' | 'tooMany' | 'fileFirst' | 'aborted';
+export type MultipartFailure = 'malformed' | 'tooLarge' | 'tooMany' | 'fileFirst' | 'aborted' | 'slow';
 
 export class MultipartError extends Error {
   constructor(readonly reason: MultipartFailure) {
@@ -168,6 +170,9 @@ export async function readMultipart(headers: Record<string, string>, body: Reada
     );
   });
 
+  const gateTimer = options.gateDeadlineMs === undefined ? undefined : setTimeout(() => {
+    if (gates.length === 0) fail(new MultipartError('slow'));
+  }, options.gateDeadlineMs);
   const reader = body.getReader();
   try {
     for (;;) {
@@ -188,6 +193,8 @@ export async function readMultipart(headers: Record<string, string>, body: Reada
   } catch {
     // The client went away mid-body.
     fail(new MultipartError('aborted'));
+  } finally {
+    clearTimeout(gateTimer);
   }
   if (failure === null) return { fields, files };
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { currentUserFromRow, type CurrentUser } from '../auth/current-user';
-import { verifySignature } from '../auth/signature';
+import type { CurrentUser } from '../auth/current-user';
+import { checkSignedCaller } from '../auth/signed-caller';
 import { MESSAGES } from '../contract/errors';
-import type { AppEnv } from '../contract/http-router';
+import { setCaller, type AppEnv } from '../contract/request-chain';
 import type { Services } from '../services';
 import { UPLOAD_MESSAGES } from './messages';
 import { MultipartError, readMultipart, type ReceivedFile } from './multipart';
@@ -46,8 +46,12 @@ export interface Received<S extends z.ZodTypeAny> {
   files: ReceivedFile[];
 }
 
-/** Verifies `data` (signed JSON): the caller's session, the permission, then the fields. */
-export async function authorise<S extends z.ZodTypeAny>(services: Services, path: string, raw: string, schema: S, allowed: UploadPermission): Promise<{ user: CurrentUser; data: z.output<S> }> {
+/**
+ * Verifies `data` (signed JSON) with the one signed-caller check (auth/signed-caller.ts, as every
+ * call and download): the caller's session, the permission, then the fields. The caller is
+ * recorded on the request `c` for its access line.
+ */
+export async function authorise<S extends z.ZodTypeAny>(c: Context<AppEnv>, services: Services, path: string, raw: string, schema: S, allowed: UploadPermission): Promise<{ user: CurrentUser; data: z.output<S> }> {
   let payload: unknown;
   try {
     payload = JSON.parse(raw);
@@ -55,11 +59,10 @@ export async function authorise<S extends z.ZodTypeAny>(services: Services, path
     throw refused(400, MESSAGES.badJson);
   }
   if (!isRecord(payload)) throw refused(400, MESSAGES.badJson);
-  const now = services.clock.now();
-  const check = await verifySignature({ db: services.db, kv: services.kv, now }, path, payload);
-  if (!check.ok) throw refused(check.code === '-1' ? 401 : 400, check.message, check.code);
-  const user = await currentUserFromRow(services.db, check.user, now);
-  if (!user) throw refused(401, MESSAGES.forbidden, '-1');
+  const check = await checkSignedCaller(services, path, payload);
+  if (!check.ok) throw refused(check.status, check.message, check.code);
+  const { user } = check;
+  setCaller(c, user.id);
   if (!(await allowed(user))) throw refused(403, MESSAGES.forbidden);
   const { device: _d, ts: _t, signature: _s, ...input } = payload;
   const parsed = schema.safeParse(input);
@@ -82,8 +85,9 @@ export async function receiveUpload<S extends z.ZodTypeAny>(c: Context<AppEnv>, 
     result = await readMultipart({ 'content-type': c.req.header('content-type') ?? '' }, c.req.raw.body, {
       limits: { maxFileBytes: spec.file.maxBytes, maxFiles: maxCount, maxFieldBytes: DATA_MAX_BYTES, maxFields: 4, maxParts: maxCount + 4, maxHeaderPairs: 16 },
       gateField: 'data',
+      gateDeadlineMs: services.config.UPLOAD_DATA_TIMEOUT_MS,
       onGate: async (value) => {
-        authorised = await authorise(services, spec.path, value, spec.data, spec.allowed);
+        authorised = await authorise(c, services, spec.path, value, spec.data, spec.allowed);
         await spec.ready?.();
       },
       fileFields: [spec.file.field],
@@ -92,6 +96,7 @@ export async function receiveUpload<S extends z.ZodTypeAny>(c: Context<AppEnv>, 
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
     if (error.reason === 'tooLarge') throw refused(413, spec.file.tooLarge);
+    if (error.reason === 'slow') throw refused(408, UPLOAD_MESSAGES.tooSlow);
     throw refused(400, error.reason === 'fileFirst' ? UPLOAD_MESSAGES.fileFirst : UPLOAD_MESSAGES.malformed);
   }
   if (!authorised) throw refused(401, MESSAGES.forbidden, '-1');

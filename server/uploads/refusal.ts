@@ -1,5 +1,5 @@
 /** Why an upload is refused: the HTTP status, the envelope code and the Russian message shown. */
-export type Refusal = { status: 400 | 401 | 403 | 404 | 413 | 500 | 503; code: '0' | '-1'; message: string };
+export type Refusal = { status: 400 | 401 | 403 | 404 | 408 | 413 | 500 | 503; code: '0' | '-1'; message: string };
 
 /** Thrown anywhere in an upload route; answered as its own envelope, never as a 500. */
 export class UploadRefused extends Error {

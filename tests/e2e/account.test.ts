@@ -222,6 +222,28 @@ describe('personal account in chromium', () => {
     }
   });
 
+  it("shows a staff account's own fields only: no course, goals, promo code or school class (issue 42)", async () => {
+    for (const dark of [false, true]) {
+      for (const width of [1280, 390]) {
+        const { page, context } = await openPage(e2e.browser, e2e.server.url, { width });
+        await context.addInitScript((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
+        await signInThroughForm(page, 'admin');
+        await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+        await page.goto('/study/lk');
+        await page.getByRole('heading', { name: 'Личный кабинет', level: 1 }).waitFor();
+        await skipBotInvite(page, e2e.server, 'admin', telegram.members);
+        await page.getByText('Мои данные').first().waitFor();
+        await page.getByText('Почта').first().waitFor();
+        const text = await page.locator('.account__grid').innerText();
+        for (const studentField of ['Хочу баллов на ЕГЭ', 'Твой промокод', 'Данные курса', 'Класс']) expect(text).not.toContain(studentField);
+        expect(await page.getByTestId('goals').count()).toBe(0);
+        expect(await page.getByTestId('promo-code').count()).toBe(0);
+        await screenshot(page, `account-admin-${dark ? 'dark' : 'light'}-${width}`);
+        await context.close();
+      }
+    }
+  });
+
   it('shows only the app links the school has set, and only web addresses', async () => {
     const setVariable = (name: string, value: string) => db().updateTable('admin_variables').set({ value }).where('name', '=', name).execute();
     const { page, context } = await openAccount(e2e.browser, e2e.server, 'timofey');

@@ -111,6 +111,11 @@ describe('admin settings (change-variables) in chromium', () => {
       await page.goto('/study/curator/change-variables');
       await page.getByText(/Всего первичных баллов/).waitFor();
       await settledScreenshot(page, `admin-settings-exam-${tag}`);
+      // «ИИ» (admins only): today's model calls against the limits.
+      await page.getByRole('tab', { name: 'ИИ' }).click();
+      await page.getByRole('heading', { name: 'Обращения к ИИ сегодня' }).waitFor();
+      await page.getByTestId('model-budget-totals').getByText('Вся школа: 0 из 2000').waitFor();
+      await settledScreenshot(page, `admin-settings-model-budget-${tag}`);
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -118,6 +123,7 @@ describe('admin settings (change-variables) in chromium', () => {
     await signInAs(page, 'curator');
     await page.goto('/study/curator/change-variables');
     await page.getByText('Произошла ошибка : Недостаточно прав для этого действия.').first().waitFor();
+    expect(await page.getByRole('tab', { name: 'ИИ' }).count()).toBe(0);
     await context.close();
   }, 90_000);
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInAs } from '../helpers/browser';
+import { screenshot, signInAs } from '../helpers/browser';
 import { browserDraftsText } from '../helpers/browser-drafts';
 import { useE2e } from '../helpers/e2e';
 import { makeStudentLike, userKeyOf } from '../helpers/factories';
@@ -94,5 +94,31 @@ describe('the AI chat history cached on the device is per user (issue 29)', () =
     // A call still under way when the session ends is answered 401: the browser logs it, the app ignores it.
     expect(errors.filter((error) => !/WebSocket|ERR_|status of 401/.test(error))).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the theory bot points to the organisational one (issue 42)', () => {
+  const e2e = useE2e();
+
+  it('answers «когда дедлайн…» with «Спросить про организацию», which opens the other bot with the question', async () => {
+    for (const [width, dark] of [[1280, false], [1280, true], [390, false], [390, true]] as const) {
+      const login = `org-${width}-${dark ? 'dark' : 'light'}`;
+      await makeStudentLike(e2e.server, 'student', { login, surname: 'Орлова' });
+      const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });
+      await signInAs(page, login, { dark });
+      await openChat(page);
+      const question = 'Когда дедлайн по второй части ДЗ 3?';
+      await ask(page, question);
+      const answer = page.locator('.assistant-message--bot').last();
+      expect(await answer.textContent()).not.toContain('не нашёл');
+      const offer = answer.getByTestId('assistant-switch-bot');
+      expect(await offer.textContent()).toBe('Спросить про организацию');
+      await screenshot(page, `assistant-org-offer-${dark ? 'dark' : 'light'}-${width}`);
+      await offer.click();
+      await page.getByTestId('assistant-bot-botConsultantKurs').and(page.locator('[aria-selected="true"]')).waitFor();
+      expect(await page.getByTestId('assistant-input').inputValue()).toBe(question);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

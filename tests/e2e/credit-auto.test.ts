@@ -147,9 +147,10 @@ describe('automatic credit in chromium', () => {
     // Reloaded right after the last key: the draft's write has started by then (lib/drafts).
     await page.reload();
     await page.getByTestId('credit-nav-4').click();
-    if (word) expect(await page.getByTestId('answer-word').inputValue()).toBe(typed);
-    else if (digits) expect(await page.getByTestId('answer-digits').inputValue()).toBe(typed);
-    else expect(await page.getByTestId('answer-slot-1').inputValue()).toBe(typed[0]);
+    // The draft is read from the device store after the form appears (lib/drafts/use-draft): wait for it.
+    if (word) await expect.poll(() => page.getByTestId('answer-word').inputValue()).toBe(typed);
+    else if (digits) await expect.poll(() => page.getByTestId('answer-digits').inputValue()).toBe(typed);
+    else await expect.poll(() => page.getByTestId('answer-slot-1').inputValue()).toBe(typed[0]);
 
     // A refused send keeps the question open and says why.
     await page.route('**/app/api/zachets/send_zachet_auto.php', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: '0', message: 'Сбой проверки' }) }), { times: 1 });
@@ -242,6 +243,24 @@ describe('automatic credit in chromium', () => {
     await screenshot(page, 'credit-auto-detail-light-1280');
     expect(errors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
     await context.close();
+  });
+
+  it("the demo student's passed credit 1 shows the answers it was passed with, not «Баллы 0 / 0» (issue 42)", async () => {
+    for (const width of [1280, 390]) {
+      for (const dark of [false, true]) {
+        const { page, context, errors } = await openCredit('student', { width, dark, num: 1 });
+        await page.getByTestId('credit-status').waitFor();
+        expect(await page.getByTestId('credit-status').textContent()).toBe('Сдан');
+        expect(await page.getByTestId('credit-errors').textContent()).toMatch(/^1 \(допустимо \d+\)$/);
+        const [score, max] = ((await page.getByTestId('credit-points').textContent()) ?? '').split(' / ').map(Number);
+        expect(max).toBeGreaterThan(0);
+        expect(score).toBeGreaterThan(0);
+        expect(score).toBeLessThan(max!);
+        await screenshot(page, `credit-auto-demo-passed-${dark ? 'dark' : 'light'}-${width}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
   });
 
   it('load errors: the prefixed server refusal, or the default with retry', async () => {

@@ -108,8 +108,9 @@ describe('homework part 1 in chromium', () => {
     // A reload right after the last key keeps the typed slots (no wait for the device store).
     await page.reload();
     await question(page, 3);
+    // The draft is read from the device store after the form appears (lib/drafts/use-draft): wait for it.
+    await expect.poll(() => page.getByTestId('answer-slot-2').inputValue()).toBe('2');
     expect(await page.getByTestId('answer-slot-1').inputValue()).toBe('1');
-    expect(await page.getByTestId('answer-slot-2').inputValue()).toBe('2');
     await page.getByTestId('answer-slot-3').focus();
     await page.keyboard.type('12');
     await page.getByTestId('answer-slot-4').press('ArrowLeft');

@@ -52,7 +52,11 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
       await page.goto('/study/roadmap/3');
       const note = page.getByTestId('lesson-part-note');
       await note.waitFor();
-      expect(await note.textContent()).toBe('90 минут с первого открытия');
+      expect(await note.textContent()).toBe('90 минут, отсчёт — после «Начать»');
+      // Unscored points keep the spec's '. . .' and say what it means (issue 42), to eyes and to a screen reader.
+      const unscored = page.getByTestId('lesson-part-unscored').first();
+      expect(await unscored.getAttribute('aria-label')).toBe('Баллы: не оценено');
+      expect(await unscored.innerText()).toMatch(/^\. \. \.\s+не оценено$/);
       if (width === 1280) await shot(page, `p2-lesson-card-${dark ? 'dark' : 'light'}-${width}`);
 
       await openWork(page, HT_TIMED);

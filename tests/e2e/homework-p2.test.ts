@@ -80,7 +80,13 @@ describe('homework part 2 in chromium', () => {
     await page.getByTestId('p2-answer-2').fill('Черновик, который не дошёл до сервера');
     await screenshot(page, 'homework-p2-form-light-1280');
     await page.reload();
-    await page.getByTestId('p2-draft-restored').waitFor();
+    // Polled as one picture of the form, so a failure says what the student saw instead.
+    const formAfterReload = async () => ({
+      restored: await page.getByTestId('p2-draft-restored').isVisible(),
+      answer2: (await page.getByTestId('p2-answer-2').isVisible()) ? await page.getByTestId('p2-answer-2').inputValue() : '(нет поля)',
+      text: (await page.locator('main').first().innerText().catch(() => '')).slice(0, 300),
+    });
+    await expect.poll(formAfterReload, { timeout: 30_000 }).toMatchObject({ restored: true, answer2: 'Черновик, который не дошёл до сервера' });
     expect(await page.getByTestId('p2-answer-1').inputValue()).toBe('Первый ответ\nс переносом строки');
     expect(await page.getByTestId('p2-answer-2').inputValue()).toBe('Черновик, который не дошёл до сервера');
     expect(await page.getByTestId('p2-save-state').textContent()).toBe('Не сохранено');

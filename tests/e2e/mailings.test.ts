@@ -145,6 +145,21 @@ describe('mailings survive a killed sender and never send twice', () => {
       expect(await create.getByRole('combobox', { name: 'Группа получателей' }).textContent()).toBe('Все ученики');
       await expect.poll(() => create.getByTestId('mailing-count').textContent()).toBe(String(linked.count));
       expect(await create.getByTestId('mailing-count-hint').textContent()).toBe('Считаются только те, кто привязал Telegram: остальным бот написать не может.');
+      // Russian pickers (issue 42): the native file button (its «Choose File») is hidden behind «Выбрать файл», the start is typed as ДД.ММ.ГГГГ ЧЧ:ММ.
+      await create.getByTestId('mailing-image-pick').waitFor();
+      expect(await create.getByTestId('mailing-image-pick').textContent()).toBe('Выбрать файл');
+      expect(await create.getByText('Файл не выбран').count()).toBe(1);
+      expect((await create.locator('#mailing-image').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+      const start = create.locator('#mailing-start');
+      expect(await start.getAttribute('type')).toBe('text');
+      expect(await start.getAttribute('placeholder')).toBe('ДД.ММ.ГГГГ ЧЧ:ММ');
+      await create.locator('#mailing-message').fill('Вебинар в пятницу');
+      await start.fill('12/01/2026 18:00');
+      await create.getByText('Дата и время в виде ДД.ММ.ГГГГ ЧЧ:ММ, например 01.12.2026 18:00').waitFor();
+      expect(await page.getByRole('button', { name: 'Создать', exact: true }).isDisabled()).toBe(true);
+      await start.fill('01.12.2026 18:00');
+      await create.getByText('Московское время, ДД.ММ.ГГГГ ЧЧ:ММ; пусто — сразу').waitFor();
+      expect(await page.getByRole('button', { name: 'Создать', exact: true }).isDisabled()).toBe(false);
       await screenshot(page, `mailings-create-${dark ? 'dark' : 'light'}-${width}`);
       await page.keyboard.press('Escape');
       await create.waitFor({ state: 'detached' });

@@ -153,6 +153,36 @@ describe('phone and laptop layout (issue 30 items 8–10)', () => {
     { name: 'search-video', open: async (page) => void (await page.goto('/study/materials/search_video'), await page.getByRole('heading', { level: 1 }).first().waitFor()) },
   ];
 
+  it('homework part 2 at 390×844: the bars leave the answer at least 70 % of the visible height (issue 42)', async () => {
+    const { page, context, errors } = await e2e.openPage({ width: 390, height: 844 });
+    await signInAs(page, 'student');
+    await STUDENT_SCREENS.find((screen) => screen.name === 'ht-p2')!.open(page);
+    const answer = page.locator('textarea[data-testid^="p2-answer-"]').first();
+    await answer.click();
+    await page.waitForLoadState('networkidle');
+    // What stays for writing: the window between the bars fixed or stuck to its top and to its bottom.
+    const room = await page.evaluate(() => {
+      const height = window.innerHeight;
+      let top = 0;
+      let bottom = height;
+      for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+        const position = getComputedStyle(element).position;
+        if (position !== 'fixed' && position !== 'sticky') continue;
+        const rect = element.getBoundingClientRect();
+        if (rect.width < 40 || rect.height === 0 || rect.bottom <= 0 || rect.top >= height) continue;
+        if (rect.top <= 1 && rect.bottom < height / 2) top = Math.max(top, rect.bottom);
+        else if (rect.bottom >= height - 1 && rect.top > height / 2) bottom = Math.min(bottom, rect.top);
+        else if (position === 'sticky' && rect.top > height / 2) bottom = Math.min(bottom, rect.top);
+      }
+      return { height, free: bottom - top };
+    });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'p2-answer-room-390.png') });
+    console.log(`p2 answer room at 390×844: ${room.free} of ${room.height} px`);
+    expect(room.free / room.height).toBeGreaterThanOrEqual(0.7);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const width of [390, 1280]) {
     it(`student screens at ${width} px: nothing under the pet or the «?»`, async () => {
       const { page, context, errors } = await e2e.openPage({ width, height: width === 390 ? 844 : 800 });

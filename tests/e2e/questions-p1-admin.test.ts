@@ -43,7 +43,8 @@ describe('part 1 question bank in chromium', () => {
     await page.waitForURL(/\/study\/curator\/questions\/p1$/);
     await page.getByRole('heading', { level: 1, name: 'Вопросы 1 части' }).waitFor();
     await expect.poll(() => page.locator('.qbank__row').count()).toBe(20);
-    expect(await page.getByText('Страница 1 из').textContent()).toMatch(/Страница 1 из [45]/);
+    const bankSize = Number((await db().selectFrom('questions_p1').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await page.getByText('Страница 1 из').textContent()).toBe(`Страница 1 из ${Math.ceil(bankSize / 20)}`);
     await page.getByRole('button', { name: 'Следующая страница' }).click();
     await page.getByText('Страница 2 из').waitFor();
 

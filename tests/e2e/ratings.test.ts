@@ -2,10 +2,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rating } from '../../src/shared/contract';
-import { SIGN_TERMS } from '../../server/db/seed/sign-terms';
+import { DEMO_COURSE } from '../../server/db/seed/demo-course-content';
 import type { TestClient } from '../helpers/client';
 import { SCREENSHOT_DIR, screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+
+const SIGN_TERMS = DEMO_COURSE.signTerms;
+/** Every part 1 and part 2 question of the demo course. */
+const ALL_QUESTIONS = DEMO_COURSE.questionsP1.length + DEMO_COURSE.questionsP2.length;
+/** Part 1 questions of the first chapter (lessons 1 and 2). */
+const CHAPTER_ONE_P1 = DEMO_COURSE.questionsP1.filter((item) => [1, 2].includes(item.question.qLessonNum)).length;
 
 /** How the screen writes a server value ('-1.5' → '−1,5'). */
 const shown = (value: string) => value.replace('-', '−').replace('.', ',');
@@ -57,10 +63,11 @@ describe('ratings screen in chromium', () => {
     // Chapter mastery and the mastery rating, as the server computed them.
     const mastery = page.getByTestId('chapter-mastery');
     await mastery.waitFor();
-    expect(await mastery.textContent()).toContain('Вопросы 1 части: 9 из 14 · Задания 2 части: 2 из 4');
+    // Homework 1, its additional part, homework 2 and credit 1 (mastery.test.ts says which).
+    expect(await mastery.textContent()).toContain(`Вопросы 1 части: 11 из ${CHAPTER_ONE_P1} · Задания 2 части: 2 из 4`);
     const me = page.locator('[data-testid="study-rating"] .study-rating__item--me');
-    // 79 + 18 questions and the signs trainer's terms weigh one unit each.
-    expect(await me.textContent()).toContain(`решено ${Math.floor((11 / (97 + SIGN_TERMS.length)) * 100)}%`);
+    // Every question and the signs trainer's terms weigh one unit each.
+    expect(await me.textContent()).toContain(`решено ${Math.floor((13 / (ALL_QUESTIONS + SIGN_TERMS.length)) * 100)}%`);
 
     // Homework chart: the seeded points as 125/70 px per point.
     const bars = page.locator('[data-testid="homework-chart"] .homework-chart__bar');

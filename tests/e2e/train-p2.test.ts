@@ -32,7 +32,7 @@ describe('training part 2 in chromium', () => {
 
   const e2e = useE2e();
   beforeAll(async () => {
-    await db().updateTable('questions_p2').set({ criteria: 'К1: по 1 баллу за каждый верный аргумент, всего 3.' }).where('task_number', '=', TASK).execute();
+    await db().updateTable('questions_p2').set({ criteria: 'К1: по 1 баллу за каждый верный аргумент, всего 3.', explanation_markdown: 'Аргументы: снижение цен, рост качества, более широкий выбор.' }).where('task_number', '=', TASK).execute();
   });
 
   it('student A answers in self-check: the answer first, then the criteria and the own score', async () => {
@@ -253,7 +253,7 @@ describe('training part 2 AI mode in chromium (local model stand-in)', () => {
   });
   const e2e = useE2e({ env: () => ({ LLM_URL: standIn.url, LLM_MODEL: 'stand-in-model', LLM_TIMEOUT_MS: '5000' }) });
   beforeAll(async () => {
-    await e2e.server.server.services.db.updateTable('questions_p2').set({ criteria: 'К1: по 1 баллу за каждый верный аргумент, всего 3.' }).where('task_number', '=', TASK).execute();
+    await e2e.server.server.services.db.updateTable('questions_p2').set({ criteria: 'К1: по 1 баллу за каждый верный аргумент, всего 3.', explanation_markdown: 'Аргументы: снижение цен, рост качества, более широкий выбор.' }).where('task_number', '=', TASK).execute();
   });
 
   it('the AI scores the answer against the criteria and the student reads it under «Проверено ИИ»', async () => {

@@ -1,14 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_LESSONS } from '../../server/db/seed/course';
-import { parseSign, SIGN_TERMS } from '../../server/db/seed/sign-terms';
+import { DEMO_COURSE, demoChapterOf } from '../../server/db/seed/demo-course-content';
 import { settledScreenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
+const SIGN_TERMS = DEMO_COURSE.signTerms;
+
 const PATH = '/study/trains/train_priznaki';
 const termOf = (name: string) => SIGN_TERMS.find((term) => term.name === name)!;
-const signsOf = (name: string) => termOf(name).signs.map(parseSign);
-const chapterOf = (name: string) => DEMO_LESSONS.find((lesson) => lesson.number === termOf(name).lesson)!.chapter;
+const signsOf = (name: string) => termOf(name).signs;
+const chapterOf = (name: string) => demoChapterOf(termOf(name).lesson)!;
 
 /** A full-page screenshot from the top (a scrolled page would draw the sticky header mid-page). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -34,7 +35,7 @@ const marksOf = async (page: Page) =>
 async function tick(page: Page, which: 'right' | 'all'): Promise<string> {
   const name = await termName(page);
   for (const sign of signsOf(name)) {
-    if (which === 'all' || sign.isRight) await page.getByRole('checkbox', { name: sign.text, exact: true }).check();
+    if (which === 'all' || sign.right) await page.getByRole('checkbox', { name: sign.text, exact: true }).check();
   }
   return name;
 }
@@ -92,7 +93,7 @@ describe('signs trainer in chromium', () => {
     await page.getByRole('button', { name: 'Проверить' }).click();
     await expect.poll(() => status(page)).toBe('MID_RESULT');
     expect(await page.getByTestId('trs-verdict').textContent()).toBe('Есть ошибки. Посмотрите пояснения.');
-    expect(await marksOf(page)).toEqual(Object.fromEntries(signsOf(second).map((sign) => [sign.text, sign.isRight ? '1' : '0'])));
+    expect(await marksOf(page)).toEqual(Object.fromEntries(signsOf(second).map((sign) => [sign.text, sign.right ? '1' : '0'])));
 
     // Close: back to the choice with the statistics updated.
     await page.getByRole('button', { name: 'Закрыть тренировку' }).click();
@@ -122,11 +123,11 @@ describe('signs trainer in chromium', () => {
     await mastery.waitFor();
     for (const chapter of new Set([chapterOf(first), chapterOf(third)])) {
       const solved = [first, third].filter((name) => chapterOf(name) === chapter);
-      const inChapter = SIGN_TERMS.filter((term) => DEMO_LESSONS.find((lesson) => lesson.number === term.lesson)!.chapter === chapter);
+      const inChapter = SIGN_TERMS.filter((term) => demoChapterOf(term.lesson) === chapter);
       const item = mastery.locator('li', { hasText: chapter });
       const text = await item.textContent();
       expect(text).toContain(`Термины: ${solved.length} из ${inChapter.length}`);
-      const trueSigns = (name: string) => signsOf(name).filter((sign) => sign.isRight).length;
+      const trueSigns = (name: string) => signsOf(name).filter((sign) => sign.right).length;
       expect(text).toContain(`Признаки: ${solved.reduce((sum, name) => sum + trueSigns(name), 0)} из ${inChapter.reduce((sum, term) => sum + trueSigns(term.name), 0)}`);
     }
     expect(errors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);

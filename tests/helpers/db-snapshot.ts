@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Services } from '../../server/services';
 
 /** Every row of every table, as one comparable string: "the database did not change". */
-export async function snapshotDatabase(services: Services): Promise<string> {
+export async function snapshotDatabase(services: Pick<Services, 'db' | 'dialect'>): Promise<string> {
   const { db, dialect } = services;
   const tables =
     dialect === 'sqlite'

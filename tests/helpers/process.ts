@@ -91,7 +91,7 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
     cwd: ROOT,
     // Demo media is copied from a cache shared by every spawned server instead of re-encoded.
     // Demo data on every database (PostgreSQL too) unless a test passes DEMO_SEED itself.
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'on', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'on', DISK_FREE_MIN_MB: '1', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -114,7 +114,9 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
         resolve(match[1]!);
       }
     };
+    // The start banner is on stderr (stdout holds only JSON log lines).
     child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));

@@ -14,6 +14,7 @@ describe('the built production server', () => {
   let child: ChildProcess;
   let url = '';
   let output = '';
+  let stdout = '';
   const dir = mkdtempSync(join(tmpdir(), 'enot-built-'));
   beforeAll(async () => {
     const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
@@ -25,12 +26,16 @@ describe('the built production server', () => {
       env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'enot.db')}`, STORAGE_DIR: join(dir, 'storage'), DEMO_MEDIA: '0', REDIS_URL: '', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      stdout += chunk.toString();
+    });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the built server did not start:\n${output}`)), 150_000);
       child.once('exit', (code) => reject(new Error(`the built server exited with ${code}:\n${output}`)));
-      child.stdout!.on('data', () => {
+      // The start banner is on stderr: stdout holds only JSON log lines.
+      child.stderr!.on('data', () => {
         const match = /Енот запущен: (\S+)\/study\//.exec(output);
         if (match) {
           clearTimeout(timer);
@@ -64,5 +69,19 @@ describe('the built production server', () => {
     expect(picture.status).toBe(200);
     expect(await picture.text()).toContain('<svg');
     await expect.poll(() => output.split('\n').some((line) => line.startsWith('{') && (JSON.parse(line) as { requestId?: string }).requestId === 'built-1')).toBe(true);
+    // Every stdout line of a start is a JSON object (jq reads them all); the banner went to stderr.
+    const lines = stdout.split('\n').filter((line) => line !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => !isJsonObject(line))).toEqual([]);
+    expect(output).toContain('Енот запущен:');
   });
 });
+
+function isJsonObject(line: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null;
+  } catch {
+    return false;
+  }
+}

@@ -1,20 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allContracts, type AnyContract } from '../../src/shared/contract';
 import { implementations } from '../../server/domains';
-import { CALL_KINDS, PINNED_CATALOGUE, readCatalogue, SHARED_CATALOGUE } from '../helpers/catalogue';
+import { CALL_KINDS, readCatalogue } from '../helpers/catalogue';
 
 /** ARCHITECTURE §3 'coverage': every catalogue row ends up with a contract and a handler. */
 describe('contract coverage against the spec catalogue', () => {
   const catalogue = readCatalogue().filter((row) => (CALL_KINDS as readonly string[]).includes(row.kind));
   const catalogued = new Map(catalogue.map((row) => [row.path, row]));
   const handled = new Set(implementations.map((implementation) => implementation.contract.path));
-
-  it('pins an identical copy of the catalogue in the repository', () => {
-    if (existsSync(SHARED_CATALOGUE)) {
-      expect(readFileSync(PINNED_CATALOGUE, 'utf8')).toBe(readFileSync(SHARED_CATALOGUE, 'utf8'));
-    }
-  });
 
   it('has no contract for a path the catalogue does not name, unless marked as our extension', () => {
     const strays = allContracts.filter((contract) => !contract.extension && !catalogued.has(contract.path)).map((c) => c.path);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, auth, shell } from '../../src/shared/contract';
+import type { CallContract } from '../../src/shared/contract/core';
 import { MESSAGES } from '../../server/contract/errors';
 import { TestClient, type LiveTestSocket, type RawReply } from '../helpers/client';
 import { ownServicesMissing, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from '../helpers/own-services';
@@ -41,12 +42,12 @@ async function timeUntil(check: () => Promise<boolean> | boolean, timeoutMs: num
  * Keeps calling both instances for `ms` while the dependency stays away (many pool connects,
  * reconnect attempts and probes happen meanwhile); every answer must be the 503 notice.
  */
-async function keepCallingDuringOutage(clients: TestClient[], ms: number): Promise<number> {
+async function keepCallingDuringOutage(clients: TestClient[], ms: number, call: { contract: CallContract; input: Record<string, unknown> } = { contract: account.getUserInfo, input: {} }): Promise<number> {
   const until = performance.now() + ms;
   let calls = 0;
   while (performance.now() < until) {
     for (const client of clients) {
-      expect(await client.callRaw(account.getUserInfo, {})).toEqual({ status: 503, body: UNAVAILABLE });
+      expect(await client.callRaw(call.contract, call.input)).toEqual({ status: 503, body: UNAVAILABLE });
       calls += 1;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -193,15 +194,18 @@ describe.skipIf(missing !== undefined)(`dependency faults under two instances${m
       const signIn = await new TestClient(server.url).post(auth.localSignIn.path, { login: 'student', password: 'demo' });
       expect(signIn).toEqual({ status: 503, body: UNAVAILABLE });
     }
-    // The replay cache lives in Redis: signed calls cannot be checked.
-    expect(await onA.callRaw(account.getUserInfo, {})).toEqual({ status: 503, body: UNAVAILABLE });
-    expect(await onB.callRaw(account.getUserInfo, {})).toEqual({ status: 503, body: UNAVAILABLE });
+    // The replay cache lives in Redis: signed calls that change state cannot be checked; a
+    // read-only call is not recorded there (read-only-calls.test.ts) and keeps answering.
+    const goals = { contract: account.setGoals, input: { ballov: 75, goalBudzhet: '1', goalVuz: 'МГУ', studentOsob: 'Redis' } };
+    expect(await onA.callRaw(goals.contract, goals.input)).toEqual({ status: 503, body: UNAVAILABLE });
+    expect(await onB.callRaw(goals.contract, goals.input)).toEqual({ status: 503, body: UNAVAILABLE });
+    expect((await onA.callRaw(account.getUserInfo, {})).status).toBe(200);
     // A change that must reach the user's other instance cannot be published: the request says so.
     expect(await socketA.requestRaw(shell.setIcons.path, { icons: { calendar: '1' } })).toEqual(UNAVAILABLE);
     for (const server of [a, b]) {
       expect(await readyz(server)).toEqual({ status: 503, body: { ok: false, message: MESSAGES.unavailable, down: ['Redis'] } });
     }
-    const redisCalls = await keepCallingDuringOutage([onA, onB], OUTAGE_MS);
+    const redisCalls = await keepCallingDuringOutage([onA, onB], OUTAGE_MS, goals);
     expectAliveWithSocketsOpen();
 
     await redis!.start();

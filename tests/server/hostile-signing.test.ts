@@ -87,8 +87,10 @@ describe.each(testDialects)('hostile signed calls on %s (issue #25 rows 4, 5, 5b
     });
   });
 
-  describe('row 5b: a flood of signed reads', () => {
+  describe('row 5b: a flood of signed calls that change state', () => {
     it('keeps the replay cache out of the process: every signature is a row, swept once it can no longer pass', async () => {
+      // set_goals.php changes state, so each signature is recorded (a read-only call's is not: read-only-calls.test.ts).
+      const goals = { ballov: 80, goalBudzhet: '1', goalVuz: 'МГУ', studentOsob: 'поток' };
       const rows = async () =>
         Number(
           (await services().db.selectFrom('kv_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('key', 'like', 'sig:%').executeTakeFirstOrThrow()).n,
@@ -96,7 +98,7 @@ describe.each(testDialects)('hostile signed calls on %s (issue #25 rows 4, 5, 5b
       const before = await rows();
       const calls = 400;
       for (let from = 0; from < calls; from += 50) {
-        const replies = await Promise.all(Array.from({ length: 50 }, () => student.callRaw(account.getUserInfo, {})));
+        const replies = await Promise.all(Array.from({ length: 50 }, () => student.callRaw(account.setGoals, goals)));
         expect(replies.every((reply) => reply.body.success === '1')).toBe(true);
       }
       expect((await rows()) - before).toBe(calls);
@@ -131,6 +133,25 @@ describe.each(testDialects)('hostile signed calls on %s (issue #25 rows 4, 5, 5b
       expect(await ownerLive.requestRaw(shell.updateCurrentPage.path, { page: '/study' })).toMatchObject({ success: '1' });
       ownerLive.close();
     });
+
+    it('count an IPv6 caller by its /64: 300 addresses of one /64 get the five free guesses of one address (issue 37)', async () => {
+      const inOneNet = (n: number) => `2001:db8:37:64:${((n * 7919) % 0x10000).toString(16)}:${n.toString(16)}:0:1`;
+      const replies: unknown[] = [];
+      // Ten at a time: the reservations are atomic, so parallel guesses get no more checks than serial ones.
+      for (let batch = 0; batch < 30; batch++) {
+        const sent = Array.from({ length: 10 }, (_, i) => batch * 10 + i).map((n) =>
+          server.anonymous.post(auth.localSignIn.path, { login: 'subscription', password: `guess${n}` }, { 'x-forwarded-for': inOneNet(n) }),
+        );
+        for (const reply of await Promise.all(sent)) replies.push(reply.body.message);
+      }
+      expect(replies.filter((message) => message === WRONG)).toHaveLength(5);
+      expect(replies.filter((message) => message !== WRONG)).toEqual(Array(295).fill(waitMessage(2_000)));
+      // The right password waits in that /64 too; the next /64 and an IPv4 caller are someone else.
+      const right = (address: string) => server.anonymous.post(auth.localSignIn.path, { login: 'subscription', password: 'demo' }, { 'x-forwarded-for': address });
+      expect((await right('2001:db8:37:64::abcd')).body).toEqual({ success: '0', message: waitMessage(2_000) });
+      expect((await right('2001:db8:37:65::1')).body).toMatchObject({ success: '1' });
+      expect((await right('::ffff:198.51.100.9')).body).toMatchObject({ success: '1' });
+    }, 180_000);
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOCS = ['shell-account-chats.md', 'learning-area.md', 'back-office.md'];
-/** The spec next to the repository when it is there, else our pinned copy (a clean clone in CI). */
-const specFile = (doc: string) => (existsSync(join(ROOT, '../shared/spec', doc)) ? join(ROOT, '../shared/spec', doc) : join(ROOT, 'resources/spec', doc));
+/** The spec lives in the repository (docs/spec/, README). */
+const specFile = (doc: string) => join(ROOT, 'docs/spec', doc);
 
 /** Texts the code does not hold verbatim, and why (README «Тексты спецификации»). */
 const EXPLAINED: Record<string, string> = {
@@ -56,12 +56,5 @@ describe('spec texts', () => {
     expect(missing.filter((line) => !Object.keys(EXPLAINED).some((text) => line.endsWith(`: ${text}`)))).toEqual([]);
     // An explanation of a text the code now has is stale: drop it.
     expect(Object.keys(EXPLAINED).filter((text) => !missing.some((line) => line.endsWith(`: ${text}`)))).toEqual([]);
-  });
-
-  it('the pinned copy of the spec matches the shared one when both are here', () => {
-    for (const doc of DOCS) {
-      const shared = join(ROOT, '../shared/spec', doc);
-      if (existsSync(shared)) expect(readFileSync(join(ROOT, 'resources/spec', doc), 'utf8')).toBe(readFileSync(shared, 'utf8'));
-    }
   });
 });

@@ -40,6 +40,8 @@ import * as m0103 from './0103-school-documents';
 import * as m0104 from './0104-drop-empty-drafts';
 import * as m0105 from './0105-password-must-change';
 import * as m0108 from './0108-applied-ops';
+import * as m0111 from './0111-model-budget';
+import * as m0115 from './0115-p2-task-criteria';
 
 /** Every migration, in order. Forward-only: never edit a landed one, add the next. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +86,6 @@ export const migrations: Record<string, Migration> = {
   '0104-drop-empty-drafts': m0104,
   '0105-password-must-change': m0105,
   '0108-applied-ops': m0108,
+  '0111-model-budget': m0111,
+  '0115-p2-task-criteria': m0115,
 };

@@ -1,95 +1,33 @@
-import { answerToDisplayed, digitsOf, pointsOfTask, questionJsonSchema, scoreAnswer, type QuestionJson } from '../../../src/shared/domain/questions';
-import { DEFAULT_EXAM_PRIMARY_SCORES, questionRowOf } from '../../questions/question-bank';
+import { answerToDisplayed, digitsOf, pointsOfTask, scoreAnswer, type QuestionJson } from '../../../src/shared/domain/questions';
+import { DEFAULT_EXAM_PRIMARY_SCORES, questionJsonOf } from '../../questions/question-bank';
 import type { Db } from '../index';
-import { DEMO_QUESTIONS_P1 } from './questions-p1';
-import { DEMO_QUESTIONS_P2 } from './questions-p2';
+import { criteriaByTask, questionCriteria } from '../../questions/p2-criteria';
 
 /**
- * The part 1 question bank of the demo course, attached to the homework of each lesson (the
- * first five questions of a lesson make the required part, the rest the additional part; the mock
- * exam takes all of its questions), and the demo students' progress along the road, with every
- * finished part 1 made of real answers scored by the engine.
+ * The demo students' progress along the road of the demo course (imported from its package, see
+ * demo-course.ts), with every finished part 1 made of real answers to the questions attached to
+ * the homework, scored by the engine.
  */
 
 const DAY = 86_400_000;
-const MAIN_PART_SIZE = 5;
 
-interface SeededQuestion {
+interface AttachedQuestion {
   id: number;
   question: QuestionJson;
   egeNum: number;
 }
 
-/** htNum → isDop → questions in order. */
-type Attached = Map<number, Map<0 | 1, SeededQuestion[]>>;
-
-export async function seedQuestionBank(db: Db, now: number): Promise<Attached> {
-  const attached: Attached = new Map();
-  const byLesson = new Map<number, SeededQuestion[]>();
-  for (const item of DEMO_QUESTIONS_P1) {
-    const question = questionJsonSchema.parse({ ...item.q, isSelfmade: item.selfmade ? '1' : '0' });
-    const row = await db.insertInto('questions_p1').values({ ...questionRowOf(question), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    byLesson.set(item.lessonNum, [...(byLesson.get(item.lessonNum) ?? []), { id: row.id, question, egeNum: item.egeNum }]);
-  }
-  const homeworks = await db.selectFrom('homeworks').select(['num', 'lesson_num', 'is_probnik']).execute();
-  for (const homework of homeworks) {
-    const questions = byLesson.get(homework.lesson_num) ?? [];
-    const main = homework.is_probnik === 1 ? questions : questions.slice(0, MAIN_PART_SIZE);
-    const dop = homework.is_probnik === 1 ? [] : questions.slice(MAIN_PART_SIZE);
-    attached.set(homework.num, new Map([[0, main], [1, dop]]));
-    for (const [isDop, list] of [[0, main], [1, dop]] as const) {
-      for (const [index, question] of list.entries()) {
-        await db.insertInto('homework_questions_p1').values({ ht_num: homework.num, is_dop: isDop, q_number: index + 1, question_id: question.id }).execute();
-      }
-    }
-    const max = (list: SeededQuestion[]) => list.reduce((sum, question) => sum + pointsOfTask(DEFAULT_EXAM_PRIMARY_SCORES, question.egeNum), 0);
-    await db
-      .updateTable('homeworks')
-      .set({ p1_count: main.length, p1_max: max(main), dop_p1_count: dop.length, dop_p1_max: max(dop), updated_at: now })
-      .where('num', '=', homework.num)
-      .execute();
-  }
-  return attached;
-}
-
-/**
- * Part 2 questions of each lesson's homework (all mandatory); the mock exam takes the first
- * question of every lesson. Counts and maxima on the homework rows follow the attached questions.
- */
-export async function seedQuestionBankP2(db: Db, now: number): Promise<void> {
-  const byLesson = new Map<number, { id: number; maxPoints: number }[]>();
-  const chapters = new Map(
-    (await db.selectFrom('lessons').innerJoin('chapters', 'chapters.id', 'lessons.chapter_id').select(['lessons.number', 'chapters.name']).execute()).map((row) => [row.number, row.name]),
-  );
-  for (const item of DEMO_QUESTIONS_P2) {
-    const row = await db
-      .insertInto('questions_p2')
-      .values({
-        question: item.question,
-        explanation_markdown: item.explanation,
-        criteria: item.criteria,
-        task_number: item.taskNumber,
-        lesson_num: item.lessonNum,
-        chapter: chapters.get(item.lessonNum) ?? '',
-        max_points: item.maxPoints,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    byLesson.set(item.lessonNum, [...(byLesson.get(item.lessonNum) ?? []), { id: row.id, maxPoints: item.maxPoints }]);
-  }
-  for (const homework of await db.selectFrom('homeworks').select(['num', 'lesson_num', 'is_probnik']).execute()) {
-    const list = homework.is_probnik === 1 ? [...byLesson.values()].map((questions) => questions[0]!) : (byLesson.get(homework.lesson_num) ?? []);
-    for (const [index, question] of list.entries()) {
-      await db.insertInto('homework_questions_p2').values({ ht_num: homework.num, is_dop: 0, q_number: index + 1, question_id: question.id, is_mandatory: 1 }).execute();
-    }
-    await db
-      .updateTable('homeworks')
-      .set({ p2_count: list.length, p2_max: list.reduce((sum, question) => sum + question.maxPoints, 0), dop_p2_count: 0, dop_p2_max: 0, updated_at: now })
-      .where('num', '=', homework.num)
-      .execute();
-  }
+/** The part 1 questions a homework part lists, in their order, as the database has them. */
+async function attachedQuestions(db: Db, htNum: number, isDop: 0 | 1): Promise<AttachedQuestion[]> {
+  const rows = await db
+    .selectFrom('homework_questions_p1')
+    .innerJoin('questions_p1', 'questions_p1.id', 'homework_questions_p1.question_id')
+    .selectAll('questions_p1')
+    .where('homework_questions_p1.ht_num', '=', htNum)
+    .where('homework_questions_p1.is_dop', '=', isDop)
+    .orderBy('homework_questions_p1.q_number')
+    .execute();
+  return rows.map((row) => ({ id: row.id, question: questionJsonOf(row), egeNum: row.ege_num }));
 }
 
 /** A deliberately wrong answer of the same shape: every digit shifted, or a wrong word. */
@@ -104,8 +42,8 @@ function wrongAnswer(question: QuestionJson, right: string): string {
  * A finished part 1 for a demo student: right answers except the given question numbers, saved
  * as answers and scored by the engine; the part's points are their sum.
  */
-async function solvePart(db: Db, userId: number, attached: Attached, htNum: number, isDop: 0 | 1, wrong: readonly number[], at: number): Promise<void> {
-  const questions = attached.get(htNum)?.get(isDop) ?? [];
+async function solvePart(db: Db, userId: number, htNum: number, isDop: 0 | 1, wrong: readonly number[], at: number): Promise<void> {
+  const questions = await attachedQuestions(db, htNum, isDop);
   let total = 0;
   for (const [index, item] of questions.entries()) {
     const qNumber = index + 1;
@@ -127,26 +65,65 @@ async function solvePart(db: Db, userId: number, attached: Attached, htNum: numb
 }
 
 /**
+ * A passed automatic credit for a demo student, made of real answers as an attempt would leave
+ * them: the credit's count of published questions of its lessons, right except the first `wrong`,
+ * scored by the engine; its errors counted as the credit counts them. Without answers the credit's
+ * result would read «Баллы 0 / 0» (issue 42).
+ */
+async function passCredit(db: Db, userId: number, creditNum: number, wrong: number, at: number): Promise<void> {
+  const credit = await db.selectFrom('credits_auto').select(['lesson_numbers', 'question_count']).where('num', '=', creditNum).executeTakeFirst();
+  if (!credit) return;
+  const lessons = credit.lesson_numbers.split(',').map((part) => Number(part.trim())).filter((value) => Number.isInteger(value) && value > 0);
+  if (lessons.length === 0) return;
+  const rows = await db.selectFrom('questions_p1').selectAll().where('is_published', '=', 1).where('lesson_num', 'in', lessons).orderBy('id').limit(credit.question_count).execute();
+  let errors = 0;
+  for (const [index, row] of rows.entries()) {
+    const question = questionJsonOf(row);
+    const right = answerToDisplayed(question, question.rightAnswers[0]!);
+    const typed = index < wrong ? wrongAnswer(question, right) : right;
+    const maxPoints = pointsOfTask(DEFAULT_EXAM_PRIMARY_SCORES, row.ege_num);
+    const points = scoreAnswer(question, typed, maxPoints);
+    if (points < maxPoints) errors += 1;
+    await db
+      .insertInto('credit_auto_answers')
+      .values({ user_id: userId, credit_num: creditNum, attempt: 1, q_num: index + 1, question_id: row.id, user_answer: typed, points, max_points: maxPoints, answered_at: at })
+      .execute();
+  }
+  await db.insertInto('user_credits_auto').values({ user_id: userId, credit_num: creditNum, status: 'Сдан', attempts: 1, errors, started_at: at - 15 * 60_000, finished_at: at, updated_at: at }).execute();
+}
+
+/**
  * The demo student has finished lesson 1 completely, the required part of lesson 2 (and its
  * credit), and has started lesson 3, so the road opens on lesson 3. Other students are spread
  * around it. Part 2 results are checked scores as a curator would have entered them.
  */
-export async function seedCourseProgress(db: Db, now: number, students: ReadonlyMap<string, number>, videoIds: readonly number[], attached: Attached): Promise<void> {
+export async function seedCourseProgress(db: Db, now: number, students: ReadonlyMap<string, number>): Promise<void> {
+  const videoIds = (await db.selectFrom('videos').select('id').orderBy('id').execute()).map((row) => row.id);
   // A part 2 checked by the curator: the student's answers, points per task adding up to `points`, comments.
   const curatorId = students.get('curator') ?? null;
   const partTwo = async (userId: number, htNum: number, points: number, answers: readonly string[]) => {
     const tasks = await db
       .selectFrom('homework_questions_p2')
       .innerJoin('questions_p2', 'questions_p2.id', 'homework_questions_p2.question_id')
-      .select(['homework_questions_p2.q_number', 'questions_p2.id', 'questions_p2.max_points'])
+      .select(['homework_questions_p2.q_number', 'questions_p2.id', 'questions_p2.max_points', 'questions_p2.task_number'])
       .where('homework_questions_p2.ht_num', '=', htNum)
       .where('homework_questions_p2.is_dop', '=', 0)
       .orderBy('homework_questions_p2.q_number')
       .execute();
+    const byTask = await criteriaByTask(db, tasks.map((task) => task.task_number));
     let left = points;
     for (const [index, task] of tasks.entries()) {
       const earned = Math.min(task.max_points, left);
       left -= earned;
+      // Scored by the task's ФИПИ criteria, К1 first, as a curator checking by them would.
+      let rest = earned;
+      const criteriaPoints = Object.fromEntries(
+        questionCriteria(byTask, task).map((criterion) => {
+          const given = Math.min(criterion.maxBall, rest);
+          rest -= given;
+          return [String(criterion.num), given];
+        }),
+      );
       await db
         .insertInto('homework_answers_p2')
         .values({
@@ -158,6 +135,7 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
           user_answer: answers[index] ?? '',
           is_checked: 1,
           points: earned,
+          criteria_points: JSON.stringify(criteriaPoints),
           teacher_comment: earned === task.max_points ? 'Отличный ответ: все элементы раскрыты.' : 'Не хватает конкретики в одном из элементов ответа.',
           saved_at: now - 25 * DAY,
         })
@@ -197,24 +175,24 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
   const student = students.get('student');
   if (student !== undefined) {
     for (const videoId of videoIds) await watched(student, videoId);
-    await solvePart(db, student, attached, 1, 0, [3], now - 30 * DAY);
+    await solvePart(db, student, 1, 0, [3], now - 30 * DAY);
     await partTwo(student, 1, 5, CHECKED_ANSWERS.student[1]);
-    await solvePart(db, student, attached, 1, 1, [], now - 29 * DAY);
-    await solvePart(db, student, attached, 2, 0, [2, 4], now - 22 * DAY);
+    await solvePart(db, student, 1, 1, [], now - 29 * DAY);
+    await solvePart(db, student, 2, 0, [2, 4], now - 22 * DAY);
     await partTwo(student, 2, 4, CHECKED_ANSWERS.student[2]);
     await started(student, 3);
-    await db.insertInto('user_credits_auto').values({ user_id: student, credit_num: 1, status: 'Сдан', attempts: 1, errors: 1, started_at: now - 10 * DAY, finished_at: now - 10 * DAY, updated_at: now - 10 * DAY }).execute();
+    await passCredit(db, student, 1, 1, now - 10 * DAY);
   }
   const egor = students.get('egor');
   if (egor !== undefined) {
     for (const videoId of videoIds) await watched(egor, videoId);
     for (const htNum of [1, 2, 3, 4]) {
-      await solvePart(db, egor, attached, htNum, 0, htNum % 2 === 0 ? [1] : [], now - (35 - htNum * 7) * DAY);
+      await solvePart(db, egor, htNum, 0, htNum % 2 === 0 ? [1] : [], now - (35 - htNum * 7) * DAY);
       // Homework 3 part 2 waits for the curator's check (back office §2.4).
       if (htNum === 3) await submitted(egor, 3, HT3_ANSWERS.egor, now - 2 * DAY);
       else await partTwo(egor, htNum, 4, CHECKED_ANSWERS.egor[htNum as 1 | 2 | 4]);
     }
-    await db.insertInto('user_credits_auto').values({ user_id: egor, credit_num: 1, status: 'Сдан', attempts: 1, errors: 0, started_at: now - 12 * DAY, finished_at: now - 12 * DAY, updated_at: now - 12 * DAY }).execute();
+    await passCredit(db, egor, 1, 0, now - 12 * DAY);
   }
   const sofia = students.get('sofia');
   if (sofia !== undefined && videoIds[0] !== undefined) {
@@ -229,14 +207,14 @@ export async function seedCourseProgress(db: Db, now: number, students: Readonly
 
 /**
  * Checked demo part 2 answers, written as students write them (the points above are what a curator
- * gave them): homework 1 (spheres of society; «общество»), 2 (forms of sensory cognition; a plan
+ * gave them): homework 1 (spheres of society; a task on the type of society), 2 (forms of sensory cognition; a plan
  * on truth), 4 (fiscal policy; state regulation and taxes).
  */
 const CHECKED_ANSWERS = {
   student: {
     1: [
       '1) Госдума приняла закон о повышении НДС, и магазины подняли цены почти на все товары.\n2) Крупные компании дают деньги на предвыборную кампанию партии, чтобы потом она защищала их интересы в парламенте.\n3) После введения санкций правительство стало выдавать отечественным заводам льготные кредиты, чтобы они заменили импорт.',
-      'В широком смысле общество — это часть мира, которая обособилась от природы, но связана с ней, и включает способы взаимодействия людей. В узком смысле — группа людей, например общество любителей книг.\nОбщество как система состоит из сфер, которые связаны между собой.\nОбщество развивается.',
+      '1) Постиндустриальное общество, потому что большинство людей работает в сфере услуг.\n2) Главную роль в нём играет сельское хозяйство.\n3) Это экономическая сфера.\n4) Технологии быстро меняются, и надо всё время учиться, чтобы не потерять работу.',
     ],
     2: [
       'Ощущение — например, я дотрагиваюсь до кружки и чувствую, что чай горячий.\nВосприятие — я вижу яблоко целиком: и цвет, и форму, и чувствую запах.',
@@ -246,7 +224,7 @@ const CHECKED_ANSWERS = {
   egor: {
     1: [
       'Например, государство снижает налоги для малого бизнеса, и открывается больше кафе и магазинов. Когда сильно растут цены, люди выходят на митинги и требуют отставки правительства. Правительство выделяет деньги из бюджета на строительство дорог, и строительные фирмы получают заказы.',
-      'Общество это люди, которые живут вместе и общаются. В узком смысле это например класс в школе. Общество развивается благодаря науке.',
+      'Это информационное общество, потому что там разрабатывают программы. Правительство тратит деньги — это экономика. Учиться надо всю жизнь, потому что так лучше.',
     ],
     2: [
       'Восприятие: когда слушаешь песню, воспринимаешь мелодию целиком, а не отдельные звуки.\nПредставление: я вспоминаю море, на котором был летом, и вижу его образ.',

@@ -72,6 +72,8 @@ export const ICON_DEFAULTS: IconDefault[] = [
   { key: 'questionsP2', title: 'Вопросы 2 части', group: 'curator', roles: ['Админ'], groups: ['USERS_CHANGERS_Q_P2'] },
   { key: 'questionsZachVerbal', title: 'Вопросы устных зачётов', group: 'curator', roles: ['Админ'], groups: ['USERS_CHANGERS_Q_ZACH_VERBAL'] },
   { key: 'textbooks', title: 'Учебники', group: 'curator', roles: ['Админ'] },
+  // Our extension: the course editor (chapters, lessons, homework, credits); admins and the group.
+  { key: 'course', title: 'Курс', group: 'curator', roles: ['Админ'], groups: ['USERS_COURSE_EDITORS'] },
   { key: 'theoryChunks', title: 'База знаний', group: 'curator', roles: ['Админ'], groups: ['USERS_CHANGERS_TERMINS'] },
   { key: 'webinar', title: 'Вебинар', group: 'none', roles: [...students, ...staff], exclude: ['Демо'] },
 ];

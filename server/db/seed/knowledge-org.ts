@@ -1,11 +1,17 @@
-import type { DemoChunk } from './knowledge-theory';
 
 /**
  * Organisational chunks of the demo school: what the organisational bot answers from (tariffs,
  * payments, deadlines, how checking works). They follow the product's own rules (tariffs of
  * back-office §3, demo access of shell §9, checking flows of the learning area).
  */
-export const DEMO_ORG_CHUNKS: readonly Omit<DemoChunk, 'lesson' | 'keywords'>[] = [
+export interface DemoOrgChunk {
+  /** Names the chunk in the retrieval check (tests/fixtures/assistant-questions.json). */
+  key: string;
+  name: string;
+  md: string;
+}
+
+export const DEMO_ORG_CHUNKS: readonly DemoOrgChunk[] = [
   {
     key: 'org-tariffs',
     name: 'Тарифы курса и чем они отличаются',

@@ -10,6 +10,7 @@ const GROUP_COMMENTS: Partial<Record<(typeof PERMISSION_GROUPS)[number], string>
   USERS_CHANGERS_RASPIS: 'Редактируют расписание',
   USERS_CHANGERS_TERMINS: 'Редактируют термины и базу знаний',
   USERS_CHECKERS_APEL_EGE: 'Проверяют апелляции',
+  USERS_COURSE_EDITORS: 'Редактируют курс: разделы, уроки, ДЗ и зачёты',
   USERS_EDIT_DZ: 'Редактируют и проверяют любые ДЗ',
   USERS_INFO_LOOKERS: 'Видят анкеты учеников',
   USERS_LOADERS_FILES: 'Загружают файлы',

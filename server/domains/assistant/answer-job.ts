@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { ASSISTANT_TEXTS, updateBotAnswer, type BotId, type BotSource } from '../../../src/shared/contract/assistant';
 import type { ChunkKind } from '../../../src/shared/contract/knowledge';
 import { defineJob } from '../../jobs/job';
+import { giveBackModelCall } from '../../model-budget/budget';
 import { ChatModelError } from '../../providers/chat-model';
 import type { Services } from '../../services';
-import { retrieveChunks } from '../knowledge/retrieval';
-import { citedSources, excerptsAnswer, markdownBoldAsTags, modelPrompt, sourceOf } from './compose';
+import { retrieveAnswer } from '../knowledge/retrieval';
+import { citedSources, excerptsAnswer, markdownBoldAsTags, modelPrompt, nothingFoundAnswer, sourceOf } from './compose';
+import { isOrganisationalQuestion } from './org-question';
 import { botMessageOf } from './history';
 
 /** The org bot answers from organisational chunks, the theory bot from theory ones. */
@@ -42,8 +44,21 @@ export async function answerQuestion(services: Services, answerRowId: number): P
   const bot = answer.bot as BotId;
   const kind = KIND_OF_BOT[bot] ?? 'theory';
   const model = services.chatModel;
-  const chunks = await retrieveChunks(services.db, services.dialect, question.message, kind, model.configured ? 4 : 3);
-  if (chunks.length === 0) return saveAndPush(services, answerRowId, { message: ASSISTANT_TEXTS.notFound, status: 'done', sources: [] });
+  if (bot === 'botTheory' && isOrganisationalQuestion(question.message)) {
+    // Deadlines, payment, schedule: the other bot's knowledge. Offered, not searched in theory; the model is not asked.
+    await saveAndPush(services, answerRowId, { message: ASSISTANT_TEXTS.askOrgBot, status: 'done', sources: [] });
+    if (model.configured) await giveBackModelCall(services.db, answer.user_id, Number(answer.created_at));
+    return;
+  }
+  const found = await retrieveAnswer(services.db, services.dialect, question.message, kind, model.configured ? 4 : 3);
+  const { chunks } = found;
+  if (chunks.length === 0) {
+    // Nothing to ground an answer in (or a topic the base lacks): the model is not asked, so the call counted at the question is given back.
+    // Saved first: a retry after a failed give-back finds the answer done and gives nothing back twice.
+    await saveAndPush(services, answerRowId, { message: nothingFoundAnswer(found), status: 'done', sources: [] });
+    if (model.configured) await giveBackModelCall(services.db, answer.user_id, Number(answer.created_at));
+    return;
+  }
   if (!model.configured) {
     return saveAndPush(services, answerRowId, { message: excerptsAnswer(chunks), status: 'done', sources: chunks.map((chunk, index) => sourceOf(chunk, index + 1)) });
   }

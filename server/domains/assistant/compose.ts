@@ -1,6 +1,6 @@
 import { ASSISTANT_TEXTS, type BotSource } from '../../../src/shared/contract/assistant';
 import type { ChatTurn } from '../../providers/chat-model';
-import type { RetrievedChunk } from '../knowledge/retrieval';
+import type { RetrievedAnswer, RetrievedChunk } from '../knowledge/retrieval';
 
 /**
  * What the bots say: the local default quotes the best passages with their chunk names and
@@ -29,6 +29,16 @@ export function excerptsAnswer(chunks: readonly RetrievedChunk[]): string {
   if (chunks.length === 0) return ASSISTANT_TEXTS.notFound;
   const parts = chunks.map((chunk, index) => `[${index + 1}] <b>${asMessageText(whereFrom(chunk))}</b>:\n«${asMessageText(chunk.passage)}»`);
   return `${ASSISTANT_TEXTS.excerptsIntro}\n\n${parts.join('\n\n')}`;
+}
+
+/** What the bot says when the base holds nothing for a question: the topic it lacks, if it knows it. */
+export function nothingFoundAnswer(found: Pick<RetrievedAnswer, 'absentTopic'>): string {
+  return found.absentTopic ? ASSISTANT_TEXTS.absentTopic(found.absentTopic) : ASSISTANT_TEXTS.notFound;
+}
+
+/** The local default's whole answer to what retrieval found. */
+export function localAnswer(found: RetrievedAnswer): string {
+  return found.chunks.length > 0 ? excerptsAnswer(found.chunks) : nothingFoundAnswer(found);
 }
 
 const SYSTEM_PROMPT = [

@@ -3,6 +3,7 @@ import { assistant } from '../../../src/shared/contract';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { enqueueJob } from '../../jobs/queue';
+import { modelBudgetLimits, takeModelCall } from '../../model-budget/budget';
 import { answerJobKey, answerQuestionJob } from './answer-job';
 import { botMessageOf, messagesBySeq, overLimit, pageOfMessages, questionsSince, storeQuestion, takeQuestionSeq } from './history';
 
@@ -20,6 +21,8 @@ export const assistantHandlers = [
       // Counted after taking the ids: the user's earlier parallel questions to this bot are
       // committed by now, so a burst cannot slip past the limit (a refusal rolls the ids back).
       if (overLimit(await questionsSince(trx, ctx.user.id, since))) fail(ASSISTANT_TEXTS.tooMany);
+      // The answer will ask the model: counted now, with the question (given back if it does not).
+      if (ctx.services.chatModel.configured) await takeModelCall(trx, modelBudgetLimits(ctx.services.config), ctx.user.id, now);
       const rows = await storeQuestion(trx, { userId: ctx.user.id, bot: toBot, seq, question }, now);
       await enqueueJob(trx, answerQuestionJob, { answerRowId: rows.answer.id }, { runAt: now, key: answerJobKey(rows.answer.id), now });
       return rows;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { botSource, MAX_KEPT_MESSAGES, PAGE_OF_MESSAGES, QUESTION_LIMIT, type BotId, type BotMessage, type BotSource } from '../../../src/shared/contract/assistant';
+import { ASSISTANT_TEXTS, botSource, MAX_KEPT_MESSAGES, PAGE_OF_MESSAGES, QUESTION_LIMIT, type BotId, type BotMessage, type BotSource } from '../../../src/shared/contract/assistant';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import type { BotMessagesTable } from '../../db/schema';
@@ -24,7 +24,9 @@ export function sourcesOf(row: Pick<BotMessageRow, 'sources'>): BotSource[] {
 /** A stored chat row as the wire `BotMessage`. */
 export function botMessageOf(row: BotMessageRow): BotMessage {
   const status = row.status === 'pending' || row.status === 'streaming' || row.status === 'error' ? row.status : 'done';
-  return { id: row.seq, message: row.message, itsBot: row.its_bot === 1 ? '1' : '0', status, sources: sourcesOf(row), createdAt: Number(row.created_at) };
+  const message: BotMessage = { id: row.seq, message: row.message, itsBot: row.its_bot === 1 ? '1' : '0', status, sources: sourcesOf(row), createdAt: Number(row.created_at) };
+  // The redirect is known by its text, so no column stores it (answer-job.ts writes it).
+  return row.its_bot === 1 && row.message === ASSISTANT_TEXTS.askOrgBot ? { ...message, suggestBot: 'botConsultantKurs' } : message;
 }
 
 /** The newest page, or the page before `beforeSeq`, oldest first. */

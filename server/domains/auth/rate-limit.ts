@@ -1,6 +1,7 @@
 import type { KeyValueStore } from '../../kv';
 import { fail } from '../../contract/errors';
 import { countText } from '../../../src/shared/domain/russian-plural';
+import { throttleAddressKey } from '../../auth/address-key';
 
 /**
  * Sign-in throttling after OWASP's authentication guidance: failures are counted per (login,
@@ -41,9 +42,10 @@ export function delayAfter(failures: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - FREE_FAILURES, 30), MAX_DELAY_MS);
 }
 
-const addressKey = (ip: string) => `signin-fail-ip:${ip}`;
+// An IPv6 caller counts as its /64 (throttleAddressKey): rotating through one's own /64 is free.
+const addressKey = (ip: string) => `signin-fail-ip:${throttleAddressKey(ip)}`;
 // Both parts encoded: an IPv6 address holds ':' and a login may hold anything.
-const pairKey = (login: string, ip: string) => `signin-fail:${encodeURIComponent(ip)}/${encodeURIComponent(login)}`;
+const pairKey = (login: string, ip: string) => `signin-fail:${encodeURIComponent(throttleAddressKey(ip))}/${encodeURIComponent(login)}`;
 /** When the `failure`-th failure of a pair allows the next try (epoch ms); one key per failure number. */
 const untilKey = (pair: string, failure: number) => `signin-until:${pair}#${failure}`;
 

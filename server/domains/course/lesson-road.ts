@@ -4,14 +4,19 @@ import { formatMoscowDate, formatMoscowTimeWithSeconds, isoDateToRu } from '../.
 import type { CurrentUser } from '../../auth/current-user';
 import type { Db } from '../../db';
 import { examSecondaryScale } from '../../questions/exam-scale';
-import { canOpenLesson } from '../../access/lesson-access';
+import { canOpenLesson, seesDrafts } from '../../access/lesson-access';
 import { deriveLessonStatus, type LessonProgress } from './lesson-status';
+import { parseMaterials } from './materials';
+
+/** Whose road it is: a signed-in user, or the editor's synthetic new student (an id no row has). */
+export type RoadViewer = Pick<CurrentUser, 'id' | 'type'>;
 
 /**
  * Loads lessons with everything their status depends on, for one student, in a fixed number of
- * queries whatever the course size (the road shows every lesson at once).
+ * queries whatever the course size (the road shows every lesson at once). Drafts are left out
+ * for everyone but staff; the order is the editor's: chapter, position in it, then number.
  */
-export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLesson?: number) {
+export async function loadLessons(db: Db, user: RoadViewer, now: number, onlyLesson?: number) {
   let lessonQuery = db
     .selectFrom('lessons')
     .innerJoin('chapters', 'chapters.id', 'lessons.chapter_id')
@@ -21,12 +26,18 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
       'lessons.image_path',
       'lessons.opens_at',
       'lessons.demo_access',
+      'lessons.is_published',
+      'lessons.description',
+      'lessons.materials_json',
       'chapters.name as chapter',
-      'chapters.position as chapter_position',
+      'chapters.id as chapter_id',
     ])
     .orderBy('chapters.position')
+    .orderBy('chapters.id')
+    .orderBy('lessons.position')
     .orderBy('lessons.number');
   if (onlyLesson !== undefined) lessonQuery = lessonQuery.where('lessons.number', '=', onlyLesson);
+  if (!seesDrafts(user.type)) lessonQuery = lessonQuery.where('lessons.is_published', '=', 1);
   const lessons = await lessonQuery.execute();
   if (lessons.length === 0) return [];
   const numbers = lessons.map((lesson) => lesson.number);
@@ -38,6 +49,7 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
       .select(['videos.id', 'videos.lesson_num', 'videos.shown_name', 'videos.is_mandatory', 'videos.views', 'user_videos.watched', 'user_videos.started_at'])
       .where('videos.lesson_num', 'in', numbers)
       .where('videos.is_published', '=', 1)
+      .orderBy('videos.lesson_position')
       .orderBy('videos.id')
       .execute(),
     db.selectFrom('homeworks').selectAll().where('lesson_num', 'in', numbers).orderBy('num').execute(),
@@ -128,7 +140,7 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
     };
     return {
       road,
-      chapterPosition: lesson.chapter_position,
+      chapterId: lesson.chapter_id,
       card: {
         videos: lessonVideos.map((video) => ({
           video_id: video.id,
@@ -147,6 +159,8 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
           za_max_time: credit.max_minutes,
           zu_status: credit.status ?? '',
         })),
+        lesson_description: lesson.description,
+        lesson_materials: parseMaterials(lesson.materials_json),
         zachetsVerbal: lessonCreditsVerbal.map((credit) => ({
           zachet_id: credit.num,
           zachet_date_start: credit.starts_on === null ? '' : isoDateToRu(credit.starts_on),
@@ -160,13 +174,13 @@ export async function loadLessons(db: Db, user: CurrentUser, now: number, onlyLe
 }
 
 /** Groups road lessons by chapter, keeping course order. */
-export function groupByChapter(lessons: readonly { road: RoadLesson; chapterPosition: number }[]): RoadLesson[][] {
+export function groupByChapter(lessons: readonly { road: RoadLesson; chapterId: number }[]): RoadLesson[][] {
   const groups: RoadLesson[][] = [];
-  let lastPosition: number | undefined;
+  let lastChapter: number | undefined;
   for (const lesson of lessons) {
-    if (lesson.chapterPosition !== lastPosition) groups.push([]);
+    if (lesson.chapterId !== lastChapter) groups.push([]);
     groups[groups.length - 1]!.push(lesson.road);
-    lastPosition = lesson.chapterPosition;
+    lastChapter = lesson.chapterId;
   }
   return groups;
 }

@@ -66,19 +66,25 @@ describe('deriveLessonStatus', () => {
 
 describe('canOpenLesson', () => {
   const now = 1_000_000;
-  const open = { opens_at: now - 1, demo_access: 0 };
-  const future = { opens_at: now + 1, demo_access: 1 };
+  const open = { opens_at: now - 1, demo_access: 0, is_published: 1 };
+  const future = { opens_at: now + 1, demo_access: 1, is_published: 1 };
   it('lets staff see everything and inactive users nothing', () => {
     expect(canOpenLesson('Админ', future, now)).toBe(true);
     expect(canOpenLesson('Куратор', future, now)).toBe(true);
-    expect(canOpenLesson('Неактивный', { opens_at: null, demo_access: 1 }, now)).toBe(false);
+    expect(canOpenLesson('Неактивный', { opens_at: null, demo_access: 1, is_published: 1 }, now)).toBe(false);
   });
   it('opens lessons from their opening time, for demo only the demo lessons', () => {
     expect(canOpenLesson('Ученик', open, now)).toBe(true);
     expect(canOpenLesson('Ученик', future, now)).toBe(false);
-    expect(canOpenLesson('Подписка', { opens_at: null, demo_access: 0 }, now)).toBe(true);
+    expect(canOpenLesson('Подписка', { opens_at: null, demo_access: 0, is_published: 1 }, now)).toBe(true);
     expect(canOpenLesson('Демо', open, now)).toBe(false);
     expect(canOpenLesson('Демо', { ...open, demo_access: 1 }, now)).toBe(true);
     expect(canOpenLesson('Демо', future, now)).toBe(false);
+  });
+  it('opens a draft to staff only', () => {
+    const draft = { opens_at: null, demo_access: 1, is_published: 0 };
+    expect(canOpenLesson('Админ', draft, now)).toBe(true);
+    expect(canOpenLesson('Куратор', draft, now)).toBe(true);
+    for (const type of ['Ученик', 'Подписка', 'Интенсив', 'Пакетник', 'Частичный', 'Демо'] as const) expect(canOpenLesson(type, draft, now), type).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { formatMoscowDateTime } from '../../../src/shared/domain/moscow-time';
 import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
+import { recordScoredAnswer } from '../../learning/mastery';
 import type { Db } from '../../db';
 import { canOpenLesson } from '../../access/lesson-access';
 import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
@@ -20,7 +21,7 @@ export async function openCredit(db: Db, user: CurrentUser, num: number, now: nu
     .selectFrom('credits_auto')
     .innerJoin('lessons', 'lessons.number', 'credits_auto.lesson_num')
     .selectAll('credits_auto')
-    .select(['lessons.opens_at', 'lessons.demo_access'])
+    .select(['lessons.opens_at', 'lessons.demo_access', 'lessons.is_published'])
     .where('credits_auto.num', '=', num)
     .executeTakeFirst();
   if (!credit) fail(T.notFound);
@@ -215,10 +216,11 @@ export async function answerCredit(
   if (problem) fail(problem === 'empty' ? T.emptyAnswer : T.badAnswer);
   const maxPoints = pointsOfTask(await examPrimaryScores(db), row.ege_num);
   const answer = typed.trim();
+  const points = scoreAnswer(question, answer, maxPoints);
   await db.transaction().execute(async (trx) => {
     const saved = await trx
       .updateTable('credit_auto_answers')
-      .set({ user_answer: answer, points: scoreAnswer(question, answer, maxPoints), max_points: maxPoints, answered_at: now })
+      .set({ user_answer: answer, points, max_points: maxPoints, answered_at: now })
       .where('user_id', '=', user.id)
       .where('credit_num', '=', num)
       .where('attempt', '=', progress.attempts)
@@ -226,6 +228,7 @@ export async function answerCredit(
       .where('answered_at', 'is', null)
       .executeTakeFirst();
     if (Number(saved.numUpdatedRows) !== 1) fail(T.alreadyAnswered);
+    await recordScoredAnswer(trx, { userId: user.id, source: 'credit', part: 1, questionId: row.id, points, maxPoints, at: now });
     await remember?.(trx);
   });
   const open = await db

@@ -13,7 +13,7 @@ async function creditFor(db: Db, user: CurrentUser, num: number, now: number) {
   const credit = await db
     .selectFrom('credits_verbal')
     .innerJoin('lessons', 'lessons.number', 'credits_verbal.lesson_num')
-    .select(['credits_verbal.num', 'credits_verbal.lesson_num', 'credits_verbal.lesson_numbers', 'lessons.opens_at', 'lessons.demo_access'])
+    .select(['credits_verbal.num', 'credits_verbal.lesson_num', 'credits_verbal.lesson_numbers', 'lessons.opens_at', 'lessons.demo_access', 'lessons.is_published'])
     .where('credits_verbal.num', '=', num)
     .executeTakeFirst();
   if (!credit) fail(T.notFound);

@@ -6,6 +6,11 @@ import { checkableStudent, loadHomework, questionsP2, visibleStudents } from './
 import { mayEditTasks, reviewerTransition } from '../../../src/shared/domain/reviewer-transitions';
 import { CallFailure } from '../../contract/errors';
 import { readWorkVersion } from './work-version';
+import { recordScoredAnswers } from '../../learning/mastery';
+import { CRITERIA_TEXTS, criteriaProblemText, sumCriteria, type CriteriaPoints } from '../../../src/shared/domain/p2-criteria';
+import { criteriaByTask, questionCriteria } from '../../questions/p2-criteria';
+
+type CriteriaByTask = Awaited<ReturnType<typeof criteriaByTask>>;
 
 /**
  * Write side of curator checking of part 2: scores, comments and comment segments per task, the
@@ -23,8 +28,16 @@ function refuseAction(action: ReviewerAction, status: string): never {
 type Question = Awaited<ReturnType<typeof questionsP2>>[number];
 type Tx = Db;
 
-/** Refuses a check that names an unknown task, a score over the max, or a segment beyond the answer. */
-function validateCheck(questions: readonly Question[], qNumber: number, check: TaskCheck, answer: string): Question {
+/** A task's check as written: the score decided by the server and the points per criterion. */
+type ScoredCheck = { question: Question; check: TaskCheck; criteriaPoints: CriteriaPoints };
+
+/**
+ * Refuses a check that names an unknown task, a score over the max, a criterion score out of
+ * 0..max (or against the ФИПИ zero rule), or a segment beyond the answer. Scored by criteria, the
+ * task's points are their sum (null until every criterion is scored), whatever `ballov` said.
+ * Scored as a whole (older clients), the score stands; a one-criterion task keeps it as К1.
+ */
+function validateCheck(questions: readonly Question[], byTask: CriteriaByTask, qNumber: number, check: TaskCheck, answer: string): ScoredCheck {
   const question = questions.find((candidate) => candidate.q_number === qNumber);
   if (!question) fail(T.unknownTask.replace('{num}', String(qNumber)));
   if (check.ballov !== null && (check.ballov < 0 || check.ballov > question.max_points)) {
@@ -33,7 +46,16 @@ function validateCheck(questions: readonly Question[], qNumber: number, check: T
   for (const segment of Object.values(check.add_comments)) {
     if (segment.finish_pos > answer.length) fail(T.segmentOutside.replace('{num}', String(qNumber)));
   }
-  return question;
+  const criteria = questionCriteria(byTask, question);
+  const given = check.criteria_ballov;
+  if (Object.keys(given).length > 0) {
+    if (criteria.length === 0) fail(CRITERIA_TEXTS.noCriteria.replace('{num}', String(qNumber)));
+    const summed = sumCriteria(criteria, given);
+    if ('problem' in summed) fail(criteriaProblemText(summed.problem, qNumber));
+    return { question, check: { ...check, ballov: summed.total }, criteriaPoints: given };
+  }
+  const only = criteria.length === 1 ? criteria[0]! : null;
+  return { question, check, criteriaPoints: only && check.ballov !== null ? { [String(only.num)]: check.ballov } : {} };
 }
 
 async function workOf(db: Db, userId: number, htNum: number) {
@@ -47,9 +69,16 @@ async function answersOf(db: Db, userId: number, htNum: number) {
 }
 
 /** Writes one task's check; an optional task the student left empty gets a row with an empty answer. */
-async function writeCheck(db: Tx, { userId, htNum, question, check, isChecked }: { userId: number; htNum: number; question: Question; check: TaskCheck; isChecked?: 0 | 1 }) {
+async function writeCheck(db: Tx, { userId, htNum, scored, isChecked }: { userId: number; htNum: number; scored: ScoredCheck; isChecked?: 0 | 1 }) {
+  const { question, check, criteriaPoints } = scored;
   const json = JSON.stringify(check.add_comments);
-  const values = { points: check.ballov, teacher_comment: check.cur_comment, teacher_json: json, ...(isChecked === undefined ? {} : { is_checked: isChecked }) };
+  const values = {
+    points: check.ballov,
+    teacher_comment: check.cur_comment,
+    teacher_json: json,
+    criteria_points: JSON.stringify(criteriaPoints),
+    ...(isChecked === undefined ? {} : { is_checked: isChecked }),
+  };
   await db
     .insertInto('homework_answers_p2')
     .values({ user_id: userId, ht_num: htNum, is_dop: 0, q_number: question.q_number, question_id: question.id, ...values })
@@ -99,6 +128,14 @@ async function finishWork(trx: Tx, checker: CurrentUser, work: { userId: number;
   await trx.updateTable('homework_answers_p2').set({ is_checked: 1 }).where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', 0).execute();
   const points = answers.reduce((sum, answer) => sum + (answer.points ?? 0), 0);
   await moveWork(trx, { userId, htNum, from, set: { status_p2: 'Проверен', points_p2: points, p2_checker_id: checker.id, p2_checked_at: now, updated_at: now }, action: 'endChecking', guard });
+  // Part 2 teaches the learning model once checked, in the check's transaction.
+  await recordScoredAnswers(
+    trx,
+    questions.flatMap((question) => {
+      const answer = answers.find((candidate) => candidate.q_number === question.q_number);
+      return answer?.points == null ? [] : [{ userId, source: 'homework-p2' as const, part: 2 as const, questionId: question.id, points: answer.points, maxPoints: question.max_points, at: now }];
+    }),
+  );
 }
 
 /** The conflict refusal: the caller shows both versions and lets the curator choose. */
@@ -130,6 +167,7 @@ export async function reviewWork(
   await loadHomework(db, htNum);
   const student = await checkableStudent(db, user, key);
   const questions = await questionsP2(db, htNum);
+  const byTask = await criteriaByTask(db, questions.map((question) => question.task_number));
   return db.transaction().execute(async (trx) => {
     // Read inside the transaction: the version compared is the one the guarded update sees.
     const current = await readWorkVersion(trx, student.id, htNum);
@@ -144,9 +182,9 @@ export async function reviewWork(
     if (next === null) refuseAction(action, from);
     const entries = Object.entries(checks).map(([qNumber, check]) => {
       const num = Number(qNumber);
-      return { question: validateCheck(questions, num, check, current.answers.find((answer) => answer.q_number === num)?.user_answer ?? ''), check };
+      return validateCheck(questions, byTask, num, check, current.answers.find((answer) => answer.q_number === num)?.user_answer ?? '');
     });
-    for (const { question, check } of entries) await writeCheck(trx, { userId: student.id, htNum, question, check });
+    for (const scored of entries) await writeCheck(trx, { userId: student.id, htNum, scored });
     await applyAction(trx, user, { action, next, userId: student.id, htNum, from, questions, now, guard });
     const written = (await readWorkVersion(trx, student.id, htNum))!.version;
     await remember?.(trx, written);
@@ -187,21 +225,22 @@ export interface TaskFlag {
  * Only submitted works ('Готово') take task checks; marking a task checked needs its score.
  */
 export async function setTaskFlags(db: Db, user: CurrentUser, tasks: readonly TaskFlag[], now: number) {
-  const prepared: { task: TaskFlag; student: { id: number }; question: Question }[] = [];
+  const prepared: { task: TaskFlag; student: { id: number }; scored: ScoredCheck }[] = [];
   for (const task of tasks) {
     await loadHomework(db, task.dzNum);
     const student = await checkableStudent(db, user, task.studentId);
     const work = await workOf(db, student.id, task.dzNum);
     if (!mayEditTasks(work.status_p2)) refuseAction('saveChecking', work.status_p2);
     const questions = await questionsP2(db, task.dzNum);
+    const byTask = await criteriaByTask(db, questions.map((question) => question.task_number));
     const answer = (await answersOf(db, student.id, task.dzNum)).find((row) => row.q_number === task.taskNum)?.user_answer ?? '';
-    const question = validateCheck(questions, task.taskNum, task.jsonData, answer);
-    if (task.checked && task.jsonData.ballov === null) fail(T.scoreMissing.replace('{nums}', String(task.taskNum)));
-    prepared.push({ task, student, question });
+    const scored = validateCheck(questions, byTask, task.taskNum, task.jsonData, answer);
+    if (task.checked && scored.check.ballov === null) fail(T.scoreMissing.replace('{nums}', String(task.taskNum)));
+    prepared.push({ task, student, scored });
   }
   await db.transaction().execute(async (trx) => {
-    for (const { task, student, question } of prepared) {
-      await writeCheck(trx, { userId: student.id, htNum: task.dzNum, question, check: task.jsonData, isChecked: task.checked ? 1 : 0 });
+    for (const { task, student, scored } of prepared) {
+      await writeCheck(trx, { userId: student.id, htNum: task.dzNum, scored, isChecked: task.checked ? 1 : 0 });
       await moveWork(trx, { userId: student.id, htNum: task.dzNum, from: 'Готово', set: { updated_at: now }, action: 'saveChecking' });
     }
   });

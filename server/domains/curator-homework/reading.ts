@@ -17,6 +17,8 @@ import { findUserByKey, publicUserKey } from '../../users/user-key';
 import { checksEveryone, mayCheckStudent } from './checker-access';
 import { workVersionOf } from './work-version';
 import { isOneOf } from '../../../src/shared/guards';
+import { parseCriteriaPoints } from '../../../src/shared/domain/p2-criteria';
+import { criteriaByTask, criteriaViews, questionCriteria } from '../../questions/p2-criteria';
 
 /** Read side of curator checking: homework list, works of one homework, part 1 and part 2 results. */
 
@@ -225,7 +227,15 @@ export async function questionsP2(db: Db, htNum: number) {
   return db
     .selectFrom('homework_questions_p2')
     .innerJoin('questions_p2', 'questions_p2.id', 'homework_questions_p2.question_id')
-    .select(['homework_questions_p2.q_number', 'questions_p2.id', 'questions_p2.question', 'questions_p2.task_number', 'questions_p2.max_points'])
+    .select([
+      'homework_questions_p2.q_number',
+      'questions_p2.id',
+      'questions_p2.question',
+      'questions_p2.task_number',
+      'questions_p2.max_points',
+      'questions_p2.criteria',
+      'questions_p2.explanation_markdown',
+    ])
     .where('homework_questions_p2.ht_num', '=', htNum)
     .where('homework_questions_p2.is_dop', '=', 0)
     .orderBy('homework_questions_p2.q_number')
@@ -240,6 +250,7 @@ export async function questionsP2(db: Db, htNum: number) {
 export async function resultP2(db: Db, user: CurrentUser, htNum: number, type: string, onlyChecked: boolean): Promise<ResultP2Item[]> {
   const homework = await loadHomework(db, htNum);
   const questions = await questionsP2(db, htNum);
+  const byTask = await criteriaByTask(db, questions.map((question) => question.task_number));
   let students: UserRow[];
   let taskFilter: number | undefined;
   if (type.startsWith('userVkId:')) {
@@ -284,6 +295,10 @@ export async function resultP2(db: Db, user: CurrentUser, htNum: number, type: s
         teacherComment: answer?.teacher_comment ?? '',
         teacherJson: parseSegments(answer?.teacher_json ?? '{}'),
         isChecked: isChecked ? '1' : '0',
+        criteria: criteriaViews(questionCriteria(byTask, question)),
+        criteriaBalls: parseCriteriaPoints(answer?.criteria_points ?? '{}'),
+        qCriteria: question.criteria,
+        qReference: question.explanation_markdown,
         htUserStatusP2: work.status_p2 as ResultP2Item['htUserStatusP2'],
         checker: fullName(checker),
         htUserChecker: checker ? publicUserKey(checker) : '',

@@ -17,7 +17,7 @@ type WorkRow = {
   p2_submitted_at: number | null;
   updated_at: number;
 };
-type AnswerRow = { q_number: number; user_answer: string; points: number | null; teacher_comment: string; teacher_json: string; is_checked: number };
+type AnswerRow = { q_number: number; user_answer: string; points: number | null; teacher_comment: string; teacher_json: string; is_checked: number; criteria_points: string };
 
 export function workVersionOf(work: WorkRow, answers: readonly AnswerRow[]): string {
   const content = [
@@ -29,7 +29,7 @@ export function workVersionOf(work: WorkRow, answers: readonly AnswerRow[]): str
     work.updated_at,
     [...answers]
       .sort((a, b) => a.q_number - b.q_number)
-      .map((answer) => [answer.q_number, answer.user_answer, answer.points, answer.teacher_comment, answer.teacher_json, answer.is_checked]),
+      .map((answer) => [answer.q_number, answer.user_answer, answer.points, answer.teacher_comment, answer.teacher_json, answer.is_checked, answer.criteria_points]),
   ];
   return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 20);
 }

@@ -8,6 +8,7 @@ import { questionJsonOf } from '../../questions/question-bank';
 import { typedAnswerProblem } from '../../questions/present-question';
 import { closeRound, playersYetToAnswer, settle } from './game-flow';
 import { LEFT, loadMembership } from './game-store';
+import { recordScoredAnswer } from '../../learning/mastery';
 
 const bump = sql<number>`version + 1`;
 
@@ -63,6 +64,7 @@ export async function answerRound(db: Db, userId: number, input: { answer: strin
       .onConflict((oc) => oc.columns(['game_id', 'q_num', 'user_id']).doNothing())
       .executeTakeFirst();
     if (Number(stored.numInsertedOrUpdatedRows ?? 0) !== 1) throw new CallFailure(T.answeredAlready);
+    if (round.real_ball > 0) await recordScoredAnswer(trx, { userId, source: 'game', part: 1, questionId: round.id, points, maxPoints: round.real_ball, at: now });
 
     if (isRight) {
       const took = await trx

@@ -56,7 +56,7 @@ async function drawQuestions(db: Db, gameId: number, now: number) {
   const rows = await db
     .selectFrom('questions_p1')
     .innerJoin('lessons', 'lessons.number', 'questions_p1.lesson_num')
-    .select(['questions_p1.id', 'questions_p1.ege_num', 'lessons.opens_at', 'lessons.demo_access'])
+    .select(['questions_p1.id', 'questions_p1.ege_num', 'lessons.opens_at', 'lessons.demo_access', 'lessons.is_published'])
     .where('questions_p1.is_published', '=', 1)
     .where('questions_p1.is_selfmade', '=', 0)
     .where('questions_p1.is_90plus', '=', 0)

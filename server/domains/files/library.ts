@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { Hono } from 'hono';
 import { createFile, createFileData, FILE_DOWNLOAD_PATH, FILE_MAX_BYTES, FILE_TEXTS, fileDownloadInput } from '../../../src/shared/contract/files';
-import { accessAllowed, currentUserFromRow } from '../../auth/current-user';
-import { verifySignature } from '../../auth/signature';
-import { readBodyText, SIGNED_REQUEST_MAX_BYTES } from '../../contract/bounded-body';
-import { parseBoundedJson } from '../../contract/bounded-json';
+import { accessAllowed } from '../../auth/current-user';
+import { SIGNED_REQUEST_MAX_BYTES } from '../../contract/bounded-body';
 import { MESSAGES } from '../../contract/errors';
+import { refuseRequest, signedJson } from '../../contract/signed-caller';
 import type { AppEnv } from '../../contract/http-router';
 import type { Db } from '../../db';
 import { safeKey } from '../../providers/storage';
@@ -14,7 +13,6 @@ import type { Services } from '../../services';
 import { fullName } from '../../../src/shared/domain/user-names';
 import { answerUpload, receiveFile, refused } from '../../uploads';
 import { detectFileKind, extensionOf, sanitizeFileName } from './file-kinds';
-import { isRecord } from '../../../src/shared/guards';
 
 async function sampleOf(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
@@ -85,26 +83,14 @@ export function mountFileLibrary(app: Hono<AppEnv>, services: Services): void {
     }),
   );
 
-  app.post(FILE_DOWNLOAD_PATH, async (c) => {
-    const refuse = (status: 400 | 401 | 403 | 404 | 413, code: '0' | '-1', message: string) => c.json({ success: code, message }, status);
-    // A signed request of a few fields: bounded in size and depth before anything reads it.
-    const text = await readBodyText(c.req.raw, SIGNED_REQUEST_MAX_BYTES);
-    if (text === null) return refuse(413, '0', MESSAGES.tooLarge);
-    const parsed = parseBoundedJson(text);
-    if (!parsed.ok) return refuse(400, '0', parsed.message ?? MESSAGES.badJson);
-    const payload = parsed.value;
-    if (!isRecord(payload)) return refuse(400, '0', MESSAGES.badJson);
-    const now = services.clock.now();
-    const check = await verifySignature({ db: services.db, kv: services.kv, now }, FILE_DOWNLOAD_PATH, payload);
-    if (!check.ok) return refuse(check.code === '-1' ? 401 : 400, check.code, check.message);
-    const user = await currentUserFromRow(services.db, check.user, now);
-    if (!user) return refuse(401, '-1', MESSAGES.forbidden);
-    if (!(await accessAllowed(createFile.access, user, await services.iconRules.get()))) return refuse(403, '0', MESSAGES.forbidden);
-    const input = fileDownloadInput.safeParse(payload);
-    if (!input.success) return refuse(400, '0', FILE_TEXTS.notFound);
+  app.post(FILE_DOWNLOAD_PATH, signedJson(services, FILE_DOWNLOAD_PATH, { maxBytes: SIGNED_REQUEST_MAX_BYTES }), async (c) => {
+    const { user } = c.get('caller')!;
+    if (!(await accessAllowed(createFile.access, user, await services.iconRules.get()))) return refuseRequest(c, 403, 'denied', '0', MESSAGES.forbidden);
+    const input = fileDownloadInput.safeParse(c.get('input'));
+    if (!input.success) return refuseRequest(c, 400, 'invalid', '0', FILE_TEXTS.notFound);
     const row = await services.db.selectFrom('library_files').selectAll().where('file_name', '=', input.data.fileName).executeTakeFirst();
     const bytes = row ? await services.storage.readBytes(row.storage_key) : null;
-    if (!row || !bytes) return refuse(404, '0', FILE_TEXTS.notFound);
+    if (!row || !bytes) return refuseRequest(c, 404, 'fail', '0', FILE_TEXTS.notFound);
     return c.body(new Uint8Array(bytes), 200, {
       'content-type': row.content_type,
       'content-disposition': `attachment; filename="file.${extensionOf(row.file_name) || 'bin'}"; filename*=UTF-8''${encodeURIComponent(row.file_name)}`,

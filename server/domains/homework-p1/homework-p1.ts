@@ -2,6 +2,7 @@ import { HOMEWORK_TEXTS as T, type HomeworkQuestionP1 } from '../../../src/share
 import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
+import { recordScoredAnswers } from '../../learning/mastery';
 import type { Db } from '../../db';
 import { openHomework } from '../../questions/open-homework';
 import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
@@ -74,14 +75,27 @@ async function finish(db: Db, key: PartKey, now: number): Promise<void> {
       .where('ht_num', '=', key.htNum)
       .where('is_dop', '=', key.isDop)
       .executeTakeFirstOrThrow();
-    await trx
+    const done = await trx
       .updateTable('user_homeworks')
       .set({ status_p1: 'Готово', points_p1: Number(sum.total), p1_finished_at: now, updated_at: now })
       .where('user_id', '=', key.userId)
       .where('ht_num', '=', key.htNum)
       .where('is_dop', '=', key.isDop)
       .where('status_p1', '=', 'Выполняется')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return;
+    // The part's answers are final now (a step back could still change them before).
+    const answers = await trx
+      .selectFrom('homework_answers_p1')
+      .select(['question_id', 'points', 'max_points', 'answered_at'])
+      .where('user_id', '=', key.userId)
+      .where('ht_num', '=', key.htNum)
+      .where('is_dop', '=', key.isDop)
       .execute();
+    await recordScoredAnswers(
+      trx,
+      answers.flatMap((row) => (row.points === null ? [] : [{ userId: key.userId, source: 'homework-p1' as const, part: 1 as const, questionId: row.question_id, points: row.points, maxPoints: row.max_points, at: Number(row.answered_at ?? now) }])),
+    );
   });
 }
 

@@ -16,7 +16,7 @@ export async function setDifficultP2(db: Db, user: CurrentUser, questionId: numb
     .innerJoin('user_homeworks', (join) => join.onRef('user_homeworks.ht_num', '=', 'homework_questions_p2.ht_num').onRef('user_homeworks.is_dop', '=', 'homework_questions_p2.is_dop'))
     .innerJoin('homeworks', 'homeworks.num', 'homework_questions_p2.ht_num')
     .innerJoin('lessons', 'lessons.number', 'homeworks.lesson_num')
-    .select(['lessons.opens_at', 'lessons.demo_access'])
+    .select(['lessons.opens_at', 'lessons.demo_access', 'lessons.is_published'])
     .where('homework_questions_p2.question_id', '=', questionId)
     .where('user_homeworks.user_id', '=', user.id)
     .where('user_homeworks.status_p2', '!=', '')
@@ -38,7 +38,7 @@ async function inTrainingPool(db: Db, user: CurrentUser, questionId: number, now
   const lesson = await db
     .selectFrom('questions_p2')
     .innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num')
-    .select(['lessons.opens_at', 'lessons.demo_access'])
+    .select(['lessons.opens_at', 'lessons.demo_access', 'lessons.is_published'])
     .where('questions_p2.id', '=', questionId)
     .where('questions_p2.is_public', '=', 1)
     .executeTakeFirst();

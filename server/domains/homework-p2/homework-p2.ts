@@ -5,6 +5,8 @@ import { CallFailure, fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { preparedQuery, preparedWrite } from '../../db/prepared';
 import { openHomework } from '../../questions/open-homework';
+import { criteriaByTask, criteriaViews, questionCriteria } from '../../questions/p2-criteria';
+import { parseCriteriaPoints, type P2Criterion } from '../../../src/shared/domain/p2-criteria';
 import { publicUserKey } from '../../users/user-key';
 import { budgetEndsAt, isTimedPart, pastGrace, secondsLeftP2 } from './p2-timer';
 
@@ -179,6 +181,8 @@ export async function openPartTwo(db: Db, user: CurrentUser, { htNum, isDop, tab
   const checker = progress.p2_checker_id === null ? undefined : await db.selectFrom('users').select(['id', 'vk_id', 'surname', 'name']).where('id', '=', progress.p2_checker_id).executeTakeFirst();
   const status = progress.status_p2 as HomeworkP2Status;
   const revealChecks = status !== EDITABLE || progress.p2_mistake_work === 1;
+  // The ФИПИ criteria go with the checker's marks: read only when those are shown.
+  const byTask = revealChecks ? await criteriaByTask(db, questions.map((question) => question.task_number)) : new Map<number, P2Criterion[]>();
 
   const list: HomeworkP2Question[] = questions.map((question) => {
     const answer = answers.find((item) => item.q_number === question.q_number);
@@ -196,6 +200,8 @@ export async function openPartTwo(db: Db, user: CurrentUser, { htNum, isDop, tab
       realBall: question.max_points,
       teacherComment: revealChecks ? (answer?.teacher_comment ?? '') : '',
       teacherJson: revealChecks ? parseSegments(answer?.teacher_json ?? '{}') : {},
+      criteria: criteriaViews(questionCriteria(byTask, question)),
+      criteriaBalls: revealChecks ? parseCriteriaPoints(answer?.criteria_points ?? '{}') : {},
       isDifficult: difficultIds.has(question.id) ? '1' : '0',
     };
   });

@@ -1,15 +1,13 @@
 import ExcelJS from 'exceljs';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { exportChunksData, exportChunksXlsx, type ChunkFilter } from '../../../src/shared/contract/knowledge';
-import { accessAllowed, currentUserFromRow } from '../../auth/current-user';
-import { verifySignature } from '../../auth/signature';
-import { readBodyText, SIGNED_REQUEST_MAX_BYTES } from '../../contract/bounded-body';
-import { parseBoundedJson } from '../../contract/bounded-json';
+import { accessAllowed } from '../../auth/current-user';
+import { SIGNED_REQUEST_MAX_BYTES } from '../../contract/bounded-body';
 import { MESSAGES } from '../../contract/errors';
+import { refuseRequest, signedJson } from '../../contract/signed-caller';
 import type { AppEnv } from '../../contract/http-router';
 import type { Db } from '../../db';
 import type { Services } from '../../services';
-import { isRecord } from '../../../src/shared/guards';
 
 /** Column headers of the export, in order. */
 export const EXPORT_COLUMNS = ['chunkId', 'Название', '№ урока', '90+', 'Вид', 'Текст ответа (markdown)', 'Очищенный текст', 'Слов', 'Вопросы'] as const;
@@ -34,29 +32,13 @@ export async function chunksWorkbook(db: Db, filter: ChunkFilter): Promise<Buffe
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function refuse(c: Context<AppEnv>, status: 400 | 401 | 403 | 413, success: '0' | '-1', message: string) {
-  return c.json({ success, message }, status);
-}
-
 /** POST /go/bot_consultant/export_chunks_xlsx: a signed JSON body, answered with file.xlsx. */
 export function mountChunksExport(app: Hono<AppEnv>, services: Services): void {
-  app.post(exportChunksXlsx.path, async (c) => {
-    // A signed request of a few fields: bounded in size and depth before anything reads it.
-    const text = await readBodyText(c.req.raw, SIGNED_REQUEST_MAX_BYTES);
-    if (text === null) return refuse(c, 413, '0', MESSAGES.tooLarge);
-    const request = parseBoundedJson(text);
-    if (!request.ok) return refuse(c, 400, '0', request.message ?? MESSAGES.badJson);
-    const payload = request.value;
-    if (!isRecord(payload)) return refuse(c, 400, '0', MESSAGES.badJson);
-    const now = services.clock.now();
-    const check = await verifySignature({ db: services.db, kv: services.kv, now }, exportChunksXlsx.path, payload);
-    if (!check.ok) return refuse(c, check.code === '-1' ? 401 : 400, check.code, check.message);
-    const user = await currentUserFromRow(services.db, check.user, now);
-    if (!user) return refuse(c, 401, '-1', MESSAGES.forbidden);
-    if (!(await accessAllowed(exportChunksXlsx.access, user, await services.iconRules.get()))) return refuse(c, 403, '0', MESSAGES.forbidden);
-    const { device: _d, ts: _t, signature: _s, ...input } = payload;
-    const parsed = exportChunksData.safeParse(input);
-    if (!parsed.success) return refuse(c, 400, '0', 'Поле "filter90Plus": ожидалось all, 90plus или 90minus');
+  app.post(exportChunksXlsx.path, signedJson(services, exportChunksXlsx.path, { maxBytes: SIGNED_REQUEST_MAX_BYTES }), async (c) => {
+    const { user } = c.get('caller')!;
+    if (!(await accessAllowed(exportChunksXlsx.access, user, await services.iconRules.get()))) return refuseRequest(c, 403, 'denied', '0', MESSAGES.forbidden);
+    const parsed = exportChunksData.safeParse(c.get('input'));
+    if (!parsed.success) return refuseRequest(c, 400, 'invalid', '0', 'Поле "filter90Plus": ожидалось all, 90plus или 90minus');
     const body = await chunksWorkbook(services.db, parsed.data.filter90Plus);
     services.log.info(`knowledge export: ${body.length} bytes for user ${user.id}`);
     return c.body(new Uint8Array(body), 200, {

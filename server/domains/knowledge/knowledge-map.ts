@@ -4,6 +4,7 @@ import { knowledgeLevel } from '../../../src/shared/domain/knowledge';
 import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions';
 import { TRAIN_P1_TEXTS } from '../../../src/shared/contract/train-p1';
 import { fail } from '../../contract/errors';
+import { recordScoredAnswers } from '../../learning/mastery';
 import type { Db } from '../../db';
 import { examPrimaryScores, questionJsonOf, type QuestionP1Row } from '../../questions/question-bank';
 import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
@@ -208,6 +209,13 @@ export async function answerKnowledgeQuestion(db: Db, userId: number, input: { c
     if (!input.finishTest) return;
     // Unanswered questions count as wrong in the result and on the map.
     await trx.updateTable('kb_test_answers').set({ points: 0, answered_at: now }).where('attempt_id', '=', attempt.id).where('points', 'is', null).execute();
-    await trx.updateTable('kb_test_attempts').set({ status: DONE, finished_at: now }).where('id', '=', attempt.id).where('status', '=', RUNNING).execute();
+    const done = await trx.updateTable('kb_test_attempts').set({ status: DONE, finished_at: now }).where('id', '=', attempt.id).where('status', '=', RUNNING).executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return;
+    // The test's answers are final only now (they may change while it runs).
+    const answers = await trx.selectFrom('kb_test_answers').select(['question_id', 'points', 'max_points']).where('attempt_id', '=', attempt.id).execute();
+    await recordScoredAnswers(
+      trx,
+      answers.map((row) => ({ userId, source: 'knowledge-test' as const, part: 1 as const, questionId: row.question_id, points: row.points ?? 0, maxPoints: row.max_points, at: now })),
+    );
   });
 }

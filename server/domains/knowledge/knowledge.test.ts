@@ -4,8 +4,11 @@ import { knowledge } from '../../../src/shared/contract';
 import type { LiveTestSocket, TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { DEMO_ORG_CHUNKS } from '../../db/seed/knowledge-org';
-import { DEMO_THEORY_CHUNKS } from '../../db/seed/knowledge-theory';
+import { DEMO_COURSE } from '../../db/seed/demo-course-content';
 import { EXPORT_COLUMNS } from './export-xlsx';
+
+/** Theory of the demo course package. */
+const DEMO_THEORY_CHUNKS = DEMO_COURSE.theory;
 
 describe.each(testDialects)('knowledge base on %s', (dialect) => {
   let server: TestServer;

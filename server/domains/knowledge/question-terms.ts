@@ -13,7 +13,12 @@ export interface QueryTerm {
   forms: string[];
   /** The first form is a root cut from the student's word: it matches only as a prefix. */
   root?: boolean;
+  /** The student's word reads as a verb (платят, подняться): what is done, not what it is done to. */
+  verb?: boolean;
 }
+
+/** Endings of Russian verb forms (infinitive, present, past, reflexive). */
+const VERB_ENDING = /(?:ть|ти|ться|тся|ется|ешь|ишь|ет|ют|ут|ит|ят|ем|ете|ите|ал|ала|али|ало|ил|ила|или|ило|ел|ела|ели|лся|лась|лись)$/;
 
 /** Function words and the phrasing of a question: they name no topic, so they never count for or against a chunk. */
 const QUESTION_WORDS = new Set(
@@ -30,7 +35,11 @@ const QUESTION_WORDS = new Set(
     'выполняет выполняют выполнять выделяют выделяет выделять относится относятся относят отличается отличаются отличие отличия отличать различие различия разница разницу ' +
     'входит входят включает включают состоит состоят существует существуют делят делится делятся говорят говорится считается считаются считают ' +
     'происходит происходят бывает характерно характерны характерен характеризуется какую-то какой-то ' +
-    'главное'
+    'главное ' +
+    // Counting words name no topic either ('сколько будет дважды два').
+    'один одна одно два две три четыре пять дважды трижды ' +
+    // Everyday speech of a student: 'скока депутатов', 'или по кому там', 'и тд'.
+    'скока скоко скок щас там тут типа короче вообщем ну вот тд тп др плиз пж пжл'
   ).split(' '),
 );
 
@@ -56,6 +65,9 @@ const SPELLED_OUT: Readonly<Record<string, string>> = {
   ндс: 'налог на добавленную стоимость',
   смп: 'средства массовой информации',
   сми: 'средства массовой информации',
+  соц: 'социальный',
+  полит: 'политический',
+  эконом: 'экономический',
 };
 
 /**
@@ -78,6 +90,7 @@ const SYNONYM_WORDS: readonly (readonly [string, readonly string[]])[] = [
   ['работа', ['труд']],
   ['голосование', ['выборы', 'избирательный']],
   ['голосовать', ['выборы', 'избирательный']],
+  ['выбирать', ['выборы', 'избираться']],
   ['выборы', ['избирательный']],
   ['депутат', ['дума', 'парламент']],
   ['парламент', ['собрание', 'дума']],
@@ -143,7 +156,7 @@ export function questionTerms(question: string): QueryTerm[] {
     const stem = stemOf(word);
     if (stem.length < 2 || terms.has(stem)) continue;
     const synonyms = SYNONYMS.get(stem) ?? [];
-    terms.set(stem, { stem, forms: [...new Set([stem, ...synonyms])] });
+    terms.set(stem, { stem, forms: [...new Set([stem, ...synonyms])], ...(VERB_ENDING.test(word) ? { verb: true } : {}) });
   }
   return [...terms.values()];
 }

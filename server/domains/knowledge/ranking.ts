@@ -3,7 +3,7 @@ import { type QueryTerm, stemOf } from './question-terms';
 
 /**
  * Pure ranking of knowledge chunks for a student's question: BM25 over Snowball stems with the
- * chunk name counted twice, and the best passage of a chunk. A question term counts in a chunk
+ * chunk name counted twice (the passage quoted from a chunk: passage.ts). A question term counts in a chunk
  * when any of its forms (the student's stem, its root, its synonyms) is there. The database's full-text index picks
  * the candidates (retrieval.ts); this file decides their order the same way on both dialects.
  */
@@ -68,9 +68,12 @@ export function termMatches(documentStem: string, term: QueryTerm): boolean {
   return term.forms.some((form, index) => stemMatches(documentStem, form, index === 0 && term.root === true));
 }
 
-/** BM25 of each candidate (name words twice), best first; coverage is the share of the terms' idf it holds. */
-export function rankChunks(terms: readonly QueryTerm[], candidates: readonly RankInput[], stats: CorpusStats): Ranked[] {
-  const totalWeight = terms.reduce((sum, term) => sum + idfOf(stats, term.stem), 0);
+/**
+ * BM25 of each candidate (name words twice), best first; coverage is the share of the question's
+ * idf it holds, the weight of the words the base does not know (`missingWeight`) counting against every chunk.
+ */
+export function rankChunks(terms: readonly QueryTerm[], candidates: readonly RankInput[], stats: CorpusStats, missingWeight = 0): Ranked[] {
+  const totalWeight = terms.reduce((sum, term) => sum + idfOf(stats, term.stem), 0) + missingWeight;
   const ranked = candidates.map((candidate) => {
     const name = documentStems(candidate.name);
     const words = [...name, ...name, ...documentStems(candidate.text)];
@@ -86,41 +89,4 @@ export function rankChunks(terms: readonly QueryTerm[], candidates: readonly Ran
     return { id: candidate.id, score, coverage: totalWeight > 0 ? covered / totalWeight : 0 };
   });
   return ranked.filter((item) => item.score > 0).sort((a, b) => b.score - a.score || a.id - b.id);
-}
-
-/** Sentences of a clean text (line breaks end sentences too). */
-export function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n+/)
-    .flatMap((line) => line.match(/[^.!?…]+(?:[.!?…]+|$)/g) ?? [])
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
-}
-
-/**
- * The passage of a chunk that best answers the question: the window of up to three consecutive
- * sentences covering the most question weight, at most about `maxChars` long.
- */
-export function bestPassage(text: string, terms: readonly QueryTerm[], stats: CorpusStats, maxChars = 600): string {
-  const sentences = sentencesOf(text);
-  if (sentences.length === 0) return '';
-  const weightOf = (sentence: string) => {
-    const words = documentStems(sentence);
-    return terms.reduce((sum, term) => sum + (words.some((word) => termMatches(word, term)) ? idfOf(stats, term.stem) : 0), 0);
-  };
-  const weights = sentences.map(weightOf);
-  let best = { start: 0, end: 1, weight: -1 };
-  for (let start = 0; start < sentences.length; start += 1) {
-    let weight = 0;
-    let length = 0;
-    for (let end = start; end < Math.min(sentences.length, start + 3); end += 1) {
-      length += sentences[end]!.length + 1;
-      if (end > start && length > maxChars) break;
-      weight += weights[end]!;
-      // Prefer more weight; among equal ones the shorter, earlier window.
-      if (weight > best.weight + 1e-9) best = { start, end: end + 1, weight };
-    }
-  }
-  const passage = sentences.slice(best.start, best.end).join(' ');
-  return passage.length > maxChars ? `${passage.slice(0, maxChars - 1).trimEnd()}…` : passage;
 }

@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import { DEMO_ORG_CHUNKS } from '../../db/seed/knowledge-org';
-import { DEMO_THEORY_CHUNKS } from '../../db/seed/knowledge-theory';
+import { DEMO_COURSE } from '../../db/seed/demo-course-content';
 import { retrieveChunks } from './retrieval';
+
+/** Theory of the demo course package. */
+const DEMO_THEORY_CHUNKS = DEMO_COURSE.theory;
 
 interface Fixture {
   theory: { q: string; expect: string }[];

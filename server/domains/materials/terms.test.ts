@@ -3,7 +3,7 @@ import { materials } from '../../../src/shared/contract';
 import { TERM_NOT_FOUND } from '../../../src/shared/contract/materials';
 import type { TestClient } from '../../../tests/helpers/client';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
-import { normalizeTermName } from './terms';
+import { normalizeTermName } from '../../search/term-names';
 
 const call = materials.getTerminDefinitionByName;
 

@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-
-/** The lookup form of a term name: lower-case, ё→е, trimmed, runs of whitespace as one space. */
-export function normalizeTermName(name: string): string {
-  return name.trim().toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ');
-}
+import { normalizeTermName } from '../../search/term-names';
 
 /** LIKE wildcards typed by the user are matched literally. */
 function escapeLike(text: string): string {

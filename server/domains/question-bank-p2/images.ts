@@ -1,13 +1,12 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { P2_IMAGE_MAX_BYTES, P2_IMAGE_NAME, P2_IMAGE_ROUTE, p2ImagePath, uploadP2ImageData, uploadPoyasnImage, uploadQuestionImage } from '../../../src/shared/contract/question-bank-p2';
 import { P2_TEXTS as T } from '../../../src/shared/domain/question-bank-p2';
-import { p2ImageCanonical, SIGNATURE_WINDOW_MS, STREAM_COOKIE_TTL_MS } from '../../../src/shared/signing';
-import { accessAllowed, currentUserFromRow, type CurrentUser } from '../../auth/current-user';
-import { findActiveSession } from '../../auth/sessions';
-import { nodeHmacHex } from '../../auth/signature';
-import type { AppEnv } from '../../contract/http-router';
+import { p2ImageCanonical } from '../../../src/shared/signing';
+import { accessAllowed, type CurrentUser } from '../../auth/current-user';
+import { checkSignedAddress } from '../../auth/signed-caller';
+import { setCaller, type AppEnv } from '../../contract/request-chain';
 import { safeKey } from '../../providers/storage';
 import type { Services } from '../../services';
 import { answerUpload, imageKind, receiveFile, refused, UPLOAD_MESSAGES, type UploadPermission } from '../../uploads';
@@ -34,18 +33,11 @@ const editorsOnly =
  * '/questions2/' + {device, ts})) opens pictures of unpublished questions for ten minutes; it is
  * bound to this route, so it opens nothing else.
  */
-async function signedEditor(services: Services, query: Record<string, string | undefined>): Promise<CurrentUser | null> {
-  const { device, ts, signature } = query;
-  if (!device || !ts || !signature || device.length > 100 || !/^\d{1,16}$/.test(ts) || !/^[0-9a-f]{64}$/.test(signature)) return null;
-  const now = services.clock.now();
-  const timestamp = Number(ts);
-  if (now - timestamp > STREAM_COOKIE_TTL_MS || timestamp - now > SIGNATURE_WINDOW_MS) return null;
-  const found = await findActiveSession(services.db, device, now);
-  if (!found) return null;
-  const expected = Buffer.from(nodeHmacHex(found.session.token, p2ImageCanonical(device, timestamp)), 'hex');
-  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return null;
-  const user = await currentUserFromRow(services.db, found.user, now);
-  return user && (await editorsOnly(services)(user)) ? user : null;
+async function signedEditor(c: Context<AppEnv>, services: Services): Promise<CurrentUser | null> {
+  const check = await checkSignedAddress(services, c.req.query(), p2ImageCanonical);
+  if (!check.ok || !(await editorsOnly(services)(check.user))) return null;
+  setCaller(c, check.user.id);
+  return check.user;
 }
 
 function mountUpload(app: Hono<AppEnv>, services: Services, contract: typeof uploadQuestionImage, column: 'question_image' | 'explanation_image') {
@@ -102,7 +94,7 @@ export function mountP2Images(app: Hono<AppEnv>, services: Services): void {
     if (!row || key === '') return missing();
     const published = row.is_public === 1;
     // Unpublished pictures answer 404 like missing ones, so their existence is not disclosed.
-    if (!published && !(await signedEditor(services, c.req.query()))) return missing();
+    if (!published && !(await signedEditor(c, services))) return missing();
     const bytes = await services.storage.readBytes(key);
     const kind = bytes ? imageKind(bytes, P2_IMAGE_KINDS) : null;
     if (!bytes || !kind) return missing();

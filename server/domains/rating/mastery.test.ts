@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curatorHomework, rating, trainSigns } from '../../../src/shared/contract';
-import { parseSign, SIGN_TERMS } from '../../db/seed/sign-terms';
+import { DEMO_COURSE } from '../../db/seed/demo-course-content';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+
+const SIGN_TERMS = DEMO_COURSE.signTerms;
+/** Every part 1 and part 2 question of the demo course (the learning model's cells added many). */
+const ALL_QUESTIONS = DEMO_COURSE.questionsP1.length + DEMO_COURSE.questionsP2.length;
 
 describe.each(testDialects)('chapter mastery and the mastery rating on %s', (dialect) => {
   let server: TestServer;
@@ -13,21 +17,23 @@ describe.each(testDialects)('chapter mastery and the mastery rating on %s', (dia
   // The signs trainer's terms weigh as one unit each (mastery.ts): 48 demo terms, 10 in the first chapter.
   const terms = SIGN_TERMS.length;
   const chapterTerms = (lessons: number[]) => SIGN_TERMS.filter((term) => lessons.includes(term.lesson));
-  const trueSigns = (name: string) => SIGN_TERMS.find((term) => term.name === name)!.signs.map(parseSign).map((sign) => (sign.isRight ? 1 : 0) as 0 | 1);
+  const trueSigns = (name: string) => SIGN_TERMS.find((term) => term.name === name)!.signs.map((sign) => (sign.right ? 1 : 0) as 0 | 1);
 
   it("counts the student's fully right answers per chapter", async () => {
     const socket = await (await server.signIn('student')).openLive();
     const { chaptersStatistics, solvedPercent } = await socket.request(rating.getChaptersStatistics, { userId: '' });
     expect(chaptersStatistics.map((chapter) => chapter.chapterName)).toEqual(['Человек и общество', 'Экономика', 'Социальные отношения', 'Политика', 'Право', 'Итоговая подготовка']);
     // Seeded: homework 1 (one of five wrong) + its additional part (2 right) + homework 2 (two of five wrong),
-    // and homework 1 part 2 checked by the curator with two tasks at full marks.
-    expect(chaptersStatistics[0]).toMatchObject({ numQuestionsP1: 14, numSolvedQuestionsP1: 9, numQuestionsP2: 4, numSolvedQuestionsP2: 2, numSolvedTermins: 0, numSolvedPriznaki: 0 });
+    // credit 1 (lessons 1–2, one mistake: two more distinct questions right), and homework 1 part 2
+    // checked by the curator with two tasks at full marks.
+    const chapterOne = { count: DEMO_COURSE.questionsP1.filter((item) => [1, 2].includes(item.question.qLessonNum)).length };
+    expect(chaptersStatistics[0]).toMatchObject({ numQuestionsP1: Number(chapterOne.count), numSolvedQuestionsP1: 11, numQuestionsP2: 4, numSolvedQuestionsP2: 2, numSolvedTermins: 0, numSolvedPriznaki: 0 });
     const first = chapterTerms([1, 2]);
     expect(chaptersStatistics[0]).toMatchObject({ numTermins: first.length, numPriznaki: first.reduce((sum, term) => sum + trueSigns(term.name).filter(Boolean).length, 0) });
-    expect(chaptersStatistics[0]!.chapterSolvedPercent).toBe(Math.floor((11 / (18 + first.length)) * 100));
+    expect(chaptersStatistics[0]!.chapterSolvedPercent).toBe(Math.floor((13 / (Number(chapterOne.count) + 4 + first.length)) * 100));
     expect(chaptersStatistics[1]).toMatchObject({ numSolvedQuestionsP1: 0, numSolvedQuestionsP2: 0, chapterSolvedPercent: 0 });
-    // 79 part 1 and 18 part 2 questions and the trainer's terms in the demo course.
-    expect(solvedPercent).toBe(Math.floor((11 / (97 + terms)) * 100));
+    // Every part 1 and part 2 question and the trainer's terms of the demo course.
+    expect(solvedPercent).toBe(Math.floor((13 / (ALL_QUESTIONS + terms)) * 100));
     socket.close();
   });
 
@@ -35,7 +41,7 @@ describe.each(testDialects)('chapter mastery and the mastery rating on %s', (dia
     const curator = await (await server.signIn('curator')).openLive();
     const { id } = await server.server.services.db.selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow();
     const read = await curator.request(rating.getChaptersStatistics, { userId: `id${id}` });
-    expect(read.chaptersStatistics[0]!.numSolvedQuestionsP1).toBe(9);
+    expect(read.chaptersStatistics[0]!.numSolvedQuestionsP1).toBe(11);
     curator.close();
     const egor = await (await server.signIn('egor')).openLive();
     const refused = await egor.requestRaw(rating.getChaptersStatistics.path, { userId: `id${id}` });
@@ -46,9 +52,9 @@ describe.each(testDialects)('chapter mastery and the mastery rating on %s', (dia
   it('ranks students by the share solved, marks the caller and leaves staff out', async () => {
     const socket = await (await server.signIn('student')).openLive();
     const { usersStatistics } = await socket.request(rating.getTopUsersStatistics, {});
-    expect(usersStatistics[0]).toMatchObject({ place: 1, userSurname: expect.any(String), solvedPercent: Math.floor((21 / (97 + terms)) * 100) });
+    expect(usersStatistics[0]).toMatchObject({ place: 1, userSurname: expect.any(String), solvedPercent: Math.floor((24 / (ALL_QUESTIONS + terms)) * 100) });
     const me = usersStatistics.find((user) => user.itsMe === '1')!;
-    expect(me).toMatchObject({ place: 2, solvedPercent: Math.floor((11 / (97 + terms)) * 100) });
+    expect(me).toMatchObject({ place: 2, solvedPercent: Math.floor((13 / (ALL_QUESTIONS + terms)) * 100) });
     expect(usersStatistics.filter((user) => user.itsMe === '1')).toHaveLength(1);
     const places = usersStatistics.map((user) => user.place);
     expect(places).toEqual([...places].sort((a, b) => a - b));

@@ -19,12 +19,14 @@ export async function eligibleQuestions(db: Db, user: CurrentUser, options: Pool
     .selectFrom('questions_p1')
     .innerJoin('lessons', 'lessons.number', 'questions_p1.lesson_num')
     .selectAll('questions_p1')
-    .select(['lessons.opens_at', 'lessons.demo_access'])
+    .select(['lessons.opens_at', 'lessons.demo_access', 'lessons.is_published as lesson_published'])
     .where('questions_p1.is_published', '=', 1);
   if (!options.includeSelfmade) query = query.where('questions_p1.is_selfmade', '=', 0);
   if (!options.include90Plus) query = query.where('questions_p1.is_90plus', '=', 0);
   const rows = await query.orderBy('questions_p1.id').execute();
-  return rows.filter((row) => canOpenLesson(user.type, row, now)).map(({ opens_at: _o, demo_access: _d, ...question }) => question);
+  return rows
+    .filter((row) => canOpenLesson(user.type, { opens_at: row.opens_at, demo_access: row.demo_access, is_published: row.lesson_published }, now))
+    .map(({ opens_at: _o, demo_access: _d, lesson_published: _p, ...question }) => question);
 }
 
 /** What the user's training history says about each question. */

@@ -265,4 +265,23 @@ describe.each(testDialects)('training part 1 on %s', (dialect) => {
     expect(commentOf(word)).toBe('Тренировка 1 части: неверный ответ');
     expect(commentOf(digits)).toBe('Тренировка 1 части: ответ с одной ошибкой');
   });
+
+  it('scores a word answer as the web input reads it: spaces, hyphens, ё and case do not matter (issue 40)', async () => {
+    const client = await server.signIn('varvara');
+    await client.call(trainP1.goToChoiseSet, {});
+    const set = await client.call(trainP1.getQuestionsSet, { testingType: 'egeNum:12', includeSelfmade: '1', include90Plus: '1', qNums: 20 });
+    const rows = await Promise.all(set.questions.map((q) => db().selectFrom('questions_p1').selectAll().where('id', '=', q.q_id).executeTakeFirstOrThrow()));
+    const word = rows.findIndex((row) => row.question_type === 'WORD');
+    expect(word).toBeGreaterThanOrEqual(0);
+    // The key as the web input would have stored it: the letters only.
+    const body = JSON.parse(rows[word]!.q_json) as Record<string, unknown>;
+    await db().updateTable('questions_p1').set({ q_json: JSON.stringify({ ...body, rightAnswers: ['рыночнаяэкономика'] }) }).where('id', '=', rows[word]!.id).execute();
+    for (const [index, item] of set.questions.entries()) {
+      const typed = index === word ? 'Рыночная - экономика' : (await answers(item.q_id, item.ans_length)).right;
+      const reply = await client.callRaw(trainP1.setAnswerSet, { qId: item.q_id, userAnswer: typed, finishTest: index === set.questions.length - 1 ? '1' : '0' });
+      expect(reply.body.success).toBe('1');
+    }
+    const result = await client.call(trainP1.getTrainP1Info, {});
+    expect(result.questions[word]).toMatchObject({ user_ball: 2, real_ball: 2 });
+  });
 });

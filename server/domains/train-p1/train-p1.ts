@@ -3,6 +3,7 @@ import { parseTestingType, TRAIN_P1_TEXTS as T, type TrainP1Set, type TrainP1Sta
 import { pointsOfTask, scoreAnswer } from '../../../src/shared/domain/questions';
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
+import { recordScoredAnswer } from '../../learning/mastery';
 import type { Db } from '../../db';
 import { examPrimaryScores, questionJsonOf } from '../../questions/question-bank';
 import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
@@ -199,6 +200,7 @@ export async function answerTraining(db: Db, user: CurrentUser, input: { qId: nu
       .executeTakeFirst();
     if (Number(step.numUpdatedRows) !== 1) return false;
     await awardRating(trx, { userId: user.id, tenths: rating.tenths, comment: rating.comment, source: { kind: 'train_p1', id: `${session.id}:${current.q_order}` }, at: now });
+    await recordScoredAnswer(trx, { userId: user.id, source: 'train-p1', part: 1, questionId: current.id, points, maxPoints: current.max_points, at: now });
     if (finish) await trx.updateTable('train_p1_sessions').set({ status: RESULT, finished_at: now }).where('id', '=', session.id).where('status', '=', RUNNING).execute();
     return true;
   });

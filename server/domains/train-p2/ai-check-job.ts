@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { aiCheckDone, TRAIN_P2_TEXTS as T } from '../../../src/shared/contract/train-p2';
 import { defineJob } from '../../jobs/job';
+import { giveBackModelCall } from '../../model-budget/budget';
 import { ChatModelError, type ChatTurn } from '../../providers/chat-model';
 import type { Services } from '../../services';
 import { errorMessage } from '../../../src/shared/guards';
+import { recordScoredAnswer } from '../../learning/mastery';
 
 /**
  * The AI check of a training answer: the chat model scores it against the task's criteria and
@@ -57,28 +59,45 @@ export function readVerdict(reply: string, maxPoints: number): { score: number; 
   return parsed.data;
 }
 
-async function settle(services: Services, answerId: number, userId: number, set: { status: 'checked' | 'ai_failed'; points: number | null; comment: string }): Promise<void> {
-  const result = await services.db
-    .updateTable('train_p2_answers')
-    .set({ status: set.status, points: set.points, check_comment: set.comment, checked_at: services.clock.now() })
-    .where('id', '=', answerId)
-    .where('status', '=', 'ai_pending')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return;
+/** Writes the outcome of a check still pending; false when another run settled it first. */
+async function settle(services: Services, answerId: number, userId: number, set: { status: 'checked' | 'ai_failed'; points: number | null; comment: string }): Promise<boolean> {
+  const now = services.clock.now();
+  const settled = await services.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('train_p2_answers')
+      .set({ status: set.status, points: set.points, check_comment: set.comment, checked_at: now })
+      .where('id', '=', answerId)
+      .where('status', '=', 'ai_pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (set.status === 'checked' && set.points !== null) {
+      const row = await trx.selectFrom('train_p2_answers').select(['question_id', 'max_points']).where('id', '=', answerId).executeTakeFirstOrThrow();
+      await recordScoredAnswer(trx, { userId, source: 'train-p2', part: 2, questionId: row.question_id, points: set.points, maxPoints: row.max_points, at: now });
+    }
+    return true;
+  });
+  if (!settled) return false;
   await services.live.push(userId, aiCheckDone, { checkId: answerId, checkStatus: set.status === 'checked' ? 'checked' : 'aiFailed' });
+  return true;
 }
 
 export async function runAiCheck(services: Services, answerId: number): Promise<void> {
   const row = await services.db
     .selectFrom('train_p2_answers')
     .innerJoin('questions_p2', 'questions_p2.id', 'train_p2_answers.question_id')
-    .select(['train_p2_answers.user_id', 'train_p2_answers.status', 'train_p2_answers.user_answer', 'train_p2_answers.max_points', 'questions_p2.question', 'questions_p2.criteria', 'questions_p2.explanation_markdown'])
+    .select(['train_p2_answers.user_id', 'train_p2_answers.created_at', 'train_p2_answers.status', 'train_p2_answers.user_answer', 'train_p2_answers.max_points', 'questions_p2.question', 'questions_p2.criteria', 'questions_p2.explanation_markdown'])
     .where('train_p2_answers.id', '=', answerId)
     .executeTakeFirst();
   if (!row || row.status !== 'ai_pending') return;
-  const fails = (reason: string) => settle(services, answerId, row.user_id, { status: 'ai_failed', points: null, comment: T.aiFailed.replace('{reason}', reason) });
-  if (!services.chatModel.configured) return settle(services, answerId, row.user_id, { status: 'ai_failed', points: null, comment: T.aiNotConfigured });
-  if (row.criteria.trim() === '') return settle(services, answerId, row.user_id, { status: 'ai_failed', points: null, comment: T.noCriteria });
+  const fails = async (reason: string) => {
+    await settle(services, answerId, row.user_id, { status: 'ai_failed', points: null, comment: T.aiFailed.replace('{reason}', reason) });
+  };
+  // Settled without asking the model: the call counted when the answer was sent is given back.
+  const unasked = async (comment: string) => {
+    if (await settle(services, answerId, row.user_id, { status: 'ai_failed', points: null, comment })) await giveBackModelCall(services.db, row.user_id, Number(row.created_at));
+  };
+  if (!services.chatModel.configured) return unasked(T.aiNotConfigured);
+  if (row.criteria.trim() === '') return unasked(T.noCriteria);
   let reply: string;
   try {
     reply = await services.chatModel.complete(aiCheckPrompt({ question: row.question, criteria: row.criteria, explanation: row.explanation_markdown, maxPoints: row.max_points }, row.user_answer), { temperature: 0, maxTokens: 700 });

@@ -2,6 +2,7 @@ import { parseQuestionType, TRAIN_P2_TEXTS as T, type AnswerMode, type Part2Ques
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import { enqueueJob } from '../../jobs/queue';
+import { modelBudgetLimits, takeModelCall } from '../../model-budget/budget';
 import type { Services } from '../../services';
 import { aiCheckJob, aiCheckJobKey } from './ai-check-job';
 import { requirePeerModes, requireScoreWithin } from './modes';
@@ -70,7 +71,7 @@ function requireAnswer(answer: string | undefined): string {
   return trimmed;
 }
 
-/** Stores an answer for a classmate's check (into the pool) or for the AI (with its job, in one transaction). */
+/** Stores an answer for a classmate's check (into the pool) or for the AI (with its job and its model call, in one transaction). */
 export async function sendAnswer(services: Services, user: CurrentUser, input: { askType: 'checkByClassmates' | 'checkByAI'; questionId: number; userAnswer: string }, now: number): Promise<void> {
   requireMode(services, user, input.askType);
   const question = await answerableQuestion(services, user, input.questionId, now);
@@ -82,6 +83,8 @@ export async function sendAnswer(services: Services, user: CurrentUser, input: {
     return;
   }
   await services.db.transaction().execute(async (trx) => {
+    // The check will ask the model: counted with the answer, so a burst of answers cannot overspend.
+    await takeModelCall(trx, modelBudgetLimits(services.config), user.id, now);
     const row = await trx.insertInto('train_p2_answers').values({ ...values, status: 'ai_pending' }).returning('id').executeTakeFirstOrThrow();
     await enqueueJob(trx, aiCheckJob, { answerId: row.id }, { runAt: now, key: aiCheckJobKey(row.id), now });
   });

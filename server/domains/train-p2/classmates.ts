@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { classmateKey, requirePeerModes, requireScoreWithin } from './modes';
 import { eligibleQuestionsP2, presentQuestionP2, questionById, questionsOfType } from './question-pool';
 import { errorMessage } from '../../../src/shared/guards';
+import { recordScoredAnswer } from '../../learning/mastery';
 
 /**
  * Checks by classmates. Every classmates answer waits in a pool and is given to one checker at a
@@ -129,14 +130,21 @@ export async function finishClassmateCheck(db: Db, user: CurrentUser, answerId: 
     fail(lapsed ? T.checkExpired : T.notAssigned);
   }
   requireScoreWithin(data.checkBall, row.max_points);
-  const result = await db
-    .updateTable('train_p2_answers')
-    .set({ status: 'checked', points: data.checkBall, check_comment: data.checkComment, checked_at: now })
-    .where('id', '=', answerId)
-    .where('checker_id', '=', user.id)
-    .where('status', '=', 'waiting')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) fail(T.checkExpired);
+  const checked = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('train_p2_answers')
+      .set({ status: 'checked', points: data.checkBall, check_comment: data.checkComment, checked_at: now })
+      .where('id', '=', answerId)
+      .where('checker_id', '=', user.id)
+      .where('status', '=', 'waiting')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    // A classmate's score is evidence about the author (a self-check is not: it grades itself).
+    const author = await trx.selectFrom('train_p2_answers').select('user_id').where('id', '=', answerId).executeTakeFirstOrThrow();
+    await recordScoredAnswer(trx, { userId: author.user_id, source: 'train-p2', part: 2, questionId: row.question_id, points: data.checkBall, maxPoints: row.max_points, at: now });
+    return true;
+  });
+  if (!checked) fail(T.checkExpired);
 }
 
 /** A refused check returns to the pool and is never offered to this checker again. */

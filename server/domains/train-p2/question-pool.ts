@@ -16,11 +16,11 @@ export async function eligibleQuestionsP2(db: Db, user: CurrentUser, include90Pl
     .selectFrom('questions_p2')
     .innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num')
     .selectAll('questions_p2')
-    .select(['lessons.opens_at', 'lessons.demo_access'])
+    .select(['lessons.opens_at', 'lessons.demo_access', 'lessons.is_published'])
     .where('questions_p2.is_public', '=', 1);
   if (!include90Plus) query = query.where('questions_p2.is_90plus', '=', 0);
   const rows = await query.orderBy('questions_p2.id').execute();
-  return rows.filter((row) => canOpenLesson(user.type, row, now)).map(({ opens_at: _o, demo_access: _d, ...question }) => question);
+  return rows.filter((row) => canOpenLesson(user.type, row, now)).map(({ opens_at: _o, demo_access: _d, is_published: _p, ...question }) => question);
 }
 
 /** The questions of a set ('random' keeps them all; 'mostDifficult' reads the student's list). */

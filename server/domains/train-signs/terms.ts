@@ -23,12 +23,12 @@ export async function openTerms(db: Db, user: CurrentUser, now: number): Promise
     .selectFrom('sign_terms')
     .innerJoin('lessons', 'lessons.number', 'sign_terms.lesson_num')
     .innerJoin('chapters', 'chapters.id', 'lessons.chapter_id')
-    .select(['sign_terms.id', 'sign_terms.name', 'sign_terms.lesson_num', 'chapters.name as chapter', 'lessons.opens_at', 'lessons.demo_access'])
+    .select(['sign_terms.id', 'sign_terms.name', 'sign_terms.lesson_num', 'chapters.name as chapter', 'lessons.opens_at', 'lessons.demo_access', 'lessons.is_published'])
     .orderBy('sign_terms.lesson_num')
     .orderBy('sign_terms.id')
     .execute();
   return rows
-    .filter((row) => canOpenLesson(user.type, { opens_at: row.opens_at, demo_access: row.demo_access }, now))
+    .filter((row) => canOpenLesson(user.type, row, now))
     .map((row) => ({ id: row.id, name: row.name, lessonNum: row.lesson_num, chapter: row.chapter }));
 }
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trainSigns } from '../../../src/shared/contract';
 import { TRAIN_SIGNS_TEXTS as T } from '../../../src/shared/contract/train-signs';
-import { SIGN_TERMS } from '../../db/seed/sign-terms';
+import { DEMO_COURSE } from '../../db/seed/demo-course-content';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+
+const SIGN_TERMS = DEMO_COURSE.signTerms;
 
 describe.each(testDialects)('signs trainer on %s', (dialect) => {
   let server: TestServer;

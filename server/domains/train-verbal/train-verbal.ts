@@ -31,13 +31,14 @@ async function openQuestions(db: Db, user: CurrentUser, now: number): Promise<Ba
       'chapters.name as chapter',
       'lessons.opens_at',
       'lessons.demo_access',
+      'lessons.is_published',
     ])
     .where('verbal_questions.is_public', '=', 1)
     .orderBy('verbal_questions.id')
     .execute();
   return rows
-    .filter((row) => row.lesson_num === null || canOpenLesson(user.type, { opens_at: row.opens_at ?? null, demo_access: row.demo_access ?? 0 }, now))
-    .map(({ opens_at: _o, demo_access: _d, ...row }) => row);
+    .filter((row) => row.lesson_num === null || canOpenLesson(user.type, { opens_at: row.opens_at ?? null, demo_access: row.demo_access ?? 0, is_published: row.is_published ?? 0 }, now))
+    .map(({ opens_at: _o, demo_access: _d, is_published: _p, ...row }) => row);
 }
 
 function inSet(row: BankRow, set: VerbalSet): boolean {

@@ -180,7 +180,7 @@ describe.each(testDialects)('video administration on %s', (dialect) => {
     await socket.request(videoAdmin.triggerUpdateVideoTranscribingStatus, { videoId });
     expect((await initial).body).toMatchObject({ videoId, status: 'Инициализация...', isFinished: '0' });
 
-    const finished = socket.waitFor((message) => message.method === videoAdmin.updateVideoTranscribingStatus.path && (message.body as { isFinished: string }).isFinished === '1', 10_000, false);
+    const finished = socket.waitFor((message) => message.method === videoAdmin.updateVideoTranscribingStatus.path && (message.body as { isFinished: string }).isFinished === '1', 25_000, false);
     await server.server.jobs.runDue();
     expect((await finished).body).toEqual({ videoId, status: 'Расшифровка завершена', isFinished: '1' });
     const { video } = await socket.request(videoAdmin.getVideo, { videoId });
@@ -189,7 +189,7 @@ describe.each(testDialects)('video administration on %s', (dialect) => {
 
     // A provider refusal ends the job with the reason shown.
     standIn.failWith = { status: 500, message: 'model overloaded' };
-    const failed = socket.waitFor((message) => message.method === videoAdmin.updateVideoTranscribingStatus.path && (message.body as { isFinished: string }).isFinished === '1', 10_000, false);
+    const failed = socket.waitFor((message) => message.method === videoAdmin.updateVideoTranscribingStatus.path && (message.body as { isFinished: string }).isFinished === '1', 25_000, false);
     await socket.request(videoAdmin.transcribeVideo, { videoId });
     await server.server.jobs.runDue();
     expect((await failed).body).toMatchObject({ status: 'Ошибка: Сервис расшифровки ответил 500: model overloaded' });
@@ -197,12 +197,12 @@ describe.each(testDialects)('video administration on %s', (dialect) => {
 
     // No readable file (the upload is gone): said so, nothing stored.
     await server.server.services.db.updateTable('videos').set({ media_key: 'missing' }).where('id', '=', Number(videoId)).execute();
-    const missing = socket.waitFor((message) => message.method === videoAdmin.updateVideoTranscribingStatus.path && (message.body as { isFinished: string }).isFinished === '1', 10_000, false);
+    const missing = socket.waitFor((message) => message.method === videoAdmin.updateVideoTranscribingStatus.path && (message.body as { isFinished: string }).isFinished === '1', 25_000, false);
     await socket.request(videoAdmin.transcribeVideo, { videoId });
     await server.server.jobs.runDue();
     expect((await missing).body).toMatchObject({ status: 'Ошибка: Файл видео недоступен' });
     socket.close();
-  });
+  }, 90_000);
 
   it('transcribes many videos and pushes progress', async () => {
     standIn.segments = [{ start: 0, end: 1, text: 'Пакет' }];
@@ -222,7 +222,7 @@ describe.each(testDialects)('video administration on %s', (dialect) => {
     await socket.request(videoAdmin.triggerUpdateInfoTranscribingManyVideos, {});
     expect((await started).body).toMatchObject({ totalTranscribed: 0, toTranscribe: 2, isFinished: '0' });
 
-    const done = socket.waitFor((message) => message.method === videoAdmin.updateInfoTranscribingManyVideos.path && (message.body as { isFinished: string }).isFinished === '1', 15_000, false);
+    const done = socket.waitFor((message) => message.method === videoAdmin.updateInfoTranscribingManyVideos.path && (message.body as { isFinished: string }).isFinished === '1', 25_000, false);
     await server.server.jobs.runDue();
     const body = videoAdmin.updateInfoTranscribingManyVideos.body.parse((await done).body);
     expect(body).toMatchObject({ totalTranscribed: 2, toTranscribe: 2, status: 'Расшифровка завершена' });
@@ -230,7 +230,7 @@ describe.each(testDialects)('video administration on %s', (dialect) => {
     await server.server.services.db.updateTable('videos').set({ transcript_json: '{}' }).execute();
     expect((await socket.requestRaw(videoAdmin.transcribeManyVideos.path, { toTranscribe: 5 })).message).toBe('Нет видео без расшифровки');
     socket.close();
-  });
+  }, 90_000);
 });
 
 describe('video administration without a transcription provider', () => {

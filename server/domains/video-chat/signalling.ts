@@ -16,7 +16,7 @@ import type { SocketCaller } from '../../live/sockets';
 import { logUnlessOutage } from '../../contract/unavailable';
 import type { Services } from '../../services';
 import type { VerbalChatRuntime } from '../../signalling/verbal-chat-runtime';
-import { FrameBudget, NoticeGate } from './frame-limits';
+import { FrameBudget, NoticeGate } from '../../live/frame-limits';
 import { activeSessionOf, endSession, expireStale, userWentOffline } from './matchmaking';
 
 /** Close codes of the signalling socket: no training for this user / the training ended / a newer socket took over. */

@@ -1,12 +1,11 @@
 import type { Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { Readable } from 'node:stream';
 import { STREAM_PATH } from '../../../src/shared/signing';
 import type { AppEnv } from '../../contract/http-router';
 import type { Services } from '../../services';
 import { videoAccess } from '../../access/video-access';
 import { playlistKey, segmentKey } from './media-store';
-import { STREAM_MESSAGES, verifyStreamCookies } from './stream-auth';
+import { STREAM_MESSAGES, streamCaller } from './stream-auth';
 import { SEGMENT_NAME, type Rendition } from './transcode';
 
 /** Rewrites segment lines of a media playlist to stream addresses, so every byte goes through the checks. */
@@ -53,8 +52,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 export function mountVideoStream(app: Hono<AppEnv>, services: Services): void {
   const handler = async (c: Context<AppEnv>): Promise<Response> => {
     const now = services.clock.now();
-    const auth = await verifyStreamCookies(services.db, getCookie(c), now);
-    if (!auth.ok) return refuse(c, 401, auth.message);
+    const { user } = c.get('caller')!;
 
     const idText = c.req.query('video_id') ?? '';
     if (!/^\d{1,9}$/.test(idText)) return refuse(c, 404, STREAM_MESSAGES.missing);
@@ -62,7 +60,7 @@ export function mountVideoStream(app: Hono<AppEnv>, services: Services): void {
     const segment = c.req.query('segment');
     if (segment !== undefined && !SEGMENT_NAME.test(segment)) return refuse(c, 400, STREAM_MESSAGES.badSegment);
 
-    const access = await videoAccess(services.db, auth.user, Number(idText), now);
+    const access = await videoAccess(services.db, user, Number(idText), now);
     if (!access.allowed) return access.reason === 'missing' ? refuse(c, 404, STREAM_MESSAGES.missing) : refuse(c, 403, STREAM_MESSAGES.closed);
     const { media_status: status, media_key: mediaKey } = access.video;
     if (status !== 'ready' || mediaKey === '') return refuse(c, 404, STREAM_MESSAGES.notReady);
@@ -96,7 +94,7 @@ export function mountVideoStream(app: Hono<AppEnv>, services: Services): void {
     return c.body(stream, range ? 206 : 200, headers);
   };
   // Hono answers HEAD with this GET handler and drops the body.
-  app.get(STREAM_PATH, handler);
+  app.get(STREAM_PATH, streamCaller(services), handler);
 }
 
 /**

@@ -9,6 +9,14 @@ import './app/app.css';
 
 /** On the desktop every call goes to the configured server: know it before the first call. */
 async function start(): Promise<void> {
+  // Every call is signed with WebCrypto, which browsers give only to secure pages (https, or this
+  // machine's own localhost): on a plain http address the app would sign in and then fail on every
+  // screen, so it does not start there at all. The desktop's app:// scheme is registered secure.
+  if (!window.isSecureContext) {
+    const { showInsecureOrigin } = await import('./app/insecure-origin/show-insecure-origin');
+    showInsecureOrigin(document.getElementById('root')!);
+    return;
+  }
   const desktop = desktopApi();
   configureApi({ clientName: clientName(), ...(desktop ? { baseUrl: await desktop.getServerUrl() } : {}) });
   createRoot(document.getElementById('root')!).render(

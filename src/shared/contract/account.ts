@@ -45,6 +45,7 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const getUserInfo = http('/app/api/user_info/get_user_info.php', {
+  readOnly: true,
   input: noInput,
   output: z.object({ userInfo: userInfoSchema }),
   access: access.signedIn,
@@ -163,6 +164,7 @@ export function isPlatformHost(domain: string, platformUrl: string): boolean {
  * the account page sends the user there instead.
  */
 export const getTgLinkSite = http('/app/api/user_info/get_tg_link_site.php', {
+  readOnly: true,
   input: noInput,
   output: z.object({ platformUrl: z.string() }),
   access: access.signedIn,

@@ -25,6 +25,7 @@ export type ScheduleEvent = z.infer<typeof scheduleEventSchema>;
 
 /** The events the signed-in user takes part in, ordered by start. */
 export const getRaspis = http('/app/api/user_info/get_raspis.php', {
+  readOnly: true,
   input: noInput,
   output: z.object({ dataArrayArray: z.array(scheduleEventSchema) }),
   access: access.icon('calendar'),
@@ -45,6 +46,7 @@ export type BirthdayUser = z.infer<typeof birthdayUserSchema>;
 
 /** People of the school whose birthday is today in Moscow; shown on the calendar screen. */
 export const getBirthdays = http('/app/api/user_info/get_birthdays.php', {
+  readOnly: true,
   input: noInput,
   output: z.object({ usersInfo: z.array(birthdayUserSchema) }),
   access: access.icon('calendar'),

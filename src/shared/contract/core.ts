@@ -16,6 +16,13 @@ interface CallOptions<I extends AnyObject, O extends AnyObject> {
   extension?: boolean;
   /** Leave the caller out of the per-call log line (anonymous feedback must stay anonymous). */
   anonymousLog?: boolean;
+  /**
+   * The call only reads: it changes nothing on the server. Its signature is then not recorded in
+   * the replay cache (one database write less per call); a replay inside the signature window
+   * answers what the captured call already answered. tests/server/read-only-calls.test.ts checks
+   * the database stays the same. Leave it out whenever in doubt: every other call is recorded.
+   */
+  readOnly?: boolean;
 }
 
 export interface HttpContract<I extends AnyObject = AnyObject, O extends AnyObject = AnyObject>

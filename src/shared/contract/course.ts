@@ -21,6 +21,7 @@ export type RoadLesson = z.infer<typeof roadLessonSchema>;
 
 /** Lessons grouped by chapter, chapters and lessons in course order. */
 export const getLessonsRoad = http('/app/api/lessons/get_lessons_road.php', {
+  readOnly: true,
   input: noInput,
   output: z.object({ dataArrayArray: z.array(z.array(roadLessonSchema)) }),
   access: access.icon('roadmap'),
@@ -80,17 +81,28 @@ export const cardCreditVerbalSchema = z.object({
   zachet_status: z.string(),
 });
 
+/** A link the course editor attached to the lesson (an https address or a path of this site). */
+export const cardMaterialSchema = z.object({ title: z.string(), url: z.string() });
+export type CardMaterial = z.infer<typeof cardMaterialSchema>;
+
+/** The lesson card as a student sees it (the course editor's preview answers the same shape). */
+export const lessonCardSchema = z.object({
+  /** Our extension: the header of the popup without a second call. */
+  lesson: roadLessonSchema,
+  videos: z.array(cardVideoSchema),
+  homeTasks: z.array(cardHomeworkSchema),
+  homeTasksDop: z.array(cardHomeworkSchema),
+  zachetsAuto: z.array(cardCreditAutoSchema),
+  zachetsVerbal: z.array(cardCreditVerbalSchema),
+  /** Our extension (course editor): the lesson's description (markdown) and its materials. */
+  lesson_description: z.string(),
+  lesson_materials: z.array(cardMaterialSchema),
+});
+
 export const getLessonCard = http('/app/api/lessons/get_lesson_card.php', {
+  readOnly: true,
   input: z.object({ lessonNum: intLike.pipe(z.number().int().min(1, 'номер урока от 1').max(100000, 'слишком большой номер урока')) }),
-  output: z.object({
-    /** Our extension: the header of the popup without a second call. */
-    lesson: roadLessonSchema,
-    videos: z.array(cardVideoSchema),
-    homeTasks: z.array(cardHomeworkSchema),
-    homeTasksDop: z.array(cardHomeworkSchema),
-    zachetsAuto: z.array(cardCreditAutoSchema),
-    zachetsVerbal: z.array(cardCreditVerbalSchema),
-  }),
+  output: lessonCardSchema,
   access: access.icon('roadmap'),
 });
 

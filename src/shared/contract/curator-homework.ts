@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { http } from './core';
 import { alreadyApplied, flag, intLike, opId, safeString } from './fields';
-import { commentSegment, P2_STATUSES } from './homework-p2';
+import { commentSegment, criteriaBalls, P2_STATUSES, p2CriterionView } from './homework-p2';
 
 /**
  * Curator checking of homework (back-office §2.4, §3 'Homework', 'Cross check', 'Student homework
@@ -33,6 +33,15 @@ export const taskCheck = z.object({
   cur_comment: safeString().max(CHECK_COMMENT_MAX, `комментарий не длиннее ${CHECK_COMMENT_MAX} символов`).default(''),
   ballov: z.union([intLike.pipe(z.number().int('балл — целое число').min(0, 'Нельзя поставить меньше 0 баллов')), z.null()]).default(null),
   add_comments: z.record(safeString().regex(/^\d{1,3}$/), checkedSegment).refine((value) => Object.keys(value).length <= 200, 'не больше 200 фрагментов').default({}),
+  /**
+   * Our extension (issue 38): points per ФИПИ criterion, keyed by its number ('1' for К1). When
+   * given, the server checks each against 0..max and sets `ballov` to their sum (null until all are
+   * scored). Older clients send `ballov` alone; it is still accepted.
+   */
+  criteria_ballov: z
+    .record(safeString().regex(/^\d{1,2}$/, 'номер критерия — число'), intLike.pipe(z.number().int('балл — целое число').min(0, 'Нельзя поставить меньше 0 баллов').max(100)))
+    .refine((value) => Object.keys(value).length <= 20, 'не больше 20 критериев')
+    .default({}),
 });
 export type TaskCheck = z.infer<typeof taskCheck>;
 
@@ -177,6 +186,14 @@ export const resultP2Item = z.object({
   /** Comment segments keyed '1'..n. */
   teacherJson: z.record(z.string(), commentSegment),
   isChecked: flag,
+  /**
+   * Our extensions (issue 38): the task's ФИПИ criteria (empty when it has none), the points per
+   * criterion saved so far, the bank's criteria text of this question and its reference answer.
+   */
+  criteria: z.array(p2CriterionView),
+  criteriaBalls,
+  qCriteria: z.string(),
+  qReference: z.string(),
   htUserStatusP2: z.enum(P2_STATUSES).or(z.literal('')),
   /** Checker's full name and public key; '' before a check. */
   checker: z.string(),

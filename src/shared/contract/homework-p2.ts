@@ -25,6 +25,23 @@ export const commentSegment = z.object({
 });
 export type CommentSegment = z.infer<typeof commentSegment>;
 
+/** One ФИПИ criterion of a part 2 task as the screens show it (src/shared/domain/p2-criteria.ts). */
+export const p2CriterionView = z.object({
+  /** 1 for К1, 2 for К2, … */
+  num: z.number().int(),
+  /** 'К1', 'К2', … */
+  code: z.string(),
+  maxBall: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** ФИПИ: this criterion gets 0 when criterion `zeroIf` got 0; null = no such rule. */
+  zeroIf: z.number().int().nullable(),
+});
+export type P2CriterionView = z.infer<typeof p2CriterionView>;
+
+/** Points per criterion number ('1' for К1); {} when the task was scored as a whole or is not checked. */
+export const criteriaBalls = z.record(z.string(), z.number().int());
+
 export const P2_STATUSES = ['Выполняется', 'Готово', 'Проверен', 'Отклонен', 'Самопров', 'Апелляция'] as const;
 
 export const homeworkP2Question = z.object({
@@ -44,6 +61,9 @@ export const homeworkP2Question = z.object({
   realBall: z.number().int(),
   teacherComment: z.string(),
   teacherJson: z.record(z.string(), commentSegment),
+  /** Our extensions (issue 38): the task's ФИПИ criteria and the points per criterion of the check. */
+  criteria: z.array(p2CriterionView),
+  criteriaBalls,
   /** Our extension: the student flagged the question as difficult (set_as_difficult2). */
   isDifficult: flag,
 });

@@ -3,6 +3,7 @@ import * as admin from './admin';
 import * as auth from './auth';
 import * as calendar from './calendar';
 import * as course from './course';
+import * as courseEditor from './course-editor';
 import * as credits from './credits';
 import * as curatorHomework from './curator-homework';
 import * as decideFirst from './decide-first';
@@ -12,6 +13,7 @@ import * as finances from './finances';
 import * as homeworkP1 from './homework-p1';
 import * as homeworkP2 from './homework-p2';
 import * as materials from './materials';
+import * as modelBudget from './model-budget';
 import * as preferences from './preferences';
 import * as questionBankAdmin from './question-bank-admin';
 import * as questionBankP2 from './question-bank-p2';
@@ -32,6 +34,7 @@ import * as mailings from './mailings';
 import * as files from './files';
 import * as schoolStats from './school-stats';
 import * as knowledge from './knowledge';
+import * as learning from './learning';
 import * as assistant from './assistant';
 import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
@@ -51,6 +54,7 @@ export const allContracts: readonly AnyContract[] = [
   finances,
   materials,
   course,
+  courseEditor,
   homeworkP1,
   homeworkP2,
   curatorHomework,
@@ -68,6 +72,7 @@ export const allContracts: readonly AnyContract[] = [
   files,
   schoolStats,
   knowledge,
+  learning,
   assistant,
   videoChat,
   trainVerbal,
@@ -77,6 +82,7 @@ export const allContracts: readonly AnyContract[] = [
   pet,
   decideFirst,
   documents,
+  modelBudget,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -84,5 +90,5 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { crm, documents, files, mailings, questionBankP2, schoolStats, tickets };
-export { account, admin, auth, calendar, course, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };
+export { crm, documents, files, learning, mailings, modelBudget, questionBankP2, schoolStats, tickets };
+export { account, admin, auth, calendar, course, courseEditor, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };

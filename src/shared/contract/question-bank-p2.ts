@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { access } from './access';
-import { live, push, upload } from './core';
+import { http, live, push, upload } from './core';
 import { flag, intLike, noInput, safeString } from './fields';
+import { p2CriterionView } from './homework-p2';
 
 /**
  * The part 2 question bank (back-office §2.13, §3 'Question P2', §4, §7.2 /questions2/…, §7.3
@@ -158,6 +159,40 @@ export const uploadP2ImageData = z.object({ questionId });
 export const P2_IMAGE_ROUTE = '/questions2/';
 export const P2_IMAGE_NAME = /^(\d{1,10})(_poyasn)?\.png$/;
 export const p2ImagePath = (qId: number, kind: 'question' | 'poyasn', version: string) => `${P2_IMAGE_ROUTE}${qId}${kind === 'poyasn' ? '_poyasn' : ''}.png?v=${version}`;
+
+/* ------------------------------------------------------------------------------------------- */
+/* ФИПИ criteria of part 2 tasks (issue 38): the school's table curators check by.              */
+
+export const taskCriteria = z.object({ taskNumber: z.number().int(), criteria: z.array(p2CriterionView) });
+export type TaskCriteria = z.output<typeof taskCriteria>;
+
+/** Every part 2 task with its criteria (К1, К2… in order). */
+export const getTaskCriteria = http('/app/api/questions2/get_task_criteria.php', {
+  input: noInput,
+  output: z.object({ tasks: z.array(taskCriteria) }),
+  access: questionsP2Editors,
+  extension: true,
+});
+
+/** One criterion as an editor sends it; its number is its place in the list (К1 first). */
+export const criterionFields = z.object({
+  maxBall: intLike.pipe(z.number().int().min(0, 'Максимум критерия — от 0').max(10, 'Максимум критерия — до 10')),
+  title: safeString().trim().min(1, 'Введите название критерия').max(300, 'не длиннее 300 символов'),
+  description: safeString().max(5_000, 'не длиннее 5000 символов'),
+  /** К-number whose 0 forces this criterion to 0 (ФИПИ rule); null = none. */
+  zeroIf: z.union([intLike.pipe(z.number().int().min(1).max(9)), z.null()]).default(null),
+});
+
+/** Replaces the criteria of one task (an empty list: the task is scored as a whole). */
+export const setTaskCriteria = http('/app/api/questions2/set_task_criteria.php', {
+  input: z.object({
+    taskNumber: intLike.pipe(z.number().int().min(17, 'Во второй части ЕГЭ задания с 17 по 25').max(25, 'Во второй части ЕГЭ задания с 17 по 25')),
+    criteria: z.array(criterionFields).max(9, 'не больше 9 критериев'),
+  }),
+  output: z.object({}),
+  access: questionsP2Editors,
+  extension: true,
+});
 
 /* ------------------------------------------------------------------------------------------- */
 /* Oral-credit questions (/questions_zach/…)                                                    */

@@ -86,6 +86,7 @@ export const RATING_TOP_SIZE = 10;
 const ratings = access.icon('ratings');
 
 export const getRatingStory = http('/app/api/rating/get_rating_story.php', {
+  readOnly: true,
   input: z.object({ userVkId: userKey }),
   output: z.object({
     ratingStory: z.array(ratingChangeSchema).max(RATING_STORY_SIZE),
@@ -98,6 +99,7 @@ export const getRatingStory = http('/app/api/rating/get_rating_story.php', {
 });
 
 export const getRatingStatistic = http('/app/api/rating/get_rating_statistic.php', {
+  readOnly: true,
   input: z
     .object({
       userVkId: userKey,
@@ -118,6 +120,7 @@ export const getRatingStatistic = http('/app/api/rating/get_rating_statistic.php
 });
 
 export const getRatingTop = http('/app/api/rating/get_rating_top.php', {
+  readOnly: true,
   input: z.object({ period: z.enum(RATING_TOP_PERIODS) }),
   output: z.object({ ratingTop: z.array(topRatingUserSchema).max(RATING_TOP_SIZE) }),
   access: ratings,

@@ -66,6 +66,7 @@ export const checkSubBotTg = live('/users/check_sub_bot_tg', {
 export const PUBLIC_VARIABLES = ['AVATAR_INFO', 'APP_LINK_ANDROID', 'APP_LINK_RUSTORE', 'APP_LINK_IOS', 'APP_LINK_TESTFLIGHT', 'OLD_PLATFORM_URL'] as const;
 
 export const getVariablesStr = http('/app/api/user_info/get_variables_str.php', {
+  readOnly: true,
   input: z.object({
     variableNames: z.array(z.enum(PUBLIC_VARIABLES)).min(1, 'не выбрана ни одна переменная').max(20),
   }),
@@ -90,6 +91,7 @@ export const requiredFieldSchema = z.object({
 export const REQUIRED_FIELD_NAMES = ['user_surname', 'user_name', 'user_bdate', 'user_class_number', 'user_tel', 'user_email', 'user_region'] as const;
 
 export const getRequiredNotFilledFields = http('/app/api/user_info/get_required_not_filled_fields.php', {
+  readOnly: true,
   input: noInput,
   output: z.object({
     fields: z.array(requiredFieldSchema),

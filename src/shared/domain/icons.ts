@@ -42,6 +42,7 @@ export const ICON_KEYS = [
   'questionsZachVerbal',
   'textbooks',
   'theoryChunks',
+  'course',
 ] as const;
 
 export type IconKey = (typeof ICON_KEYS)[number];
@@ -61,6 +62,7 @@ export const PERMISSION_GROUPS = [
   'USERS_CHANGERS_RASPIS',
   'USERS_CHANGERS_TERMINS',
   'USERS_CHECKERS_APEL_EGE',
+  'USERS_COURSE_EDITORS',
   'USERS_EDIT_DZ',
   'USERS_INFO_LOOKERS',
   'USERS_LOADERS_FILES',

@@ -22,18 +22,38 @@ function inlineText(children: readonly Token[] | null): string {
   return out;
 }
 
+/** One line of a chunk's clean text and the part of the document it comes from. */
+export interface CleanBlock {
+  text: string;
+  /** heading; paragraph (also code and quotes); item of a list; row of a table. */
+  kind: 'heading' | 'paragraph' | 'item' | 'row';
+  /** Items of one list (rows of one table) share a group; other blocks have their own. */
+  group: number;
+}
+
 /**
- * The text of a markdown document without its markup: headings, paragraphs and list items on
- * their own lines, table cells separated by ' | ', code kept as text, HTML tags dropped.
- * Parsed by markdown-it (CommonMark + tables), not by regular expressions.
+ * The blocks of a markdown document without its markup, in order: headings, paragraphs, list
+ * items and table rows (cells separated by ' | '), code kept as text, HTML tags dropped. Parsed by
+ * markdown-it (CommonMark + tables), not by regular expressions. The assistant quotes a list or a
+ * table as a whole, so it needs to know which lines belong together.
  */
-export function markdownToClean(markdown: string): string {
-  const lines: string[] = [];
+export function markdownBlocks(markdown: string): CleanBlock[] {
+  const blocks: CleanBlock[] = [];
   let current = '';
   let cells: string[] | null = null;
+  let group = 0;
+  let listDepth = 0;
+  let listGroup = 0;
+  let tableGroup = 0;
+  const push = (text: string, kind: CleanBlock['kind']) => {
+    const line = text.replace(/[ \t]+/g, ' ').trim();
+    if (!line) return;
+    const inGroup = kind === 'item' ? listGroup : kind === 'row' ? tableGroup : (group += 1);
+    blocks.push({ text: line, kind, group: inGroup });
+  };
+  let heading = false;
   const flush = () => {
-    const line = current.replace(/[ \t]+/g, ' ').trim();
-    if (line) lines.push(line);
+    push(current, heading ? 'heading' : listDepth > 0 ? 'item' : 'paragraph');
     current = '';
   };
   for (const token of cleaner.parse(markdown, {})) {
@@ -45,17 +65,38 @@ export function markdownToClean(markdown: string): string {
       case 'fence':
       case 'code_block':
         flush();
-        for (const line of token.content.split('\n')) if (line.trim()) lines.push(line.trim());
+        for (const line of token.content.split('\n')) push(line, listDepth > 0 ? 'item' : 'paragraph');
+        break;
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        flush();
+        if (listDepth === 0) listGroup = group += 1;
+        listDepth += 1;
+        break;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        flush();
+        listDepth -= 1;
+        break;
+      case 'table_open':
+        tableGroup = group += 1;
         break;
       case 'tr_open':
         cells = [];
         break;
       case 'tr_close':
-        if (cells) lines.push(cells.filter(Boolean).join(' | '));
+        if (cells) push(cells.filter(Boolean).join(' | '), 'row');
         cells = null;
         break;
-      case 'paragraph_close':
+      case 'heading_open':
+        flush();
+        heading = true;
+        break;
       case 'heading_close':
+        flush();
+        heading = false;
+        break;
+      case 'paragraph_close':
       case 'list_item_close':
       case 'blockquote_close':
         flush();
@@ -65,7 +106,14 @@ export function markdownToClean(markdown: string): string {
     }
   }
   flush();
-  return lines.join('\n');
+  return blocks;
+}
+
+/** The text of a markdown document without its markup: its blocks, one a line. */
+export function markdownToClean(markdown: string): string {
+  return markdownBlocks(markdown)
+    .map((block) => block.text)
+    .join('\n');
 }
 
 /** Words of a text: runs of letters or digits (hyphenated words count once). */

@@ -71,3 +71,16 @@ export function isoDateToRu(date: string): string {
 export function moscowDayStart(date: string): number {
   return Date.parse(`${date}T00:00:00+03:00`);
 }
+
+/** An instant as the value of a date-and-time input that shows Moscow time: 'YYYY-MM-DDThh:mm'. */
+export function moscowInputValue(ms: number): string {
+  return `${moscowDateKey(ms)}T${formatMoscowTime(ms)}`;
+}
+
+/** A date-and-time input's value read as Moscow time ('YYYY-MM-DDThh:mm' → epoch ms); null when incomplete. */
+export function parseMoscowInput(value: string): number | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  if (!match) return null;
+  const ms = Date.parse(`${match[1]}T${match[2]}:00+03:00`);
+  return Number.isNaN(ms) ? null : ms;
+}

@@ -17,6 +17,11 @@ export type UserType = (typeof USER_TYPES)[number];
 /** Staff types: they work in the back office and are never shown as students. */
 export const STAFF_TYPES: readonly UserType[] = ['Админ', 'Куратор'];
 
+/** Whether a type as the wire carries it (a plain string) is a staff type. */
+export function isStaffType(type: string): boolean {
+  return STAFF_TYPES.some((staff) => staff === type);
+}
+
 /** How long a fresh sign-up stays a demo user. */
 export const DEMO_DAYS = 7;
 

@@ -3,6 +3,7 @@ import type { BackOfficeRoutes } from '../lib/feature-routes';
 import { withErrorBoundaries } from './RouteError';
 import { adminBackOffice } from '../features/admin/back-office-routes';
 import { creditsBackOffice } from '../features/credits/back-office-routes';
+import { courseEditorBackOffice } from '../features/course-editor/back-office-routes';
 import { crmBackOffice } from '../features/crm/back-office-routes';
 import { curatorHomeworkBackOffice } from '../features/curator-homework/back-office-routes';
 import { filesBackOffice } from '../features/files/back-office-routes';
@@ -17,7 +18,7 @@ import { ticketsBackOffice } from '../features/tickets/back-office-routes';
 import { videoAdminBackOffice } from '../features/video-admin/back-office-routes';
 
 /** Every feature with back-office screens (lib/feature-routes.ts). */
-const features: BackOfficeRoutes[] = [adminBackOffice, creditsBackOffice, crmBackOffice, curatorHomeworkBackOffice, filesBackOffice, knowledgeBackOffice, mailingsBackOffice, questionBankAdminBackOffice, questionBankP2BackOffice, schoolStatsBackOffice, standardsBackOffice, textbooksBackOffice, ticketsBackOffice, videoAdminBackOffice];
+const features: BackOfficeRoutes[] = [adminBackOffice, courseEditorBackOffice, creditsBackOffice, crmBackOffice, curatorHomeworkBackOffice, filesBackOffice, knowledgeBackOffice, mailingsBackOffice, questionBankAdminBackOffice, questionBankP2BackOffice, schoolStatsBackOffice, standardsBackOffice, textbooksBackOffice, ticketsBackOffice, videoAdminBackOffice];
 
 const slot = (name: keyof BackOfficeRoutes): RouteObject[] => features.flatMap((feature) => feature[name] ?? []);
 

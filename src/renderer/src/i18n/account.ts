@@ -1,3 +1,4 @@
+import { plural } from '@shared/domain/russian-plural';
 /** Texts of the Личный кабинет area (spec texts verbatim). Imported only by its own screens, so the first download stays small. */
 export const ruAccount = {
   title: 'Личный кабинет',
@@ -85,6 +86,19 @@ export const ruAccount = {
     save: 'Сохранить',
     saved: 'Сохранено',
     notSet: 'не указано',
+  },
+
+  /** The ЕГЭ forecast next to the goal (issue 38). */
+  forecast: {
+    title: 'Прогноз ЕГЭ',
+    score: (low: number, high: number) => `Прогноз: ${low}–${high} из 100`,
+    goal: (goal: string) => `, цель ${goal}`,
+    lowData: 'Прогноз: мало данных',
+    needMore: (answers: number, min: number) => `Прогноз появится после ${min} ${plural(min, ['ответа', 'ответов', 'ответов'])} в домашних заданиях, тренировках и тестах по карте знаний (сейчас ${answers}).`,
+    basis: (answers: number) => `С вероятностью 80 % твой результат попадёт в этот диапазон. Прогноз основан на ${answers} ${plural(answers, ['ответе', 'ответах', 'ответах'])}.`,
+    raiseTitle: 'Больше всего прогноз поднимут темы:',
+    gain: (points: number) => `(до +${points.toLocaleString('ru-RU')} перв. б.)`,
+    error: 'Ошибка получения прогноза: ',
   },
 
   referral: {

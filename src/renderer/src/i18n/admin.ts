@@ -1,7 +1,19 @@
 /** Texts of the admin settings screen (back-office §2.10, §8 verbatim where quoted). */
 export const ruAdmin = {
   title: 'Настройки школы',
-  tabs: { exam: 'ЕГЭ', icons: 'Иконки', groups: 'Группы', zoom: 'Zoom', intensiv: 'Интенсив', tariffs: 'Тарифы', documents: 'Документы' },
+  tabs: { exam: 'ЕГЭ', icons: 'Иконки', groups: 'Группы', zoom: 'Zoom', intensiv: 'Интенсив', tariffs: 'Тарифы', documents: 'Документы', modelBudget: 'ИИ' },
+  /** Our addition (issue 37): today's paid model calls, admins only. */
+  modelBudget: {
+    title: 'Обращения к ИИ сегодня',
+    hint: 'Вопросы ИИ-помощнику и проверки ИИ во второй части вместе, по московским суткам. Лимиты задаются в настройках сервера.',
+    school: (calls: number, limit: number) => `Вся школа: ${calls} из ${limit}`,
+    perUser: (limit: number) => `На одного пользователя: не больше ${limit} в день`,
+    topTitle: 'Больше всех сегодня',
+    user: 'Пользователь',
+    calls: 'Обращений',
+    empty: 'Сегодня к ИИ ещё не обращались.',
+    refresh: 'Обновить',
+  },
   loading: 'Загружаем…',
   error: (message: string) => `Произошла ошибка : ${message}`,
   retry: 'Попробовать ещё раз',

@@ -27,6 +27,8 @@ export const ruCourse = {
     creditsAuto: 'Автоматические зачёты',
     creditsVerbal: 'Устные зачёты',
     nothing: 'В этом уроке пока нет заданий',
+    about: 'Об уроке',
+    materials: 'Материалы',
     required: 'Обязательное',
     additional: 'Дополнительное',
     views: (count: number) => `Просмотров: ${count}`,
@@ -40,13 +42,16 @@ export const ruCourse = {
     deadline: (date: string, time: string) => `до ${date} (${time} мск)`,
     noDeadline: 'дедлайн отсутствует',
     noPoints: '. . .',
+    /** Said with '. . .' (spec text) so it does not read as «still loading» (issue 42). */
+    notScored: 'не оценено',
     secondary: (ball: number) => `втор. ${ball} б`,
     creditAuto: (num: number) => `Зачёт ${num}`,
     creditVerbal: (num: number) => `Устный зачёт ${num}`,
     creditLessons: (numbers: string) => `Уроки: ${numbers}`,
     creditUntil: (date: string) => `до ${date}`,
-    /** A timed part 2 not started yet (issue 26, verbatim): its length, said before the first click. */
-    p2TimeLimit: (minutes: number) => `${minutes} ${plural(minutes, ['минута', 'минуты', 'минут'])} с первого открытия`,
+    /** A timed part 2 not started yet: its length, said before the first click; the web app's clock
+     *  starts on «Начать» (startButtonPressed), as the start screen says (issue 42). */
+    p2TimeLimit: (minutes: number) => `${minutes} ${plural(minutes, ['минута', 'минуты', 'минут'])}, отсчёт — после «Начать»`,
     /** An automatic credit's time per attempt, said before it is opened. */
     creditTime: (minutes: number) => `${minutes} мин на попытку`,
     creditPeriod: (start: string, end: string) => `${start} — ${end}`,

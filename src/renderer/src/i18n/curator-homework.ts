@@ -104,6 +104,16 @@ export const ruCuratorHomework = {
     readOnly: 'Работа в этом статусе не проверяется.',
     error: (message: string) => `Произошла ошибка : ${message}`,
     empty: 'Задания отсутствуют',
+    /** Checking by the ФИПИ criteria of the task (issue 38). */
+    criteria: (task: number) => `Критерии ФИПИ, задание ${task}`,
+    criterionScore: (code: string, max: number) => `${code}: баллы (0–${max})`,
+    criterionMax: (max: number) => `из ${max}`,
+    zeroForced: (code: string, other: string) => `По ${other} — 0 баллов, поэтому по ${code} ставится 0`,
+    criteriaTotal: 'Итого за задание',
+    criteriaIncomplete: 'поставьте баллы по всем критериям',
+    reference: 'Эталонный ответ',
+    noReference: 'Эталонного ответа в банке нет',
+    questionCriteria: 'Что засчитывается в этом вопросе',
   },
   tasks: {
     title: (num: number, task: number) => `ДЗ ${num}: задание ${task} у всех учеников`,

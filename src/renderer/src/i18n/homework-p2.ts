@@ -92,6 +92,8 @@ export const ruHomeworkP2 = {
   scoreOf: (ball: number | null, max: number) => `${ball ?? '—'} / ${max}`,
   teacherComment: 'Комментарий проверяющего',
   noComment: 'Комментария нет',
+  /** Issue 38: the checked task's points per ФИПИ criterion. */
+  criteria: 'Баллы по критериям ФИПИ',
   segmentNote: 'Комментарий к фрагменту',
   close: 'Закрыть',
   errorTitle: 'Ошибка',

@@ -264,6 +264,7 @@ export const ru = {
       videoEdit: 'Видеоуроки',
       questions: 'Банк вопросов',
       textbooks: 'Учебники',
+      course: 'Курс',
       verbalSlots: 'Устные зачёты',
       oldPlatform: 'Старая платформа',
       heading: 'Кураторская',

@@ -43,6 +43,8 @@ export const ruTitles = {
   p2: 'Вопросы 2 части',
   zachVerbal: 'Вопросы устных зачётов',
   textbooks: 'Список учебников',
+  course: 'Курс',
+  courseLesson: 'Урок курса',
   theoryChunks: 'База знаний',
   lk: 'Личный кабинет',
   calendar: 'Календарь',

@@ -11,6 +11,15 @@ export function normalizeWord(value: string): string {
   return value.trim().toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ');
 }
 
+/**
+ * The key two word answers are compared by, on every client and the server alike (issue 40): the
+ * letters the web's word input keeps (onlyCyrillic drops spaces, hyphens and anything else), lower
+ * case, ё = е — so «рыночная экономика», «Рыночная-экономика» and «рыночнаяэкономика» are one answer.
+ */
+export function wordAnswerKey(value: string): string {
+  return value.toLowerCase().replace(/ё/g, 'е').replace(/[^а-я]/g, '');
+}
+
 /** Digits typed by the student, in typing order; anything else is dropped. */
 export function digitsOf(value: string): number[] {
   return [...value].filter((char) => char >= '0' && char <= '9').map(Number);

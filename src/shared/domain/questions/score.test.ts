@@ -31,6 +31,9 @@ const table: [title: string, q: QuestionJson, typed: string, max: number, points
   ['word wrong on a 2-point task earns nothing', question('WORD', 'республика'), 'диктатура', 2, 0],
   ['word one letter off on a 2-point task earns nothing', question('WORD', 'монархия'), 'монархии', 2, 0],
   ['word empty', question('WORD', 'рынок'), '   ', 2, 0],
+  ['word with a space against a key without (as the web input strips it)', question('WORD', 'рыночнаяэкономика'), 'рыночная экономика', 1, 1],
+  ['word key with a space or hyphen against letters only', question('WORD', 'рыночная-экономика'), 'Рыночная Экономика', 1, 1],
+  ['word ё in the key', question('WORD', 'самоопределение'), 'САМО-ОПРЕДЕЛЁНИЕ', 1, 1],
   // Set of digits: order free; extra and missing digits are mistakes.
   ['set exact, any order', question('VARIANTS', '135'), '531', 2, 2],
   ['set one missing', question('VARIANTS', '135'), '13', 2, 1],

@@ -1,4 +1,4 @@
-import { answerToOriginal, digitsOf, normalizeWord } from './normalize';
+import { answerToOriginal, digitsOf, wordAnswerKey } from './normalize';
 import { answerKindOf, type AnswerKind, type QuestionJson } from './question-json';
 
 /**
@@ -24,7 +24,7 @@ const ONE_MISTAKE_EARNS_A_POINT = { set: true, match: true, sequence: true, word
 /** Mistakes in a digit answer; a word answer is 0 when it is right and 1 (simply wrong) when not. */
 export function countMistakes(question: QuestionJson, typedAnswer: string, rightAnswer: string): number {
   const kind = answerKindOf(question.questionType);
-  if (kind === 'word') return normalizeWord(typedAnswer) === normalizeWord(rightAnswer) ? 0 : 1;
+  if (kind === 'word') return wordAnswerKey(typedAnswer) === wordAnswerKey(rightAnswer) ? 0 : 1;
   const answer = digitsOf(answerToOriginal(question, typedAnswer));
   const right = digitsOf(rightAnswer);
   if (kind === 'set') {

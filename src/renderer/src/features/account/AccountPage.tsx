@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isStaffType } from '@shared/domain/user-types';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../lib/use-user-info';
 import { ruAccount } from '../../i18n/account';
@@ -24,6 +25,8 @@ export function AccountPage() {
   // Same as the header's: asks about drafts on this device, then signs out whatever the server answers.
   const { signOut, leaving, popup: signOutPopup } = useSignOut(navigate);
   useUpdateTgNicknameParam();
+  // A curator's or an admin's cabinet has no course, goals or promo code of a student (issue 42).
+  const staff = user.data !== undefined && isStaffType(user.data.user_type);
 
   return (
     <section className="screen account" aria-labelledby="account-title">
@@ -38,9 +41,13 @@ export function AccountPage() {
       </div>
       <div className="account__grid">
         <MyDataCard user={user} showError={setError} />
-        <CourseDataCard info={user.data} />
-        <GoalsCard info={user.data} />
-        <ReferralCard />
+        {!staff && (
+          <>
+            <CourseDataCard info={user.data} />
+            <GoalsCard info={user.data} />
+            <ReferralCard />
+          </>
+        )}
         <AppLinksCard />
       </div>
       {signOutPopup}

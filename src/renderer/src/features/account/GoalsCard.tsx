@@ -7,6 +7,7 @@ import { userInfoQuery } from '../../lib/use-user-info';
 import { Button, Card, Popup, Select, SendButton, TextField } from '../../ui';
 import { failureText } from './errors';
 import { orDash } from './format';
+import { ExamForecast } from './ExamForecast';
 import { InfoList } from './InfoList';
 import { isOneOf } from '@shared/guards';
 
@@ -15,6 +16,9 @@ const t = ruAccount.goals;
 function budzhetOf(value: string): GoalBudzhet {
   return isOneOf(GOAL_BUDZHET, value) ? value : '0';
 }
+
+/** Staff have no exam to forecast. */
+const isStudent = (type: string) => type !== 'Админ' && type !== 'Куратор';
 
 /** 'Мои цели' (shell §2.7, §3.10) with the edit popup. */
 export function GoalsCard({ info }: { info: UserInfo | undefined }) {
@@ -40,6 +44,7 @@ export function GoalsCard({ info }: { info: UserInfo | undefined }) {
           { label: t.studentOsob, value: info ? <span className="account-prewrap">{orDash(info.user_osobennosti)}</span> : ruAccount.dash },
         ]}
       />
+      {info && isStudent(info.user_type) && <ExamForecast goal={info.user_goal_ball} />}
       {info && editing && <GoalsPopup info={info} onClose={() => setEditing(false)} />}
     </Card>
   );

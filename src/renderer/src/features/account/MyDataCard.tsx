@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { UserInfo } from '@shared/contract/account';
+import { isStaffType } from '@shared/domain/user-types';
 import { liveStatusAtom } from '../../lib/live';
 import { ruAccount } from '../../i18n/account';
 import { ru } from '../../i18n/ru';
@@ -27,7 +28,8 @@ export function MyDataCard({ user, showError }: Props) {
   const items: InfoItem[] = [
     { label: t.region, value: info ? orDash(info.reg_name) : dash },
     { label: t.birthDate, value: info ? dateOrDash(info.user_bdate) : dash, testId: 'my-bdate' },
-    { label: t.classNumber, value: info ? orDash(info.user_class_number) : dash },
+    // A school class is a student's; staff have none (issue 42).
+    ...(info && isStaffType(info.user_type) ? [] : [{ label: t.classNumber, value: info ? orDash(info.user_class_number) : dash }]),
     { label: t.phone, value: info ? phoneText(info.user_tel) : dash },
     { label: t.email, value: info ? orDash(info.user_email) : dash },
     {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getTgLinkSite, referalInfo } from '@shared/contract/account';
+import { getExamForecast } from '@shared/contract/learning';
 import type { InputOf } from '@shared/contract/core';
 import { getCurrentBotTg, getVariablesStr } from '@shared/contract/shell';
 import { api } from '../../lib/api';
@@ -9,6 +10,8 @@ import { loadTelegramLogin } from './telegram-widget';
 
 /** The personal account's queries, each key written once (the profile itself is lib's userInfoQuery). */
 export const accountQueries = {
+  /** The student's ЕГЭ forecast (the learning model reads every scored answer). */
+  examForecast: () => queryOptions({ queryKey: ['examForecast'], queryFn: ({ signal }) => api.call(getExamForecast, { userKey: '' }, { handleErrors: true, signal }) }),
   /** The user's promo code; it does not change while the page is open. */
   referral: () => queryOptions({ queryKey: ['referral'], queryFn: ({ signal }) => api.call(referalInfo, {}, { handleErrors: true, signal }), staleTime: Infinity }),
   /** The school's app download links (admin variables). */

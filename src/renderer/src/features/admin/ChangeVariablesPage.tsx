@@ -1,17 +1,26 @@
 import { ruAdmin } from '../../i18n/admin';
+import type { UserType } from '@shared/domain/user-types';
+import { storedUserType } from '../../lib/session';
 import { Tabs } from '../../ui';
 import { DocumentsTab } from './DocumentsTab';
 import { ExamTab } from './ExamTab';
 import { GroupsTab } from './GroupsTab';
 import { IconsTab } from './IconsTab';
+import { ModelBudgetTab } from './ModelBudgetTab';
 import { IntensivTab, TariffsTab } from './PricesAndDatesTabs';
 import { ZoomTab } from './ZoomTab';
 import './admin.css';
 
 const t = ruAdmin.tabs;
 
-/** Back-office §2.10 'change-variables': six tabs and «Документы», each loading on its first open. */
+const ADMIN: UserType = 'Админ';
+
+/**
+ * Back-office §2.10 'change-variables': six tabs and «Документы», each loading on its first open;
+ * admins also see «ИИ» (today's model calls; the server allows that call to admins only).
+ */
 export function ChangeVariablesPage() {
+  const admin = storedUserType() === ADMIN;
   return (
     <section className="screen admin-settings" aria-labelledby="admin-settings-title">
       <h1 id="admin-settings-title">{ruAdmin.title}</h1>
@@ -25,6 +34,7 @@ export function ChangeVariablesPage() {
           { key: 'intensiv', label: t.intensiv, render: () => <IntensivTab /> },
           { key: 'tariffs', label: t.tariffs, render: () => <TariffsTab /> },
           { key: 'documents', label: t.documents, render: () => <DocumentsTab /> },
+          ...(admin ? [{ key: 'modelBudget', label: t.modelBudget, render: () => <ModelBudgetTab /> }] : []),
         ]}
       />
     </section>

@@ -167,6 +167,17 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
     setBot(next);
   };
 
+  /** «Спросить про организацию»: the suggested bot's tab, with the question that was asked here ready to send. */
+  const switchWithQuestion = (next: BotId, answerId: number) => {
+    const question = messages.find((message) => message.id === answerId - 1 && message.itsBot === '0');
+    chooseBot(next);
+    if (question) {
+      draftTouched.current = true;
+      setDraft(question.message);
+      saveDraft.call(question.message);
+    }
+  };
+
   const send = async () => {
     const question = draft.trim();
     if (question === '' || sending || loadingOlder) return;
@@ -235,7 +246,7 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
         ) : messages.length === 0 ? (
           <li className="assistant-messages__empty">{t.empty}</li>
         ) : (
-          messages.map((message) => <MessageItem key={message.id} message={message} onCite={setTheoryOf} />)
+          messages.map((message) => <MessageItem key={message.id} message={message} onCite={setTheoryOf} onSwitch={switchWithQuestion} />)
         )}
       </ol>
       {error && <ErrorBox message={error} className="assistant-panel__error" />}
@@ -270,7 +281,7 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
   );
 }
 
-function MessageItem({ message, onCite }: { message: BotMessage; onCite: (chunkId: number) => void }) {
+function MessageItem({ message, onCite, onSwitch }: { message: BotMessage; onCite: (chunkId: number) => void; onSwitch: (bot: BotId, answerId: number) => void }) {
   const mine = message.itsBot === '0';
   const waiting = !mine && message.status === 'pending';
   const bySource = new Map(message.sources.map((source) => [source.n, source]));
@@ -296,6 +307,11 @@ function MessageItem({ message, onCite }: { message: BotMessage; onCite: (chunkI
             </Formatted>
           ))}
         </p>
+      )}
+      {!mine && message.suggestBot && (
+        <Button variant="secondary" size="sm" className="assistant-message__switch" onClick={() => onSwitch(message.suggestBot!, message.id)} data-testid="assistant-switch-bot">
+          {t.askOrg}
+        </Button>
       )}
       {!mine && message.status === 'done' && message.sources.length > 0 && (
         <ul className="assistant-sources" aria-label={t.sources}>

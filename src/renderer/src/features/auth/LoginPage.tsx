@@ -10,6 +10,7 @@ import { readSession } from '../../lib/session';
 import { Button, buttonClassName } from '../../ui/Button';
 import { Loader } from '../../ui/Loader';
 import { TextField } from '../../ui/TextField';
+import { AuthHeader } from './AuthHeader';
 import { authContracts } from './auth-contracts';
 import { ChangeOneTimePassword } from './ChangeOneTimePassword';
 import { ServerAddress } from './ServerAddress';
@@ -124,18 +125,6 @@ export function LoginPage() {
         )}
       </section>
     </main>
-  );
-}
-
-export function AuthHeader() {
-  return (
-    <div className="auth-card__brand">
-      <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={56} height={56} />
-      <div>
-        <div className="auth-card__name">{ru.brand.name}</div>
-        <div className="muted">{ru.brand.courseTitle}</div>
-      </div>
-    </div>
   );
 }
 

@@ -3,7 +3,8 @@ import { Link, Navigate } from 'react-router';
 import { ru } from '../../i18n/ru';
 import { useCoursePageLink } from '../../lib/course-page';
 import { readSession } from '../../lib/session';
-import { AuthHeader, VkButton } from './LoginPage';
+import { AuthHeader } from './AuthHeader';
+import { VkButton } from './LoginPage';
 import './auth.css';
 
 const t = ru.auth;

@@ -25,6 +25,7 @@ const ITEMS: SideNavItem[] = [
   { to: '/curator/video_edit', label: t.videoEdit, flag: 'curatorVideoLessons' },
   { to: '/curator/questions', label: t.questions, flag: 'questions' },
   { to: '/curator/textbooks', label: t.textbooks, flag: 'textbooks' },
+  { to: '/curator/course', label: t.course, flag: 'course' },
   { to: '/curator/verbal_slots', label: t.verbalSlots, flag: 'curator' },
 ];
 

@@ -5,9 +5,9 @@ import { paths } from '../../lib/route-names';
 import { ruCourse } from '../../i18n/course';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, Loader, Popup } from '../../ui';
-import { LessonCardView } from './LessonCardView';
+import { LessonCardView } from '../../course-view/LessonCardView';
 import { parseLessonNum } from './road-scroll';
-import './lesson-popup.css';
+import '../../course-view/lesson-card.css';
 
 const t = ruCourse.lesson;
 

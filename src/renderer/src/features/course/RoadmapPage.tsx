@@ -5,11 +5,11 @@ import { Link, Outlet, useParams } from 'react-router';
 import { paths } from '../../lib/route-names';
 import { ruCourse } from '../../i18n/course';
 import { EmptyState, ErrorBox, Loader } from '../../ui';
-import { RoadChapter } from './RoadChapter';
+import { RoadChapter } from '../../course-view/RoadChapter';
 import { RoadParallax } from './RoadParallax';
 import { loadRoad } from './road-snapshot';
 import { initialLesson, parseLessonNum, scrollToTopStepped, UP_BUTTON_AFTER } from './road-scroll';
-import './course.css';
+import '../../course-view/road.css';
 
 const t = ruCourse.road;
 

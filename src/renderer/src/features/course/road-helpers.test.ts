@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoadLesson } from '@shared/contract/course';
-import { deadlineText, lessonStatusText, pointsText, taskStatusText, taskStatusTone } from './lesson-texts';
-import { chapterColour, chapterRoadPath, roadPosition } from './road-layout';
+import { deadlineText, lessonStatusText, pointsText, taskStatusText, taskStatusTone } from '../../course-view/lesson-texts';
+import { chapterColour, chapterRoadPath, roadPosition } from '../../course-view/road-layout';
 import { initialLesson, parseLessonNum, scrollTopSteps } from './road-scroll';
 
 const lesson = (lesson_number: number, status: RoadLesson['status']): RoadLesson => ({

@@ -34,12 +34,15 @@ export function CreditResultView({ status, info, questions, start, onRetake }: {
               {t.errorsOf(info.zu_errors ?? 0, info.za_max_errors)}
             </dd>
           </div>
-          <div className="credit-facts__row" data-fact="points">
-            <dt>{t.points}</dt>
-            <dd data-testid="credit-points">
-              {score} / {max}
-            </dd>
-          </div>
+          {/* A result with no answers kept (a credit marked by hand) has no score to show, not «0 / 0». */}
+          {rows.length > 0 && (
+            <div className="credit-facts__row" data-fact="points">
+              <dt>{t.points}</dt>
+              <dd data-testid="credit-points">
+                {score} / {max}
+              </dd>
+            </div>
+          )}
           <div className="credit-facts__row" data-fact="attempts">
             <dt>{t.attempts}</dt>
             <dd>{t.attemptsOf(info.zu_popitka, info.za_max_popitok)}</dd>

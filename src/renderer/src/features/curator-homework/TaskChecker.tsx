@@ -5,20 +5,26 @@ import { ruCuratorHomework } from '../../i18n/curator-homework';
 import { Button, Checkbox, cx } from '../../ui';
 import { clampScore, nextSegmentKey, selectionRange, snapToWords, splitBySegments } from './segments';
 import { isOneOf } from '@shared/guards';
+import type { CriteriaPoints } from '@shared/domain/p2-criteria';
+import { criteriaTotal, CriteriaScores } from './CriteriaScores';
 
 const t = ruCuratorHomework.p2;
 const COLORS = ['green', 'orange', 'red'] as const;
 
 /** Editable check of one task: the one shape the screens keep per task. */
-export type CheckDraft = { cur_comment: string; ballov: number | null; add_comments: Record<string, CommentSegment> };
+export type CheckDraft = { cur_comment: string; ballov: number | null; add_comments: Record<string, CommentSegment>; criteria_ballov?: CriteriaPoints };
 
 export function draftOf(item: ResultP2Item): CheckDraft {
-  return { cur_comment: item.teacherComment, ballov: item.userBall, add_comments: item.teacherJson };
+  return { cur_comment: item.teacherComment, ballov: item.userBall, add_comments: item.teacherJson, criteria_ballov: item.criteriaBalls ?? {} };
 }
 
+/** The wire's check; a task scored by criteria sends their points (the server sums them). */
 export function toTaskCheck(draft: CheckDraft): TaskCheck {
-  return { cur_comment: draft.cur_comment, ballov: draft.ballov, add_comments: draft.add_comments };
+  return { cur_comment: draft.cur_comment, ballov: draft.ballov, add_comments: draft.add_comments, criteria_ballov: draft.criteria_ballov ?? {} };
 }
+
+/** The task's criteria; a copy kept on the device before criteria existed has none. */
+const criteriaOf = (item: ResultP2Item) => item.criteria ?? [];
 
 /** §9: a long selection previews its first and last 5 characters. */
 function preview(text: string): string {
@@ -92,6 +98,7 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
   };
 
   const segments = Object.entries(draft.add_comments);
+  const criteria = criteriaOf(item);
   return (
     <article className="task-check" onClick={(event) => !(event.target instanceof Element && event.target.closest('.task-check__remove')) && setRemoving(null)}>
       <header className="task-check__head">
@@ -183,7 +190,28 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
           ))}
         </ul>
       )}
+      <details className="task-check__reference" open data-testid="reference">
+        <summary>{t.reference}</summary>
+        <p className="task-check__reference-text">{item.qReference?.trim() || t.noReference}</p>
+        {item.qCriteria?.trim() && (
+          <details className="task-check__qcriteria">
+            <summary>{t.questionCriteria}</summary>
+            <p className="task-check__reference-text">{item.qCriteria}</p>
+          </details>
+        )}
+      </details>
+      {criteria.length > 0 && (
+        <CriteriaScores
+          taskNumber={item.qTaskNumber}
+          criteria={criteria}
+          points={draft.criteria_ballov ?? {}}
+          max={item.realBall}
+          editable={editable}
+          onChange={(points) => onChange({ ...draft, criteria_ballov: points, ballov: criteriaTotal(criteria, points) })}
+        />
+      )}
       <div className="task-check__grade">
+        {criteria.length === 0 && (
         <label className="task-check__field">
           <span>{t.score(item.realBall)}</span>
           <input
@@ -200,6 +228,7 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
             }}
           />
         </label>
+        )}
         <label className="task-check__field task-check__field--grow">
           <span>{t.comment}</span>
           <textarea rows={3} value={draft.cur_comment} disabled={!editable} maxLength={5000} onChange={(event) => onChange({ ...draft, cur_comment: event.target.value })} />

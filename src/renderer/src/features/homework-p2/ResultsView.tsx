@@ -92,6 +92,7 @@ export function ResultsView(props: ResultsViewProps) {
                 </span>
               )}
             </div>
+            <CriteriaPointsList question={open} />
             <DifficultSwitch
               qId={open.qId}
               checked={difficult[open.qId] ?? false}
@@ -128,6 +129,29 @@ export function ResultsView(props: ResultsViewProps) {
         onCancel={() => setConfirmMistakeWork(false)}
       />
       <ErrorPopup message={error} onClose={() => setError(null)} />
+    </section>
+  );
+}
+
+/** The checked task's points per ФИПИ criterion (nothing when it was scored as a whole). */
+function CriteriaPointsList({ question }: { question: HomeworkP2Question }) {
+  const balls = question.criteriaBalls ?? {};
+  const criteria = question.criteria ?? [];
+  if (criteria.length === 0 || Object.keys(balls).length === 0) return null;
+  return (
+    <section className="p2-criteria" aria-label={t.criteria}>
+      <h3 className="p2-subtitle">{t.criteria}</h3>
+      <ul className="p2-criteria__list" data-testid="p2-criteria">
+        {criteria.map((criterion) => (
+          <li key={criterion.num} className="p2-criteria__item" data-testid={`p2-criterion-${criterion.num}`}>
+            <span className="p2-criteria__code">{criterion.code}</span>
+            <span className="p2-criteria__name">{criterion.title}</span>
+            <strong className="p2-criteria__points">
+              {balls[String(criterion.num)] ?? '—'} / {criterion.maxBall}
+            </strong>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

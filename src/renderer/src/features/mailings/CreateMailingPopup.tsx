@@ -3,7 +3,7 @@ import { CAPTION_MAX, createImage, createTgMailing, createVkMailing, MAILING_IMA
 import { useState } from 'react';
 import { ruMailings } from '../../i18n/mailings';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
-import { Button, ErrorBox, Popup, Select } from '../../ui';
+import { Button, buttonClassName, ErrorBox, Popup, Select } from '../../ui';
 import { uploadFile } from '../../lib/upload-file';
 import { mailingsQueries } from './api';
 
@@ -18,8 +18,21 @@ export function imageProblem(file: File): string | null {
   return null;
 }
 
-/** §5: the local date-time input sent with seconds ':00'. */
-export const withSeconds = (value: string) => (value === '' ? '' : `${value.replace('T', ' ')}:00`);
+/**
+ * §5: the start as the wire wants it ('YYYY-MM-DD HH:MM:00', Moscow time) from the Russian entry
+ * 'ДД.ММ.ГГГГ ЧЧ:ММ'; '' when left empty (send at once), null when it is not a real date and time.
+ */
+export function wireStartAt(text: string): string | null {
+  const value = text.trim();
+  if (value === '') return '';
+  const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})[ ,]+(\d{1,2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [day, month, year, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}:00`;
+}
 
 /** 'Создание рассылки (bot)': message, picture, group, recipient count, nicknames, start. */
 export function CreateMailingPopup({ channel, onClose }: { channel: 'MAIN' | 'TERMINS' | 'VK'; onClose: () => void }) {
@@ -40,13 +53,14 @@ export function CreateMailingPopup({ channel, onClose }: { channel: 'MAIN' | 'TE
   const create = useMutation({
     mutationFn: () =>
       channel === 'VK'
-        ? liveRequest(createVkMailing, { message: message.trim(), receiverGroup: group as 'Всем', startAt: withSeconds(startAt), imageLink: '' })
-        : liveRequest(createTgMailing, { message: message.trim(), receiverGroup: group, startAt: withSeconds(startAt), imageLink: image?.path ?? '', fromTgBot: channel, receiversTgNicknames: nickList }),
+        ? liveRequest(createVkMailing, { message: message.trim(), receiverGroup: group as 'Всем', startAt: wireStartAt(startAt) ?? '', imageLink: '' })
+        : liveRequest(createTgMailing, { message: message.trim(), receiverGroup: group, startAt: wireStartAt(startAt) ?? '', imageLink: image?.path ?? '', fromTgBot: channel, receiversTgNicknames: nickList }),
     onSuccess: onClose,
   });
   const limit = image ? CAPTION_MAX : MESSAGE_MAX;
   // §5: creation is blocked while a picture uploads.
-  const ready = message.trim() !== '' && message.length <= limit && !upload.isPending && (group !== NICKNAME_GROUP || nickList.length > 0);
+  const startValid = wireStartAt(startAt) !== null;
+  const ready = message.trim() !== '' && message.length <= limit && !upload.isPending && startValid && (group !== NICKNAME_GROUP || nickList.length > 0);
 
   return (
     <Popup
@@ -69,11 +83,14 @@ export function CreateMailingPopup({ channel, onClose }: { channel: 'MAIN' | 'TE
         </div>
         {channel !== 'VK' && (
           <div className="ui-field mailings__wide">
-            <label className="ui-field__label" htmlFor="mailing-image">
+            <span className="ui-field__label" id="mailing-image-label">
               {t.image}
-            </label>
+            </span>
+            {/* The browser's own file button speaks its own language: ours is a label over a hidden input. */}
             <input
               id="mailing-image"
+              className="visually-hidden"
+              aria-labelledby="mailing-image-label"
               type="file"
               accept=".jpeg,.jpg,.png,.gif,image/jpeg,image/png,image/gif"
               onChange={(event) => {
@@ -87,6 +104,12 @@ export function CreateMailingPopup({ channel, onClose }: { channel: 'MAIN' | 'TE
                 else upload.mutate(file);
               }}
             />
+            <span className="mailings__file">
+              <label className={buttonClassName('secondary', { size: 'sm' })} htmlFor="mailing-image" data-testid="mailing-image-pick">
+                {t.pickImage}
+              </label>
+              {!image && !upload.isPending && <span className="ui-field__hint">{t.noImage}</span>}
+            </span>
             {upload.isPending && <span className="ui-field__hint">{t.imageUploading}</span>}
             {image && (
               <span className="ui-field__hint">
@@ -128,8 +151,27 @@ export function CreateMailingPopup({ channel, onClose }: { channel: 'MAIN' | 'TE
           <label className="ui-field__label" htmlFor="mailing-start">
             {t.startAt}
           </label>
-          <input id="mailing-start" className="ui-input" type="datetime-local" value={startAt} onChange={(event) => setStartAt(event.target.value)} />
-          <span className="ui-field__hint">{t.startHint}</span>
+          <input
+            id="mailing-start"
+            className="ui-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t.startPlaceholder}
+            value={startAt}
+            onChange={(event) => setStartAt(event.target.value)}
+            aria-invalid={!startValid}
+            aria-describedby="mailing-start-hint"
+          />
+          {startValid ? (
+            <span className="ui-field__hint" id="mailing-start-hint">
+              {t.startHint}
+            </span>
+          ) : (
+            <span className="ui-field__error" id="mailing-start-hint" role="alert">
+              {t.startInvalid}
+            </span>
+          )}
         </div>
         {create.isError && <ErrorBox message={ruMailings.requestFailed(liveErrorText(create.error))} />}
       </div>

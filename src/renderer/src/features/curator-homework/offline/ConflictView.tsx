@@ -19,7 +19,7 @@ function CheckSummary({ check, max }: { check: TaskCheck | undefined; max: numbe
   );
 }
 
-const serverCheck = (item: ResultP2Item): TaskCheck => ({ cur_comment: item.teacherComment, ballov: item.userBall, add_comments: item.teacherJson });
+const serverCheck = (item: ResultP2Item): TaskCheck => ({ cur_comment: item.teacherComment, ballov: item.userBall, add_comments: item.teacherJson, criteria_ballov: item.criteriaBalls ?? {} });
 
 /**
  * A conflict of an offline check: the curator's check and the work as it is on the server now,

@@ -33,7 +33,7 @@ import {
 // the desktop's IPC → SQLite cache).
 
 const HT = 3; // seeded: egor, sofia and maxim submitted part 2 ('Готово'), two tasks of max 3.
-const check = (ballov: number, comment = ''): TaskCheck => ({ cur_comment: comment, ballov, add_comments: {} });
+const check = (ballov: number, comment = ''): TaskCheck => ({ cur_comment: comment, ballov, add_comments: {}, criteria_ballov: {} });
 
 type StoreKind = 'indexeddb' | 'desktop';
 const stores: StoreKind[] = ['indexeddb', 'desktop'];
@@ -157,7 +157,8 @@ describe.each(cases)('offline checking on %s with the %s store', (dialect, store
     await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: sofia, jsonData: { '2': check(1, 'Админ') } });
     const fresh = await refreshCleanWork(call, scope, HT, sofia, Date.now());
     expect(fresh!.baseVersion).not.toBe(before.baseVersion);
-    expect(fresh!.checks['2']).toEqual(check(1, 'Админ'));
+    // Scored as a whole on a one-criterion task: the server keeps the score as К1 too.
+    expect(fresh!.checks['2']).toEqual({ ...check(1, 'Админ'), criteria_ballov: { '1': 1 } });
     // An edited copy is not replaced: its difference is for the conflict check to show.
     await saveChecks(scope, HT, sofia, { ...fresh!.checks, '2': check(3, 'Моё') });
     await admin.call(curatorHomework.setResultP2, { action: 'saveChecking', dzNum: HT, studentId: sofia, jsonData: { '2': check(2, 'Админ 2') } });

@@ -93,7 +93,7 @@ export const workDraftKey = (owner: string, htNum: number, studentKey: string) =
 const worksListKey = (owner: string, htNum: number) => `${WORKS_LIST_PREFIX}${owner}:${htNum}`;
 
 export function checksOf(items: readonly ResultP2Item[]): Record<string, TaskCheck> {
-  return Object.fromEntries(items.map((item) => [String(item.qNumber), { cur_comment: item.teacherComment, ballov: item.userBall, add_comments: item.teacherJson }]));
+  return Object.fromEntries(items.map((item) => [String(item.qNumber), { cur_comment: item.teacherComment, ballov: item.userBall, add_comments: item.teacherJson, criteria_ballov: item.criteriaBalls ?? {} }]));
 }
 
 function newWork(items: ResultP2Item[], now: number): OfflineWork {

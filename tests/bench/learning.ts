@@ -1,0 +1,65 @@
+/**
+ * `npx tsx tests/bench/learning.ts`: the cost of the learning model (issue 38), in process, on
+ * SQLite. A fresh demo database; one demo student.
+ *
+ *  - update: BENCH_ANSWERS scored answers, each in its own transaction, timed with and without
+ *    recordScoredAnswer (the same training-answer update both times), in alternating order so
+ *    machine load hits both alike; the report is the p50/p99 the mastery update adds.
+ *  - forecast: examForecast for that student after the answers (2,000 by default), BENCH_FORECASTS times.
+ *
+ * Results on stdout (milliseconds).
+ */
+import { examForecast } from '../../server/domains/learning/forecast';
+import { recordScoredAnswer } from '../../server/learning/mastery';
+import { withDemoDatabase } from './demo-database';
+import { intEnv, round3 } from './kit';
+
+const ANSWERS = intEnv('BENCH_ANSWERS', 2000);
+const FORECASTS = intEnv('BENCH_FORECASTS', 200);
+
+const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+async function main(): Promise<void> {
+  await withDemoDatabase('learning', async (db, now) => {
+    const user = await db.selectFrom('users').select(['id', 'goal_ball']).where('login', '=', 'package').executeTakeFirstOrThrow();
+    await db.deleteFrom('learning_mastery').where('user_id', '=', user.id).execute();
+    const questions = (await db.selectFrom('question_p1_elements').select('question_id').distinct().execute()).map((row) => row.question_id);
+    const plain: number[] = [];
+    const withMastery: number[] = [];
+    for (let index = 0; index < ANSWERS; index += 1) {
+      const questionId = questions[index % questions.length]!;
+      const points = (index * 7919) % 3 === 0 ? 0 : 2;
+      const at = now + index * 60_000;
+      const run = async (record: boolean) => {
+        const started = performance.now();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('users').set({ updated_at: at }).where('id', '=', user.id).execute();
+          if (record) await recordScoredAnswer(trx, { userId: user.id, source: 'train-p1', part: 1, questionId, points, maxPoints: 2, at });
+        });
+        return performance.now() - started;
+      };
+      if (index % 2 === 0) {
+        plain.push(await run(false));
+        withMastery.push(await run(true));
+      } else {
+        withMastery.push(await run(true));
+        plain.push(await run(false));
+      }
+    }
+    plain.sort((a, b) => a - b);
+    withMastery.sort((a, b) => a - b);
+    const forecasts: number[] = [];
+    let last: Awaited<ReturnType<typeof examForecast>> | undefined;
+    for (let index = 0; index < FORECASTS; index += 1) {
+      const started = performance.now();
+      last = await examForecast(db, user.id, user.goal_ball, now + ANSWERS * 60_000);
+      forecasts.push(performance.now() - started);
+    }
+    forecasts.sort((a, b) => a - b);
+    console.log(`answers ${ANSWERS}: transaction p50 ${round3(p(plain, 0.5))} ms → ${round3(p(withMastery, 0.5))} ms with mastery; p99 ${round3(p(plain, 0.99))} → ${round3(p(withMastery, 0.99))} ms`);
+    console.log(`mastery update adds p50 ${round3(p(withMastery, 0.5) - p(plain, 0.5))} ms, p99 ${round3(p(withMastery, 0.99) - p(plain, 0.99))} ms`);
+    console.log(`forecast (${last?.answers} answers): p50 ${round3(p(forecasts, 0.5))} ms, p99 ${round3(p(forecasts, 0.99))} ms; test ${last?.testLow}–${last?.testHigh}`);
+  });
+}
+
+await main();
