@@ -115,7 +115,8 @@ function expectedProgress(all: Tally) {
   const expectedSolvedPercent = percent(all.expectedSolved, all.expectedTotal);
   const somethingDue = all.expectedTotal > 0;
   return {
-    expectedPercent: percent(all.expectedTotal, all.total),
+    // At least 1 when anything is due: 0 means «nothing due» to the client.
+    expectedPercent: somethingDue ? Math.max(1, percent(all.expectedTotal, all.total)) : 0,
     expectedSolvedPercent,
     // Nothing due: judged by what she did early (done well is «в порядке», else «впереди»).
     pace: somethingDue ? paceOf(expectedSolvedPercent, true) : paceOf(percent(all.solved, all.total), false),
