@@ -52,6 +52,8 @@ describe('files and statistics in chromium', () => {
     const ranked = page.getByTestId('ranked-students');
     await ranked.waitFor();
     expect(await ranked.locator('li').count()).toBeGreaterThan(5);
+    // Each student is coloured against what was due by now, and says it in words.
+    expect(await ranked.locator('li .ui-pace-badge').count()).toBe(await ranked.locator('li').count());
     await ranked.locator('li').first().getByRole('button').click();
     await page.getByTestId('chapters-popup').waitFor();
     await screenshot(page, 'curator-statistic-light-1280');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledge } from '../../src/shared/contract';
+import { LESSON_STUDY_DAYS } from '../../src/shared/domain/pace';
 import { startChatModelStandIn, type ChatModelStandIn } from '../stand-ins/chat-model';
 import { join } from 'node:path';
 import { screenshot, SCREENSHOT_DIR, settledScreenshot, signInAs } from '../helpers/browser';
@@ -151,12 +152,46 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
     await context.close();
   });
 
+  it('colours cells against what is due: lessons not due yet are «впереди», never «отстаёт»; the legend says so', async () => {
+    const { db, clock } = e2e.server.server.services;
+    // A lesson is due a week after it opens (or at an earlier homework deadline; the demo's are later).
+    const notDue = await db
+      .selectFrom('kb_published_chunks as c')
+      .innerJoin('lessons as l', 'l.number', 'c.lesson_num')
+      .select('c.id')
+      .where('c.kind', '=', 'theory')
+      .where('c.is_90plus', '=', 0)
+      .where('l.opens_at', '>', clock.now() - LESSON_STUDY_DAYS * 86_400_000)
+      .execute();
+    expect(notDue.length).toBeGreaterThan(0);
+    const { page, context, errors } = await e2e.openPage();
+    await signInAs(page, 'student');
+    await page.goto('/study/knowledge_grid');
+    await page.locator('.kb-cell').first().waitFor();
+    for (const { id } of notDue) expect(['ahead', 'ok'], `cell ${id}`).toContain(await page.getByTestId(`kb-cell-${id}`).getAttribute('data-pace'));
+    // Every cell says its state in words, not by colour alone.
+    const labels = await page.locator('.kb-cell').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label') ?? ''));
+    for (const label of labels) expect(label).toMatch(/, (впереди|в порядке|подтянуть|отстаёт)$/);
+    const legend = page.getByTestId('kb-legend');
+    expect(await legend.locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-pace')))).toEqual(['ahead', 'ok', 'weak', 'behind']);
+    expect(await legend.textContent()).toContain('впереди — урок ещё не открыт или открыт меньше недели назад');
+    // The popup of a cell not due tells from when it is.
+    await page.getByTestId(`kb-cell-${notDue[0]!.id}`).click();
+    const state = page.getByTestId('kb-item-pace');
+    await state.waitFor();
+    expect(await state.textContent()).toMatch(/^Состояние: (впереди|в порядке)Тему пора знать с \d\d\.\d\d\.\d{4}$/);
+    await settledScreenshot(page, 'knowledge-map-item-ahead-light-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the map and the chat in the dark theme and on a narrow screen', async () => {
-    for (const [width, dark] of [[1280, true], [390, false], [390, true]] as const) {
+    for (const [width, dark] of [[1280, false], [1280, true], [390, false], [390, true]] as const) {
       const { page, context, errors } = await e2e.openPage({ width, height: 780 });
       await signInAs(page, 'student', { dark });
       await page.goto('/study/knowledge_grid');
       await page.locator('.kb-cell').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, `knowledge-map-${dark ? 'dark' : 'light'}-${width}`);
       await openChat(page);
       await ask(page, 'что такое инфляция');

@@ -65,6 +65,16 @@ describe('ratings screen in chromium', () => {
     await mastery.waitFor();
     // Homework 1, its additional part, homework 2 and credit 1 (mastery.test.ts says which).
     expect(await mastery.textContent()).toContain(`Вопросы 1 части: 11 из ${CHAPTER_ONE_P1} · Задания 2 части: 2 из 4`);
+    // Bars judge against what is due (issue 38, item 6): each chapter's state as the server says, in words too.
+    const socketForPace = await student.openLive();
+    const byServer = await socketForPace.request(rating.getChaptersStatistics, { userId: '' });
+    socketForPace.close();
+    const chapterPaces = await mastery.locator('li.rating-mastery__item').evaluateAll((items) => items.map((item) => item.getAttribute('data-pace')));
+    expect(chapterPaces).toEqual(byServer.chaptersStatistics.map((chapter) => chapter.pace));
+    // The last chapter's lessons open weeks from now: «впереди», not red.
+    expect(byServer.chaptersStatistics.at(-1)!.pace).toBe('ahead');
+    expect(await mastery.locator('li.rating-mastery__item').last().locator('.ui-pace-badge').textContent()).toBe('Состояние: впереди');
+    expect(await mastery.textContent()).toContain(`Всего решено: ${byServer.solvedPercent}% курса`);
     const me = page.locator('[data-testid="study-rating"] .study-rating__item--me');
     // Every question and the signs trainer's terms weigh one unit each.
     expect(await me.textContent()).toContain(`решено ${Math.floor((13 / (ALL_QUESTIONS + SIGN_TERMS.length)) * 100)}%`);
@@ -196,6 +206,8 @@ describe('ratings screen in chromium', () => {
         await screenshot(page, `ratings-${dark ? 'dark' : 'light'}-${width}`);
         // The period choice up close (a full page at 390 px is too tall to read).
         await page.locator('.rating-chart-card').screenshot({ path: join(SCREENSHOT_DIR, `ratings-chart-${dark ? 'dark' : 'light'}-${width}.png`) });
+        // Chapter bars coloured against what is due, up close.
+        await page.locator('.rating-mastery').screenshot({ path: join(SCREENSHOT_DIR, `ratings-mastery-${dark ? 'dark' : 'light'}-${width}.png`) });
         expect(errors).toEqual([]);
         await context.close();
       }

@@ -118,8 +118,8 @@ export const knowledgeHandlers = [
     };
   }),
 
-  implement(knowledge.getKnowledgeGrid, async (ctx, { mapType }) => ({ knowledgeGrid: await knowledgeGrid(ctx.services.db, ctx.user.id, mapType) })),
-  implement(knowledge.getKnowledgeChunk, async (ctx, { chunkId }) => knowledgeChunk(ctx.services.db, ctx.user.id, chunkId)),
+  implement(knowledge.getKnowledgeGrid, async (ctx, { mapType }) => ({ knowledgeGrid: await knowledgeGrid(ctx.services.db, ctx.user, mapType, ctx.services.clock.now()) })),
+  implement(knowledge.getKnowledgeChunk, async (ctx, { chunkId }) => knowledgeChunk(ctx.services.db, ctx.user, chunkId, ctx.services.clock.now())),
   implement(knowledge.getTheoryChunk, async (ctx, { chunkId }) => theoryChunk(ctx.services.db, chunkId)),
   implement(knowledge.getKnowledgeQuestions, async (ctx, { chunkId, startTest }) => knowledgeTest(ctx.services.db, ctx.user.id, chunkId, startTest === '1', ctx.services.clock.now())),
   implement(knowledge.switchKnowledgeQuestion, async (ctx, input) => {

@@ -8,13 +8,24 @@ import { recordScoredAnswers } from '../../learning/mastery';
 import type { Db } from '../../db';
 import { examPrimaryScores, questionJsonOf, type QuestionP1Row } from '../../questions/question-bank';
 import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
+import { paceOf } from '../../../src/shared/domain/pace';
+import { formatMoscowDate } from '../../../src/shared/domain/moscow-time';
+import type { UserType } from '../../../src/shared/domain/user-types';
+import { lessonExpectations, NOT_SCHEDULED } from '../../pace/expected-lessons';
 
 /**
  * The student's knowledge map (learning-area 'Knowledge map'): published theory chunks as cells,
  * each coloured by the student's own latest answers to the chunk's questions — in knowledge
  * tests, trainings and homework alike — and the chunk's test ('Клетка знаний №id'), scored by
- * the same engine as homework part 1.
+ * the same engine as homework part 1. A cell's `pace` compares its level with what was expected
+ * by now: a cell of a lesson not yet due is «впереди», never red (issue 38, item 6).
  */
+
+/** Whose map it is: the student's id and the type that decides which lessons are hers. */
+export interface MapViewer {
+  id: number;
+  type: UserType;
+}
 
 const RUNNING = 'Выполняется';
 const DONE = 'Готово';
@@ -76,12 +87,12 @@ function levelOf(questions: QuestionP1Row[] | undefined, rightness: Map<number, 
 }
 
 /** Cells of one map ('90-' ordinary chunks, '90+' hard ones), in course order. */
-export async function knowledgeGrid(db: Db, userId: number, mapType: MapType) {
+export async function knowledgeGrid(db: Db, viewer: MapViewer, mapType: MapType, now: number) {
   const chunks = await db
     .selectFrom('kb_published_chunks as c')
     .leftJoin('lessons as l', 'l.number', 'c.lesson_num')
     .leftJoin('chapters as ch', 'ch.id', 'l.chapter_id')
-    .select(['c.id', 'ch.name as chapter', 'ch.position as chapter_position'])
+    .select(['c.id', 'c.lesson_num', 'ch.name as chapter', 'ch.position as chapter_position'])
     .where('c.kind', '=', 'theory')
     .where('c.is_90plus', '=', mapType === '90+' ? 1 : 0)
     .orderBy('ch.position')
@@ -89,8 +100,17 @@ export async function knowledgeGrid(db: Db, userId: number, mapType: MapType) {
     .orderBy('c.id')
     .execute();
   const questions = await publishedQuestions(db, chunks.map((chunk) => chunk.id));
-  const rightness = await latestRightness(db, userId, [...questions.values()].flat().map((question) => question.id));
-  return chunks.map((chunk) => ({ id: chunk.id, chapter: chunk.chapter ?? NO_LESSON_CHAPTER, knowLevel: levelOf(questions.get(chunk.id), rightness) }));
+  const [rightness, expectations] = await Promise.all([
+    latestRightness(db, viewer.id, [...questions.values()].flat().map((question) => question.id)),
+    lessonExpectations(db, viewer.type, now),
+  ]);
+  return chunks.map((chunk) => {
+    const knowLevel = levelOf(questions.get(chunk.id), rightness);
+    const { expected } = expectations.get(chunk.lesson_num) ?? NOT_SCHEDULED;
+    // A cell with no questions has no test to pass: nobody can be behind on it.
+    const judged = expected && (questions.get(chunk.id)?.length ?? 0) > 0;
+    return { id: chunk.id, chapter: chunk.chapter ?? NO_LESSON_CHAPTER, knowLevel, pace: paceOf(knowLevel, judged) };
+  });
 }
 
 async function publishedChunk(db: Db, chunkId: number) {
@@ -105,17 +125,21 @@ async function publishedChunk(db: Db, chunkId: number) {
   return chunk;
 }
 
-export async function knowledgeChunk(db: Db, userId: number, chunkId: number) {
+export async function knowledgeChunk(db: Db, viewer: MapViewer, chunkId: number, now: number) {
   const chunk = await publishedChunk(db, chunkId);
   const questions = (await publishedQuestions(db, [chunkId])).get(chunkId) ?? [];
-  const rightness = await latestRightness(db, userId, questions.map((question) => question.id));
+  const [rightness, expectations] = await Promise.all([latestRightness(db, viewer.id, questions.map((question) => question.id)), lessonExpectations(db, viewer.type, now)]);
+  const knowLevel = levelOf(questions, rightness);
+  const { expected, expectedAt } = expectations.get(chunk.lesson_num) ?? NOT_SCHEDULED;
   return {
     name: chunk.name,
     chapter: chunk.chapter ?? NO_LESSON_CHAPTER,
     lessonNum: chunk.lesson_num,
     lessonName: chunk.lesson_name ?? '',
-    knowLevel: levelOf(questions, rightness),
+    knowLevel,
     qCount: questions.length,
+    pace: paceOf(knowLevel, expected && questions.length > 0),
+    expectedOn: !expected && expectedAt !== null ? formatMoscowDate(expectedAt) : '',
   };
 }
 

@@ -6,6 +6,7 @@ import { ratingStory } from './story';
 import { ratingTop } from './top';
 import { homeworkStatistics } from './homework-statistics';
 import { chapterStatistics, studyRating } from './mastery';
+import { userTypeNow } from '../../auth/current-user';
 
 /** Handlers of the rating area, one per contract in src/shared/contract/rating.ts. */
 export const ratingHandlers = [
@@ -28,8 +29,9 @@ export const ratingHandlers = [
   })),
 
   implement(rating.getChaptersStatistics, async (ctx, { userId }) => {
+    const now = ctx.services.clock.now();
     const owner = await readableRatingOwner(ctx.services.db, ctx.user, userId);
-    return chapterStatistics(ctx.services.db, owner.id);
+    return chapterStatistics(ctx.services.db, { id: owner.id, type: userTypeNow(owner, now) }, now);
   }),
 
   implement(rating.getTopUsersStatistics, async (ctx) => ({ usersStatistics: await studyRating(ctx.services.db, ctx.user.id) })),

@@ -4,6 +4,9 @@ import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
 import type { Db } from '../../db';
 import { chapterSigns, NO_SIGNS, signTermCount, signUnitsByUser } from './sign-mastery';
 import { publicUserKey } from '../../users/user-key';
+import { paceOf } from '../../../src/shared/domain/pace';
+import type { UserType } from '../../../src/shared/domain/user-types';
+import { lessonExpectations } from '../../pace/expected-lessons';
 
 /**
  * Course mastery: which published part 1 questions a student has answered fully right anywhere
@@ -78,16 +81,61 @@ function solvedPairsP2(db: Db) {
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.floor((part / whole) * 100));
 
-export async function chapterStatistics(db: Db, userId: number): Promise<{ chaptersStatistics: ChapterStatistic[]; solvedPercent: number }> {
+/** Whose mastery it is: the student's id and the type that decides which lessons are hers. */
+export interface MasteryOwner {
+  id: number;
+  type: UserType;
+}
+
+/** A piece of material counted twice: in the whole chapter and, if its lesson is due, in what was expected. */
+interface Tally {
+  total: number;
+  solved: number;
+  expectedTotal: number;
+  expectedSolved: number;
+}
+
+function tally(items: readonly { lessonNum: number; solved: number }[], expected: (lessonNum: number) => boolean): Tally {
+  const result: Tally = { total: 0, solved: 0, expectedTotal: 0, expectedSolved: 0 };
+  for (const item of items) {
+    result.total += 1;
+    result.solved += item.solved;
+    if (!expected(item.lessonNum)) continue;
+    result.expectedTotal += 1;
+    result.expectedSolved += item.solved;
+  }
+  return result;
+}
+
+/**
+ * The progress against what was expected by now: the bar is coloured by `pace`, so a chapter
+ * whose lessons are not due yet is «впереди», not red (issue 38, item 6).
+ */
+function expectedProgress(all: Tally) {
+  const expectedSolvedPercent = percent(all.expectedSolved, all.expectedTotal);
+  const somethingDue = all.expectedTotal > 0;
+  return {
+    // At least 1 when anything is due: 0 means «nothing due» to the client.
+    expectedPercent: somethingDue ? Math.max(1, percent(all.expectedTotal, all.total)) : 0,
+    expectedSolvedPercent,
+    // Nothing due: judged by what she did early (done well is «в порядке», else «впереди»).
+    pace: somethingDue ? paceOf(expectedSolvedPercent, true) : paceOf(percent(all.solved, all.total), false),
+  };
+}
+
+export async function chapterStatistics(db: Db, owner: MasteryOwner, now: number): Promise<{ chaptersStatistics: ChapterStatistic[]; solvedPercent: number } & ReturnType<typeof expectedProgress>> {
+  const userId = owner.id;
+  const expectations = await lessonExpectations(db, owner.type, now);
+  const expected = (lessonNum: number) => expectations.get(lessonNum)?.expected === true;
   const [chapters, questions, questionsP2, solved, solvedP2, signs] = await Promise.all([
     db.selectFrom('chapters').select(['id', 'name']).orderBy('position').execute(),
     db
       .selectFrom('questions_p1')
       .innerJoin('lessons', 'lessons.number', 'questions_p1.lesson_num')
-      .select(['questions_p1.id', 'lessons.chapter_id'])
+      .select(['questions_p1.id', 'questions_p1.lesson_num', 'lessons.chapter_id'])
       .where('questions_p1.is_published', '=', 1)
       .execute(),
-    db.selectFrom('questions_p2').innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num').select(['questions_p2.id', 'lessons.chapter_id']).execute(),
+    db.selectFrom('questions_p2').innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num').select(['questions_p2.id', 'questions_p2.lesson_num', 'lessons.chapter_id']).execute(),
     db
       .selectFrom(solvedPairs(db).as('solved'))
       .select('solved.question_id')
@@ -98,30 +146,47 @@ export async function chapterStatistics(db: Db, userId: number): Promise<{ chapt
       .select('solved.question_id')
       .where('solved.user_id', '=', userId)
       .execute(),
-    chapterSigns(db, userId),
+    chapterSigns(db, userId, expected),
   ]);
   const solvedIds = new Set(solved.map((row) => row.question_id));
   const solvedIdsP2 = new Set(solvedP2.map((row) => row.question_id));
+  const course: Tally = { total: 0, solved: 0, expectedTotal: 0, expectedSolved: 0 };
   const stats = chapters.map((chapter) => {
     const inChapter = questions.filter((question) => question.chapter_id === chapter.id);
     const solvedHere = inChapter.filter((question) => solvedIds.has(question.id)).length;
     const inChapterP2 = questionsP2.filter((question) => question.chapter_id === chapter.id);
     const solvedHereP2 = inChapterP2.filter((question) => solvedIdsP2.has(question.id)).length;
-    const { units: signUnits, ...terms } = signs.get(chapter.id) ?? NO_SIGNS;
+    const { units: signUnits, expectedTerms, expectedUnits, ...terms } = signs.get(chapter.id) ?? NO_SIGNS;
+    const questionsTally = tally(
+      [
+        ...inChapter.map((question) => ({ lessonNum: question.lesson_num, solved: solvedIds.has(question.id) ? 1 : 0 })),
+        ...inChapterP2.map((question) => ({ lessonNum: question.lesson_num, solved: solvedIdsP2.has(question.id) ? 1 : 0 })),
+      ],
+      expected,
+    );
+    // A trainer term weighs as one question, earned sign by sign (see the comment at the top).
+    const chapterTally: Tally = {
+      total: questionsTally.total + terms.numTermins,
+      solved: questionsTally.solved + signUnits,
+      expectedTotal: questionsTally.expectedTotal + expectedTerms,
+      expectedSolved: questionsTally.expectedSolved + expectedUnits,
+    };
+    course.total += chapterTally.total;
+    course.solved += chapterTally.solved;
+    course.expectedTotal += chapterTally.expectedTotal;
+    course.expectedSolved += chapterTally.expectedSolved;
     return {
       chapterName: chapter.name,
-      chapterSolvedPercent: percent(solvedHere + solvedHereP2 + signUnits, inChapter.length + inChapterP2.length + terms.numTermins),
+      chapterSolvedPercent: percent(chapterTally.solved, chapterTally.total),
       numQuestionsP1: inChapter.length,
       numSolvedQuestionsP1: solvedHere,
       numQuestionsP2: inChapterP2.length,
       numSolvedQuestionsP2: solvedHereP2,
       ...terms,
+      ...expectedProgress(chapterTally),
     };
   });
-  const signUnits = [...signs.values()].reduce((sum, chapter) => sum + chapter.units, 0);
-  const total = stats.reduce((sum, chapter) => sum + chapter.numQuestionsP1 + chapter.numQuestionsP2 + chapter.numTermins, 0);
-  const totalSolved = stats.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP1 + chapter.numSolvedQuestionsP2, 0) + signUnits;
-  return { chaptersStatistics: stats, solvedPercent: percent(totalSolved, total) };
+  return { chaptersStatistics: stats, solvedPercent: percent(course.solved, course.total), ...expectedProgress(course) };
 }
 
 /** Students by the share of the course (questions of both parts, trainer terms) they solved; ties by name; the caller added if outside. */

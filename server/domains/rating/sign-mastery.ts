@@ -12,14 +12,17 @@ export interface ChapterSigns {
   numSolvedPriznaki: number;
   /** Terms earned sign by sign: Σ recognised / true signs of each term (a solved term gives 1). */
   units: number;
+  /** The same two for the terms of lessons expected by now (server/pace/expected-lessons.ts). */
+  expectedTerms: number;
+  expectedUnits: number;
 }
 
-export const NO_SIGNS: ChapterSigns = { numTermins: 0, numSolvedTermins: 0, numPriznaki: 0, numSolvedPriznaki: 0, units: 0 };
+export const NO_SIGNS: ChapterSigns = { numTermins: 0, numSolvedTermins: 0, numPriznaki: 0, numSolvedPriznaki: 0, units: 0, expectedTerms: 0, expectedUnits: 0 };
 
 /** Every trainer term with its chapter and number of true signs. */
 async function termsWithTrueSigns(db: Db) {
   const [terms, trueSigns] = await Promise.all([
-    db.selectFrom('sign_terms').innerJoin('lessons', 'lessons.number', 'sign_terms.lesson_num').select(['sign_terms.id', 'lessons.chapter_id']).execute(),
+    db.selectFrom('sign_terms').innerJoin('lessons', 'lessons.number', 'sign_terms.lesson_num').select(['sign_terms.id', 'sign_terms.lesson_num', 'lessons.chapter_id']).execute(),
     db
       .selectFrom('sign_term_variants')
       .select(['sign_term_id', (eb) => eb.fn.countAll<number>().as('count')])
@@ -28,7 +31,7 @@ async function termsWithTrueSigns(db: Db) {
       .execute(),
   ]);
   const trueCount = new Map(trueSigns.map((row) => [row.sign_term_id, Number(row.count)]));
-  return terms.map((term) => ({ id: term.id, chapterId: term.chapter_id, trueSigns: trueCount.get(term.id) ?? 0 }));
+  return terms.map((term) => ({ id: term.id, lessonNum: term.lesson_num, chapterId: term.chapter_id, trueSigns: trueCount.get(term.id) ?? 0 }));
 }
 
 /** (user, term, recognised true signs) for one user or, without one, for everybody. */
@@ -43,8 +46,8 @@ function recognisedPerTerm(db: Db, userId?: number) {
   return query.execute();
 }
 
-/** A student's signs-trainer mastery per chapter id. */
-export async function chapterSigns(db: Db, userId: number): Promise<Map<number, ChapterSigns>> {
+/** A student's signs-trainer mastery per chapter id; `expected` tells which lessons are due by now. */
+export async function chapterSigns(db: Db, userId: number, expected: (lessonNum: number) => boolean): Promise<Map<number, ChapterSigns>> {
   const [terms, solved, recognised] = await Promise.all([
     termsWithTrueSigns(db),
     db.selectFrom('sign_trainer_answers').select('sign_term_id').where('user_id', '=', userId).where('is_right', '=', 1).distinct().execute(),
@@ -60,7 +63,12 @@ export async function chapterSigns(db: Db, userId: number): Promise<Map<number, 
     chapter.numSolvedTermins += solvedIds.has(term.id) ? 1 : 0;
     chapter.numPriznaki += term.trueSigns;
     chapter.numSolvedPriznaki += known;
-    chapter.units += term.trueSigns === 0 ? 0 : known / term.trueSigns;
+    const units = term.trueSigns === 0 ? 0 : known / term.trueSigns;
+    chapter.units += units;
+    if (expected(term.lessonNum)) {
+      chapter.expectedTerms += 1;
+      chapter.expectedUnits += units;
+    }
     chapters.set(term.chapterId, chapter);
   }
   return chapters;

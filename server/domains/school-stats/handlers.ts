@@ -5,6 +5,7 @@ import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { fullName } from '../../../src/shared/domain/user-names';
 import { chapterStatistics } from '../rating/mastery';
+import { userTypeNow } from '../../auth/current-user';
 import { publicUserKey } from '../../users/user-key';
 import { schoolFigures } from './school-figures';
 import { isOneOf } from '../../../src/shared/guards';
@@ -39,17 +40,23 @@ export const schoolStatsHandlers = [
     if (!curator || !isOneOf(STAFF_TYPES, curator.user_type)) fail('Куратор не найден.');
     const students = await db
       .selectFrom('users')
-      .select(['id', 'vk_id', 'name', 'surname', 'tg_nickname'])
+      .select(['id', 'vk_id', 'name', 'surname', 'tg_nickname', 'user_type', 'demo_until'])
       .where('curator_id', '=', curator.id)
       .where('blocked', '=', 0)
       .where('user_type', 'not in', STAFF_TYPES)
       .orderBy('id')
       .limit(RANKED_MAX)
       .execute();
-    const scored = await Promise.all(students.map(async (student) => ({ student, percent: (await chapterStatistics(db, student.id)).solvedPercent })));
+    const now = ctx.services.clock.now();
+    const scored = await Promise.all(
+      students.map(async (student) => {
+        const { solvedPercent, expectedPercent, expectedSolvedPercent, pace } = await chapterStatistics(db, { id: student.id, type: userTypeNow(student, now) }, now);
+        return { student, percent: solvedPercent, expectedProgress: { expectedPercent, expectedSolvedPercent, pace } };
+      }),
+    );
     scored.sort((a, b) => b.percent - a.percent || a.student.surname.localeCompare(b.student.surname, 'ru') || a.student.id - b.student.id);
     return {
-      usersStatistics: scored.map(({ student, percent }, index) => ({
+      usersStatistics: scored.map(({ student, percent, expectedProgress }, index) => ({
         userId: publicUserKey(student),
         userName: student.name,
         userSurname: student.surname,
@@ -57,6 +64,7 @@ export const schoolStatsHandlers = [
         curatorFullName: fullName(curator),
         place: index + 1,
         solvedPercent: percent,
+        ...expectedProgress,
       })),
     };
   }),

@@ -27,7 +27,7 @@ describe.each(testDialects)('training part 2 on %s', (dialect) => {
   const userId = async (login: string) => (await db().selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
   const solvedP2 = async (login: string) => {
     const id = await userId(login);
-    return (await chapterStatistics(db(), id)).chaptersStatistics.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP2, 0);
+    return (await chapterStatistics(db(), { id, type: 'Ученик' }, Date.now())).chaptersStatistics.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP2, 0);
   };
   /** Draws a question in a mode and, for classmates, sends an answer to it. */
   const answerForClassmates = async (login: string, text: string, questionType = 'random'): Promise<Part2Question> => {
@@ -314,7 +314,7 @@ describe('training part 2 AI check with an OpenAI-compatible model (local stand-
   it('scores against the criteria with a comment, and full marks count as solved', async () => {
     standIn.reply = () => 'Вот оценка: {"score": 3, "comment": "Все три примера конкретны и верны."}';
     const id = (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
-    const solved = async () => (await chapterStatistics(db(), id)).chaptersStatistics.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP2, 0);
+    const solved = async () => (await chapterStatistics(db(), { id, type: 'Ученик' }, Date.now())).chaptersStatistics.reduce((sum, chapter) => sum + chapter.numSolvedQuestionsP2, 0);
     const before = await solved();
     const question = await sendForAi('Пример 1… Пример 2… Пример 3…');
     const row = await settled();

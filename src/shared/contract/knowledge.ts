@@ -4,6 +4,7 @@ import { download, live } from './core';
 import { flag, intLike, noInput, safeString } from './fields';
 import { homeworkQuestionP1 } from './homework-p1';
 import { isOneOf } from '../guards';
+import { PACE_STATES } from '../domain/pace';
 
 /**
  * Knowledge base and knowledge map (back-office §2.15, §3 'Chunk', §5, §7.2 knowledge calls,
@@ -134,7 +135,12 @@ export const exportChunksData = z.object({ filter90Plus: z.enum(CHUNK_FILTERS).d
 export const MAP_TYPES = ['90-', '90+'] as const;
 export type MapType = (typeof MAP_TYPES)[number];
 
-export const knowledgeGridItem = z.object({ id: z.number().int(), chapter: z.string(), knowLevel: z.number().int() });
+/**
+ * Our addition to a cell: `pace` — the cell judged against what was expected of the student by
+ * now (src/shared/domain/pace.ts): «впереди» until its lesson is due, then «в порядке»,
+ * «подтянуть» or «отстаёт». The map colours cells by it; knowLevel keeps the spec's meaning.
+ */
+export const knowledgeGridItem = z.object({ id: z.number().int(), chapter: z.string(), knowLevel: z.number().int(), pace: z.enum(PACE_STATES) });
 
 export const getKnowledgeGrid = live('/knowledge_grid/get_knowledge_grid', {
   input: z.object({ mapType: z.enum(MAP_TYPES) }),
@@ -153,6 +159,10 @@ export const getKnowledgeChunk = live('/knowledge_grid/get_knowledge_chunk', {
     knowLevel: z.number().int(),
     /** Our addition: how many questions the test has (0 → no test). */
     qCount: z.number().int(),
+    /** Our addition: the cell judged against what was expected by now (as on the map). */
+    pace: z.enum(PACE_STATES),
+    /** Our addition: the Moscow day the cell's lesson becomes due ('дд.мм.гггг'), '' when it already is or has no date. */
+    expectedOn: z.string(),
   }),
   access: mapReaders,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { http, live } from './core';
 import { flag, noInput, safeString, safeInteger } from './fields';
+import { PACE_STATES } from '../domain/pace';
 
 /** Рейтинг и статистика: calls of this area (shell §2.10, §3.16, §7.2). */
 
@@ -157,6 +158,20 @@ export const getDzStatistics = live('/statistics/get_dz_statistics', {
   access: ratings,
 });
 
+/**
+ * Our addition (issue 38, item 6): progress against what was expected by now. `expectedPercent`
+ * is the chapter's (course's) material in lessons already due, `expectedSolvedPercent` the solved
+ * share of that material (0 when nothing is due), `pace` the state the bar is coloured by
+ * (src/shared/domain/pace.ts) — «впереди» while nothing is due, never red for «not yet».
+ */
+export function expectedProgressFields() {
+  return {
+    expectedPercent: z.number().int().min(0).max(100),
+    expectedSolvedPercent: z.number().int().min(0).max(100),
+    pace: z.enum(PACE_STATES),
+  };
+}
+
 export const chapterStatisticSchema = z.object({
   chapterName: z.string(),
   /** Solved share of the chapter's trainable material, 0–100, whole percent. */
@@ -169,13 +184,14 @@ export const chapterStatisticSchema = z.object({
   numSolvedTermins: z.number().int(),
   numPriznaki: z.number().int(),
   numSolvedPriznaki: z.number().int(),
+  ...expectedProgressFields(),
 });
 export type ChapterStatistic = z.infer<typeof chapterStatisticSchema>;
 
 /** Chapter mastery (shell §2.10, §3.16) of the caller or, for staff, of a student ('' = the caller). */
 export const getChaptersStatistics = live('/statistics/get_chapters_statistics', {
   input: z.object({ userId: userKey }),
-  output: z.object({ chaptersStatistics: z.array(chapterStatisticSchema), solvedPercent: z.number().int().min(0).max(100) }),
+  output: z.object({ chaptersStatistics: z.array(chapterStatisticSchema), solvedPercent: z.number().int().min(0).max(100), ...expectedProgressFields() }),
   access: ratings,
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { access } from './access';
 import { live } from './core';
 import { flag, intLike } from './fields';
+import { expectedProgressFields } from './rating';
 
 /**
  * Curator statistic (back-office §2.7) and school statistics (§2.11, §3 'School statistics',
@@ -27,6 +28,8 @@ export const usersStatisticRow = z.object({
   curatorFullName: z.string(),
   place: z.number().int(),
   solvedPercent: z.number().int().min(0).max(100),
+  /** Our addition: the student against what was expected by now (the row's colour). */
+  ...expectedProgressFields(),
 });
 export type UsersStatisticRow = z.infer<typeof usersStatisticRow>;
 

@@ -7,14 +7,23 @@ export const ruKnowledge = {
     loading: 'Загружаем карту знаний…',
     empty: 'Карта знаний пуста',
     error: (message: string) => `Произошла ошибка : ${message}`,
-    legend: 'Цвет клетки — доля верных ответов на вопросы этой темы',
-    bands: { red: 'до 39%', orange: '40–69%', lightgreen: '70–99%', green: '100%' },
-    cell: (id: number, level: number) => `Клетка №${id}, знание ${level}%`,
+    legend: 'Клетка сравнивает ваши ответы по теме с тем, что пора знать сейчас',
+    /** What each state means (issue 38, item 6); the words themselves are ru.pace.states. */
+    paces: {
+      ok: '70% верных и больше',
+      weak: '40–69% верных, а тему уже пора знать',
+      behind: 'меньше 40% верных, а тему уже пора знать',
+      ahead: 'урок ещё не открыт или открыт меньше недели назад',
+    },
+    legendNote: 'Тему пора знать через неделю после открытия урока или к сроку его домашнего задания, если он раньше.',
+    cell: (id: number, level: number, state: string) => `Клетка №${id}, знание ${level}%, ${state}`,
   },
   item: {
     lesson: (num: number, name: string) => (num > 0 ? `Урок ${num}${name ? ` «${name}»` : ''}` : 'Без урока'),
     id: (id: number) => `№${id}`,
     progress: 'Уровень знания',
+    /** When the cell's lesson becomes due (its state is «впереди» until then). */
+    expectedOn: (day: string) => `Тему пора знать с ${day}`,
     theory: 'Посмотреть теорию',
     test: 'Пройти тест',
     noTest: 'У этой клетки пока нет вопросов',

@@ -37,6 +37,12 @@ export const ruRating = {
   mastery: {
     title: 'Освоение разделов',
     total: 'Всего решено',
+    /** The main bar: what is solved of the material due by now (issue 38, item 6). */
+    planned: 'По плану на сегодня',
+    /** Under it, the spec's «Всего решено» of the whole course. */
+    totalSolved: '{label}: {percent}% курса',
+    ofCourse: 'курса',
+    ofChapter: 'раздела',
     error: 'Ошибка получения статистики по разделам: ',
     empty: 'Разделы отсутствуют',
     questions: 'Вопросы 1 части: {solved} из {total}',

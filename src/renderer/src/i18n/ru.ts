@@ -96,6 +96,17 @@ export const ru = {
     fullDate: '{day} {month} {year} г.',
   },
 
+  /** Progress against what was expected by now (ui/PaceBadge, ui/PaceProgress; issue 38, item 6). */
+  pace: {
+    states: { ahead: 'впереди', ok: 'в порядке', weak: 'подтянуть', behind: 'отстаёт' },
+    /** Read out before the state's word (the mark beside it is a picture). */
+    statePrefix: 'Состояние:',
+    /** Under a bar when something is due: what she solved of it and how much of the whole is due. */
+    due: 'решено {solved}% того, что пора знать сейчас ({expected}% {scope})',
+    nothingDue: 'пока ничего не пора знать — всё впереди',
+    nothingDueSolved: 'пока ничего не пора знать, уже решено {solved}%',
+  },
+
   notifier: {
     region: 'Уведомления',
     dismiss: 'Закрыть уведомление',

@@ -10,6 +10,8 @@ export const ruSchoolStats = {
     empty: 'Нет учеников',
     chaptersTitle: (name: string) => `Освоение по разделам: ${name}`,
     total: 'Весь курс',
+    ofCourse: 'курса',
+    ofChapter: 'раздела',
     questions: (solved: number, total: number) => `вопросы 1 части: ${solved} из ${total}`,
     questionsP2: (solved: number, total: number) => `задания 2 части: ${solved} из ${total}`,
   },

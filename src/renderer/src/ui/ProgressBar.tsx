@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
-import { bandColor, bandTextColor, percentBand, progressBand, signedBand } from './bands';
+import type { Pace } from '@shared/domain/pace';
+import { bandColor, bandTextColor, paceColor, paceTextColor, percentBand, progressBand, signedBand } from './bands';
 import { cx } from './class-names';
 import './ProgressBar.css';
 
@@ -11,6 +12,12 @@ export interface ProgressBarProps {
   signed?: boolean;
   /** Percent-result colours (red below 50, orange below 80, green) instead of the progress bands. */
   percent?: boolean;
+  /**
+   * Colour by a pace state (progress against what was due by now) instead of by the value: a
+   * low value that is not due yet stays neutral («впереди»), never red. Show the state's word
+   * next to the bar (PaceBadge): colour alone does not tell it.
+   */
+  pace?: Pace;
   /** Text instead of the number, e.g. '7 из 10'. */
   valueText?: string;
   showValue?: boolean;
@@ -34,6 +41,7 @@ export function ProgressBar({
   label,
   signed,
   percent,
+  pace,
   valueText,
   showValue = true,
   size = 'md',
@@ -46,6 +54,8 @@ export function ProgressBar({
   const clamped = Math.min(100, Math.max(min, safe));
   const band = signed ? signedBand(safe) : percent ? percentBand(safe) : progressBand(safe);
   const text = valueText ?? defaultText(safe, signed);
+  const fillColor = pace ? paceColor(pace) : bandColor(band);
+  const textColor = pace ? paceTextColor(pace) : bandTextColor(band);
   // Signed bars grow from the centre: right for positive values, left for negative ones.
   const fill = signed
     ? { left: `${50 + Math.min(clamped, 0) / 2}%`, width: `${Math.abs(clamped) / 2}%` }
@@ -61,7 +71,7 @@ export function ProgressBar({
             </span>
           )}
           {showValue && (
-            <span className="ui-progress__value" style={{ color: bandTextColor(band) }} aria-hidden="true">
+            <span className="ui-progress__value" style={{ color: textColor }} aria-hidden="true">
               {text}
             </span>
           )}
@@ -77,7 +87,7 @@ export function ProgressBar({
         aria-labelledby={label !== undefined ? labelId : undefined}
         aria-label={label === undefined ? ariaLabel : undefined}
       >
-        <div className="ui-progress__fill" data-band={band} style={{ ...fill, background: bandColor(band) }} />
+        <div className={cx('ui-progress__fill', pace === 'ahead' && 'ui-progress__fill--ahead')} data-band={band} data-pace={pace} style={{ ...fill, background: fillColor }} />
       </div>
     </div>
   );

@@ -1,3 +1,5 @@
+import type { Pace } from '@shared/domain/pace';
+
 /**
  * Colour bands of the spec (shell §9). Values are percentages; the signed scale is for values
  * that can be negative, such as the pet's mood.
@@ -40,4 +42,17 @@ export function bandColor(band: Band | PercentBand): string {
 /** The CSS variable for text in a band's colour, tuned for AA contrast on surfaces. */
 export function bandTextColor(band: Band | PercentBand): string {
   return `var(--band-${band}-text)`;
+}
+
+/**
+ * Colours of a pace state (src/shared/domain/pace.ts): «отстаёт» red, «подтянуть» orange,
+ * «в порядке» green — the spec's bands — and «впереди» a neutral grey, never a warning.
+ */
+export function paceColor(pace: Pace): string {
+  return `var(--pace-${pace})`;
+}
+
+/** The text variant of a pace colour, tuned for AA contrast on surfaces. */
+export function paceTextColor(pace: Pace): string {
+  return `var(--pace-${pace}-text)`;
 }

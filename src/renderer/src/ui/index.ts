@@ -17,6 +17,8 @@ export { Loader, type LoaderProps } from './Loader';
 export { NotifierProvider, type NotifierProviderProps, useNotifier, useNotify } from './Notifier';
 export { PersonLink, type PersonLinkProps } from './PersonLink';
 export { Popup, type PopupProps } from './Popup';
+export { PaceBadge, type PaceBadgeProps, paceMarkClass } from './PaceBadge';
+export { type ExpectedProgress, PaceProgress, type PaceProgressProps } from './PaceProgress';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { QueryState, type QueryStateProps } from './QueryState';
 export { ScrollRow, type ScrollRowProps } from './ScrollRow';
@@ -32,7 +34,7 @@ export { Toast, type ToastProps } from './Toast';
 export { WeekdayHeader } from './WeekdayHeader';
 
 export * from './icons';
-export { type Band, type PercentBand, bandColor, bandTextColor, percentBand, progressBand, signedBand } from './bands';
+export { type Band, type PercentBand, bandColor, bandTextColor, paceColor, paceTextColor, percentBand, progressBand, signedBand } from './bands';
 export {
   addDays,
   addMonths,

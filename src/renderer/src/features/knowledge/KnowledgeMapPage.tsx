@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { MAP_TYPES, type MapType } from '@shared/contract/knowledge';
-import { knowledgeBand } from '@shared/domain/knowledge';
+import { PACE_STATES } from '@shared/domain/pace';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ruKnowledge } from '../../i18n/knowledge';
+import { ru } from '../../i18n/ru';
 import { liveErrorText } from '../../lib/live-request';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { Button, Loader, Popup, ProgressBar, QueryState } from '../../ui';
+import { Button, cx, Loader, PaceBadge, paceMarkClass, Popup, ProgressBar, QueryState } from '../../ui';
 import { knowledgeQueries } from './api';
 import { KnowledgeTestView } from './KnowledgeTestView';
 import { byChapter } from './logic';
@@ -48,15 +49,7 @@ function KnowledgeMap({ onTest }: { onTest: (chunkId: number) => void }) {
           ))}
         </div>
       </div>
-      <p className="kb-legend">
-        {t.map.legend}:{' '}
-        {(['red', 'orange', 'lightgreen', 'green'] as const).map((band) => (
-          <span key={band}>
-            <i className={`kb-swatch kb-band--${band}`} aria-hidden="true" />
-            {t.map.bands[band]}
-          </span>
-        ))}
-      </p>
+      <MapLegend />
       <div role="tabpanel">
         <QueryState query={grid} errorText={(error) => t.map.error(liveErrorText(error))} loading={<Loader label={t.map.loading} />} empty={(loaded) => loaded.knowledgeGrid.length === 0 && t.map.empty}>
           {(loaded) => (
@@ -69,11 +62,12 @@ function KnowledgeMap({ onTest }: { onTest: (chunkId: number) => void }) {
                       <button
                         key={cell.id}
                         type="button"
-                        className={`kb-cell kb-band--${knowledgeBand(cell.knowLevel)}`}
-                        title={t.map.cell(cell.id, cell.knowLevel)}
-                        aria-label={t.map.cell(cell.id, cell.knowLevel)}
+                        className={cx('kb-cell', paceMarkClass(cell.pace))}
+                        title={t.map.cell(cell.id, cell.knowLevel, ru.pace.states[cell.pace])}
+                        aria-label={t.map.cell(cell.id, cell.knowLevel, ru.pace.states[cell.pace])}
                         data-testid={`kb-cell-${cell.id}`}
                         data-level={cell.knowLevel}
+                        data-pace={cell.pace}
                         onClick={() => setOpenCell(cell.id)}
                       />
                     ))}
@@ -94,6 +88,31 @@ function KnowledgeMap({ onTest }: { onTest: (chunkId: number) => void }) {
         }}
       />
       <TheoryPopup chunkId={theoryOf} onClose={() => setTheoryOf(null)} />
+    </section>
+  );
+}
+
+/**
+ * What the colours mean, each state with its mark (colour, pattern and glyph, as on the cells)
+ * and words, so nobody has to guess that grey hatching is «not yet» and red is «behind».
+ */
+function MapLegend() {
+  return (
+    <section className="kb-legend" aria-labelledby="kb-legend-title" data-testid="kb-legend">
+      <h2 id="kb-legend-title" className="kb-legend__title">
+        {t.map.legend}
+      </h2>
+      <ul className="kb-legend__list">
+        {PACE_STATES.map((pace) => (
+          <li key={pace} data-pace={pace}>
+            <span className={paceMarkClass(pace)} aria-hidden="true" />
+            <span>
+              <strong>{ru.pace.states[pace]}</strong> — {t.map.paces[pace]}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="kb-legend__note">{t.map.legendNote}</p>
     </section>
   );
 }
@@ -129,7 +148,11 @@ function ItemPopup({ chunkId, onClose, onTheory, onTest }: { chunkId: number | n
               <dt>{t.card.lesson}</dt>
               <dd>{t.item.lesson(chunk.lessonNum, chunk.lessonName)}</dd>
             </dl>
-            <ProgressBar value={chunk.knowLevel} label={t.item.progress} />
+            <ProgressBar value={chunk.knowLevel} pace={chunk.pace} label={t.item.progress} />
+            <p className="kb-item__pace" data-testid="kb-item-pace">
+              <PaceBadge pace={chunk.pace} />
+              {chunk.expectedOn && <span className="muted">{t.item.expectedOn(chunk.expectedOn)}</span>}
+            </p>
             {chunk.qCount === 0 && <p className="muted">{t.item.noTest}</p>}
           </>
         )}

@@ -1,11 +1,15 @@
 import { ruRating } from '../../i18n/rating';
 import { liveErrorText } from '../../lib/live-request';
-import { Card, fill, ProgressBar, QueryState } from '../../ui';
+import { Card, fill, PaceProgress, QueryState } from '../../ui';
 import { useChapterStatistics } from './use-mastery';
 
 const t = ruRating.mastery;
 
-/** Chapter mastery: the share of each chapter's questions (both parts) solved at full marks and of its signs-trainer terms. */
+/**
+ * Chapter mastery: the share of each chapter's questions (both parts) solved at full marks and of
+ * its signs-trainer terms. Bars compare with what is due by now (issue 38, item 6): a chapter
+ * whose lessons are still ahead is grey «впереди», red only when she is behind.
+ */
 export function ChapterMasteryCard() {
   const stats = useChapterStatistics();
   return (
@@ -13,11 +17,12 @@ export function ChapterMasteryCard() {
       <QueryState query={stats} errorText={(error) => t.error + liveErrorText(error)} empty={(data) => data.chaptersStatistics.length === 0 && t.empty} emptyCompact>
         {(data) => (
           <div className="rating-mastery__body" data-testid="chapter-mastery">
-            <ProgressBar value={data.solvedPercent} percent label={t.total} />
+            <PaceProgress label={t.planned} progress={data} scope={t.ofCourse} />
+            <p className="muted rating-mastery__details">{fill(t.totalSolved, { label: t.total, percent: data.solvedPercent })}</p>
             <ul className="rating-mastery__list">
               {data.chaptersStatistics.map((chapter) => (
-                <li key={chapter.chapterName} className="rating-mastery__item">
-                  <ProgressBar value={chapter.chapterSolvedPercent} percent size="sm" label={chapter.chapterName} />
+                <li key={chapter.chapterName} className="rating-mastery__item" data-pace={chapter.pace}>
+                  <PaceProgress label={chapter.chapterName} progress={{ ...chapter, solvedPercent: chapter.chapterSolvedPercent }} scope={t.ofChapter} size="sm" />
                   <p className="muted rating-mastery__details">
                     {fill(t.questions, { solved: chapter.numSolvedQuestionsP1, total: chapter.numQuestionsP1 })}
                     {chapter.numQuestionsP2 > 0 && <> · {fill(t.questionsP2, { solved: chapter.numSolvedQuestionsP2, total: chapter.numQuestionsP2 })}</>}

@@ -1,6 +1,6 @@
 import { ruRating } from '../../i18n/rating';
 import { liveErrorText } from '../../lib/live-request';
-import { bandTextColor, Card, cx, fill, percentBand, QueryState } from '../../ui';
+import { Card, cx, fill, QueryState } from '../../ui';
 import { useStudyRating } from './use-mastery';
 
 const t = ruRating.studyRating;
@@ -25,7 +25,8 @@ export function StudyRatingCard() {
                     </a>
                   )}
                 </span>
-                <span className="study-rating__value" style={{ color: bandTextColor(percentBand(user.solvedPercent)) }}>
+                {/* Not coloured: a share of the whole course says nothing about being behind (issue 38, item 6); the chapter card above judges that. */}
+                <span className="study-rating__value">
                   {fill(t.solved, { percent: user.solvedPercent })}
                 </span>
               </li>

@@ -3,13 +3,17 @@ import type { UsersStatisticRow } from '@shared/contract/school-stats';
 import { useState } from 'react';
 import { ruSchoolStats } from '../../i18n/school-stats';
 import { liveErrorText } from '../../lib/live-request';
-import { Accordion, Loader, Popup, ProgressBar, QueryState, Select } from '../../ui';
+import { Accordion, Loader, PaceBadge, PaceProgress, Popup, ProgressBar, QueryState, Select } from '../../ui';
 import { schoolStatsQueries } from './api';
 import './school-stats.css';
 
 const t = ruSchoolStats.statistic;
 
-/** Back-office §2.7: 'Рейтинг освоения кураторов' — a curator select, ranked students, chapters popup. */
+/**
+ * Back-office §2.7: 'Рейтинг освоения кураторов' — a curator select, ranked students, chapters
+ * popup. Ranked by the spec's share of the course solved; coloured against what each student was
+ * due to know by now (issue 38, item 6), so a student on schedule is never red.
+ */
 export function StatisticPage() {
   const curators = useQuery(schoolStatsQueries.curators());
   const [chosen, setChosen] = useState<string | null>(null);
@@ -32,7 +36,17 @@ export function StatisticPage() {
                       <li key={row.userId}>
                         <button type="button" className="school-stats__row" onClick={() => setOpen(row)}>
                           <span className="school-stats__place">{row.place}</span>
-                          <ProgressBar value={row.solvedPercent} percent size="sm" label={`${row.userSurname} ${row.userName}${row.tgNickname ? ` · @${row.tgNickname}` : ''}`} />
+                          <ProgressBar
+                            // Length: the share of the course (what the list ranks by); colour and word: against what is due.
+                            value={row.solvedPercent}
+                            pace={row.pace}
+                            size="sm"
+                            label={
+                              <>
+                                {`${row.userSurname} ${row.userName}${row.tgNickname ? ` · @${row.tgNickname}` : ''}`} <PaceBadge pace={row.pace} className="school-stats__pace" />
+                              </>
+                            }
+                          />
                         </button>
                       </li>
                     ))}
@@ -55,11 +69,11 @@ function ChaptersPopup({ student, onClose }: { student: UsersStatisticRow; onClo
       <QueryState query={stats} errorText={(error) => ruSchoolStats.error(liveErrorText(error))} retryLabel={ruSchoolStats.retry}>
         {(data) => (
           <div className="school-stats__chapters" data-testid="chapters-popup">
-            <ProgressBar value={data.solvedPercent} percent label={t.total} />
+            <PaceProgress label={t.total} progress={data} scope={t.ofCourse} />
             <ul>
               {data.chaptersStatistics.map((chapter) => (
                 <li key={chapter.chapterName}>
-                  <ProgressBar value={chapter.chapterSolvedPercent} percent size="sm" label={chapter.chapterName} />
+                  <PaceProgress label={chapter.chapterName} progress={{ ...chapter, solvedPercent: chapter.chapterSolvedPercent }} scope={t.ofChapter} size="sm" />
                   <p className="school-stats__muted">
                     {t.questions(chapter.numSolvedQuestionsP1, chapter.numQuestionsP1)}
                     {chapter.numQuestionsP2 > 0 && ` · ${t.questionsP2(chapter.numSolvedQuestionsP2, chapter.numQuestionsP2)}`}
