@@ -14,18 +14,11 @@
 /** server/domains/<from> may import server/domains/<to>. */
 const SERVER_DOMAIN_PAIRS = [
   'assistant -> knowledge',
-  'credits -> pet',
   'finances -> account',
   'homework-p1 -> homework-p2',
-  'homework-p1 -> pet',
-  'homework-p2 -> pet',
-  'knowledge -> question-bank-admin',
-  'question-bank-p2 -> question-bank-admin',
   'question-bank-p2 -> textbooks',
   'school-stats -> rating',
-  'train-p1 -> rating',
   'train-p2 -> curator-homework',
-  'train-signs -> rating',
   'video-admin -> video-media',
 ];
 
