@@ -15,7 +15,6 @@
 /** server/domains/<from> may import server/domains/<to>. */
 const SERVER_DOMAIN_PAIRS = [
   'assistant -> knowledge',
-  'finances -> account',
   'homework-p1 -> homework-p2',
   'question-bank-p2 -> textbooks',
   'school-stats -> rating',
