@@ -4,6 +4,7 @@ import type { CallContract, ParsedInputOf } from '../src/shared/contract/core';
 import type { AppEnv } from './contract/http-router';
 import type { CallContext } from './contract/implement';
 import type { Db } from './db';
+import type { Subscriber } from './events/subscriber';
 import type { JobDefinition } from './jobs/job';
 import type { Services } from './services';
 
@@ -32,6 +33,8 @@ export interface DomainModule {
   handlers?: readonly DomainCall[];
   /** Background job kinds this domain enqueues. */
   jobs?: readonly JobDefinition[];
+  /** How this domain reacts to other domains' events (server/events), run in list order. */
+  subscribers?: readonly Subscriber[];
   /** HTTP routes outside the call pipeline: uploads, images, streams, webhooks, redirects. */
   mount?: (app: Hono<AppEnv>, services: Services) => void;
   /**

@@ -9,7 +9,8 @@ import { migrateToLatest, openDatabase } from './db';
 import { seedDemoUsers, type SeededAccount } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { warnAboutDemoAccounts } from './db/seed/demo-warning';
-import { domainMigrations, domainSeedSteps, implementations } from './domains';
+import { domainMigrations, domainSeedSteps, domainSubscribers, implementations } from './domains';
+import { DomainEvents } from './events/domain-events';
 import { JobRunner, jobDefinitions } from './jobs';
 import { createTranscriptionProvider } from './providers/transcription';
 import { createChatModel } from './providers/chat-model';
@@ -115,8 +116,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // The runner exists only after listen; until then there is nothing to wake.
       wakeJobs: () => undefined,
       verbalChat: undefined as never,
+      events: undefined as never,
       ocr: createOcrFromConfig(config, log),
     };
+    services.events = new DomainEvents(services, domainSubscribers);
     const hub = new Hub(services, implementations);
     const flags = createFlagsPusher(services, hub);
     services.live = createLivePublisher(bus, hub, async (target, localUserIds) => {

@@ -3,6 +3,7 @@ import type { Db } from './db';
 import type { Dialect } from './db/migrations/helpers';
 import type { IconRulesCache } from './auth/icon-rules';
 import type { DependencyHealth } from './health/dependency-health';
+import type { DomainEventBus } from './events/event';
 import type { KeyValueStore } from './kv';
 import type { LivePublisher } from './live/publisher';
 import type { Clock, Logger } from './log';
@@ -43,6 +44,8 @@ export interface Services {
   chatModel: ChatModelProvider;
   /** Asks the job runner to look for due jobs now instead of at its next poll (a no-op while it is stopped). */
   wakeJobs(): void;
+  /** Domain events: a use case states a fact in its transaction; the reacting domains subscribe (server/events). */
+  events: DomainEventBus;
   /** Video-chat delivery across instances: acknowledged train info, closing signalling channels. */
   verbalChat: VerbalChatRuntime;
   /** Text of page images (textbooks, part 2 explanations): tesseract from the OS or TESSERACT_PATH. */

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Migration } from 'kysely';
 import type { AppEnv } from '../contract/http-router';
 import type { Implementation } from '../contract/implement';
+import type { Subscriber } from '../events/subscriber';
 import type { JobDefinition } from '../jobs/job';
 import type { Services } from '../services';
 import type { DomainModule } from '../domain-module';
@@ -96,6 +97,9 @@ export const implementations = domainModules.flatMap((domain) => domain.handlers
 
 /** The domains' job kinds (the job runner adds its own housekeeping, server/jobs/index.ts). */
 export const domainJobs: readonly JobDefinition[] = domainModules.flatMap((domain) => domain.jobs ?? []);
+
+/** The domains' event subscribers, in list order (the order they run in for one event). */
+export const domainSubscribers: readonly Subscriber[] = domainModules.flatMap((domain) => domain.subscribers ?? []);
 
 /** The domains' routes outside the call pipeline, in list order. */
 export function mountDomainRoutes(app: Hono<AppEnv>, services: Services): void {

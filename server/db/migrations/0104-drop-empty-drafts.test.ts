@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { editableQuestion } from '../../../src/shared/contract/question-bank-admin';
-import { storedColumnsOf } from '../../domains/question-bank-admin/bank-store';
+import { storedColumnsOf } from '../../questions/bank-store';
 import { createPostgresSchema, testDialects } from '../../../tests/helpers/server';
 import { migrateTo, migrateToLatest, openDatabase, type Db } from '../index';
 

@@ -1,26 +1,9 @@
 import type { UserInfo } from '../../../src/shared/contract/account';
 import type { CurrentUser } from '../../auth/current-user';
-import type { Expression } from 'kysely';
 import type { Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
+import { balanceQuery, roublesText } from '../../money/balance';
 import { publicUserKey } from '../../users/user-key';
-
-/** Kopecks as the wire's rouble string: '1500', '-12.5', '0'. */
-export function roublesText(kopecks: number): string {
-  return String(kopecks / 100);
-}
-
-/** The balance is always the sum of the ledger, never a stored number: this subquery, for `userId`. */
-export function balanceQuery(db: Db, userId: number | Expression<number>) {
-  return db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_kopecks'), eb.lit(0)).as('total'))
-    .where('ledger_entries.user_id', '=', userId);
-}
-
-export async function balanceKopecks(db: Db, userId: number): Promise<number> {
-  return Number((await balanceQuery(db, userId).executeTakeFirstOrThrow()).total);
-}
 
 /** One prepared query for everything around the profile: this call runs on every page. */
 const profileNamesQuery = preparedQuery([-424242] as const, (db, userId: number) =>

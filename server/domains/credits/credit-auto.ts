@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import { recordScoredAnswer } from '../../learning/mastery';
 import type { Db } from '../../db';
+import { creditPassed, type DomainEventBus } from '../../events';
 import { canOpenLesson } from '../../access/lesson-access';
 import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
 import { examPrimaryScores, questionJsonOf } from '../../questions/question-bank';
@@ -44,8 +45,8 @@ async function progressOf(db: Db, userId: number, num: number) {
 const endsAt = (credit: Credit, startedAt: number) => startedAt + credit.max_minutes * 60_000;
 
 /** Ends the running attempt: counts errors (unanswered = error) and decides Сдан / Несдан. */
-async function finishAttempt(db: Db, credit: Credit, userId: number, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+async function finishAttempt(db: Db, events: DomainEventBus, credit: Credit, userId: number, now: number): Promise<void> {
+  await events.transaction(db, async (trx, publish) => {
     const progress = await trx.selectFrom('user_credits_auto').selectAll().where('user_id', '=', userId).where('credit_num', '=', credit.num).executeTakeFirst();
     if (!progress || progress.status !== 'Проводится') return;
     const answers = await trx
@@ -56,14 +57,16 @@ async function finishAttempt(db: Db, credit: Credit, userId: number, now: number
       .where('attempt', '=', progress.attempts)
       .execute();
     const errors = answers.filter((answer) => answer.points === null || answer.points < answer.max_points).length;
-    await trx
+    const passed = errors <= credit.max_errors;
+    const ended = await trx
       .updateTable('user_credits_auto')
-      .set({ status: errors <= credit.max_errors ? 'Сдан' : 'Несдан', errors, finished_at: now, updated_at: now })
+      .set({ status: passed ? 'Сдан' : 'Несдан', errors, finished_at: now, updated_at: now })
       .where('user_id', '=', userId)
       .where('credit_num', '=', credit.num)
       .where('status', '=', 'Проводится')
       .where('attempts', '=', progress.attempts)
-      .execute();
+      .executeTakeFirst();
+    if (passed && Number(ended.numUpdatedRows) === 1) await publish(creditPassed, { userId, creditNum: credit.num, at: now });
   });
 }
 
@@ -114,11 +117,11 @@ async function startAttempt(db: Db, credit: Credit, userId: number, now: number)
   });
 }
 
-export async function getCredit(db: Db, user: CurrentUser, num: number, start: boolean, now: number) {
+export async function getCredit(db: Db, events: DomainEventBus, user: CurrentUser, num: number, start: boolean, now: number) {
   const credit = await openCredit(db, user, num, now);
   let progress = await progressOf(db, user.id, num);
   if (progress?.status === 'Проводится' && progress.started_at !== null && endsAt(credit, progress.started_at) <= now) {
-    await finishAttempt(db, credit, user.id, now);
+    await finishAttempt(db, events, credit, user.id, now);
     progress = await progressOf(db, user.id, num);
   }
   if (start) {
@@ -188,6 +191,7 @@ export async function getCredit(db: Db, user: CurrentUser, num: number, start: b
  */
 export async function answerCredit(
   db: Db,
+  events: DomainEventBus,
   user: CurrentUser,
   { num, qNum, typed, remember }: { num: number; qNum: number; typed: string; remember?: (trx: Db) => Promise<void> },
   now: number,
@@ -196,7 +200,7 @@ export async function answerCredit(
   const progress = await progressOf(db, user.id, num);
   if (!progress || progress.status !== 'Проводится' || progress.started_at === null) fail(T.notRunning);
   if (endsAt(credit, progress.started_at) <= now) {
-    await finishAttempt(db, credit, user.id, now);
+    await finishAttempt(db, events, credit, user.id, now);
     fail(T.timeIsUp);
   }
   const row = await db
@@ -239,7 +243,7 @@ export async function answerCredit(
     .where('attempt', '=', progress.attempts)
     .where('answered_at', 'is', null)
     .executeTakeFirstOrThrow();
-  if (Number(open.count) === 0) await finishAttempt(db, credit, user.id, now);
+  if (Number(open.count) === 0) await finishAttempt(db, events, credit, user.id, now);
 }
 
 /** `count` distinct items drawn uniformly (all of them, shuffled, when there are fewer). */

@@ -2,25 +2,21 @@ import { credits } from '../../../src/shared/contract';
 import { applyOnce, opOf } from '../../applied-ops/applied-ops';
 import { implement } from '../../contract/implement';
 import { answerCredit, getCredit } from './credit-auto';
-import { rewardLearning } from '../pet/rewards';
 import { addCuratorSlots, bookVerbalCredit, curatorSlots, deleteCuratorSlot, verbalCreditInfo } from './verbal-booking';
 
 /** Handlers of automatic credits, one per contract in src/shared/contract/credits.ts. */
 export const creditsHandlers = [
   implement(credits.getZachetAuto, async (ctx, { zachetNum, startButtonPressed }) =>
-    getCredit(ctx.services.db, ctx.user, zachetNum, startButtonPressed === '1', ctx.services.clock.now()),
+    getCredit(ctx.services.db, ctx.services.events, ctx.user, zachetNum, startButtonPressed === '1', ctx.services.clock.now()),
   ),
   // An answer sent again after a lost reply (same opId) is answered «уже применено», not «уже дан ответ».
   implement(credits.sendZachetAuto, async (ctx, input) => {
     const { zachetNum, questionNum, userAnswer } = input;
     const now = ctx.services.clock.now();
-    const answer = await applyOnce(ctx.services.db, opOf(ctx.user.id, credits.sendZachetAuto.path, input), now, async (remember) => {
-      await answerCredit(ctx.services.db, ctx.user, { num: zachetNum, qNum: questionNum, typed: userAnswer, remember: (trx) => remember(trx, {}) }, now);
+    return applyOnce(ctx.services.db, opOf(ctx.user.id, credits.sendZachetAuto.path, input), now, async (remember) => {
+      await answerCredit(ctx.services.db, ctx.services.events, ctx.user, { num: zachetNum, qNum: questionNum, typed: userAnswer, remember: (trx) => remember(trx, {}) }, now);
       return {};
     });
-    // Finished work earns the pet's cookies (granted once, pushed to every device).
-    if (!answer.alreadyApplied) await rewardLearning(ctx.services, ctx.user.id);
-    return answer;
   }),
   implement(credits.getVerbalZachetInfo, async (ctx, { zachetNumber }) => verbalCreditInfo(ctx.services.db, ctx.user, zachetNumber, ctx.services.clock.now())),
   implement(credits.verbalZachetZapis, async (ctx, { zachetNumber, choiceDateTime }) => {

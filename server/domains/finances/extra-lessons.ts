@@ -6,7 +6,7 @@ import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import type { Dialect } from '../../db/migrations/helpers';
 import type { Database } from '../../db/schema';
-import { roublesText } from '../account/user-info';
+import { roublesText } from '../../money/balance';
 import { addLedgerEntry, balanceKopecks } from './ledger';
 
 /** Extra recorded lessons sold by section from the balance (shell §2.9, §3.14, §4.6). */

@@ -37,4 +37,4 @@ export async function addLedgerEntry(db: Db, entry: LedgerEntry): Promise<boolea
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export { balanceKopecks } from '../account/user-info';
+export { balanceKopecks } from '../../money/balance';

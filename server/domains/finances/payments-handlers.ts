@@ -12,7 +12,7 @@ import {
 import { fail } from '../../contract/errors';
 import { currentDocument } from '../../documents/store';
 import { implement } from '../../contract/implement';
-import { balanceKopecks, roublesText } from '../account/user-info';
+import { balanceKopecks, roublesText } from '../../money/balance';
 import { listCards, removeUserCard } from './cards';
 import { CARD_BINDING_KOPECKS, createPaymentOrder } from './orders';
 import { reconcilePendingTopUps } from './webhook';

@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import type { JobKind } from '../../jobs/job';
 import { enqueueJob } from '../../jobs/queue';
-import { roublesText } from '../account/user-info';
+import { roublesText } from '../../money/balance';
 
 /**
  * Subscriptions (shell §3.15, §4.6). States:

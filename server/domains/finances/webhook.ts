@@ -3,7 +3,7 @@ import type { AppEnv } from '../../contract/http-router';
 import type { PaymentNotification } from '../../providers/payments';
 import { isTestAcquirer } from '../../providers/test-acquirer';
 import type { Services } from '../../services';
-import { roublesText } from '../account/user-info';
+import { roublesText } from '../../money/balance';
 import { pushCards, saveBoundCard } from './cards';
 import { addLedgerEntry } from './ledger';
 import { moveOrder, orderStatusOf, type OrderStatus } from './orders';

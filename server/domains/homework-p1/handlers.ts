@@ -4,25 +4,22 @@ import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { partTwoTimer } from '../homework-p2/homework-p2';
 import { answerPartOne, getPartOne, partOneTimer, stepBackPartOne } from './homework-p1';
-import { rewardLearning } from '../pet/rewards';
 
 const dop = (flag: '0' | '1'): 0 | 1 => (flag === '1' ? 1 : 0);
 
 /** Handlers of homework part 1, one per contract in src/shared/contract/homework-p1.ts. */
 export const homeworkP1Handlers = [
   implement(homeworkP1.getHtP1Divided, async (ctx, { htNum, isDopPart, startButtonPressed }) =>
-    getPartOne(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), start: startButtonPressed === '1' }, ctx.services.clock.now()),
+    getPartOne(ctx.services.db, ctx.services.events, ctx.user, { htNum, isDop: dop(isDopPart), start: startButtonPressed === '1' }, ctx.services.clock.now()),
   ),
 
   implement(homeworkP1.sendHtP1Divided, async (ctx, { htNum, isDopPart, questionNum, userAnswer }) => {
-    await answerPartOne(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), questionNum, typed: userAnswer }, ctx.services.clock.now());
-    // Finished work earns the pet's cookies (granted once, pushed to every device).
-    await rewardLearning(ctx.services, ctx.user.id);
+    await answerPartOne(ctx.services.db, ctx.services.events, ctx.user, { htNum, isDop: dop(isDopPart), questionNum, typed: userAnswer }, ctx.services.clock.now());
     return {};
   }),
 
   implement(homeworkP1.backwardQuestionHtP1Divided, async (ctx, { htNum, isDopPart, tempUserAnswer }) => {
-    await stepBackPartOne(ctx.services.db, ctx.user, { htNum, isDop: dop(isDopPart), draft: tempUserAnswer }, ctx.services.clock.now());
+    await stepBackPartOne(ctx.services.db, ctx.services.events, ctx.user, { htNum, isDop: dop(isDopPart), draft: tempUserAnswer }, ctx.services.clock.now());
     return {};
   }),
 

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import { recordScoredAnswers } from '../../learning/mastery';
 import type { Db } from '../../db';
+import { homeworkPartFinished, type DomainEventBus } from '../../events';
 import { openHomework } from '../../questions/open-homework';
 import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
 import { examPrimaryScores, questionJsonOf } from '../../questions/question-bank';
@@ -66,8 +67,8 @@ async function startIfNew(db: Db, key: PartKey, homework: Homework, now: number,
 }
 
 /** Ends the part: unanswered questions score 0; the part's points are the sum of saved points. */
-async function finish(db: Db, key: PartKey, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+async function finish(db: Db, events: DomainEventBus, key: PartKey, now: number): Promise<void> {
+  await events.transaction(db, async (trx, publish) => {
     const sum = await trx
       .selectFrom('homework_answers_p1')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('total'))
@@ -96,6 +97,7 @@ async function finish(db: Db, key: PartKey, now: number): Promise<void> {
       trx,
       answers.flatMap((row) => (row.points === null ? [] : [{ userId: key.userId, source: 'homework-p1' as const, part: 1 as const, questionId: row.question_id, points: row.points, maxPoints: row.max_points, at: Number(row.answered_at ?? now) }])),
     );
+    await publish(homeworkPartFinished, { userId: key.userId, htNum: key.htNum, isDop: key.isDop, part: 1, at: now });
   });
 }
 
@@ -106,7 +108,7 @@ function expired(homework: Homework, key: PartKey, startedAt: number | null, now
 }
 
 
-export async function getPartOne(db: Db, user: CurrentUser, { htNum, isDop, start = true }: { htNum: number; isDop: 0 | 1; start?: boolean }, now: number) {
+export async function getPartOne(db: Db, events: DomainEventBus, user: CurrentUser, { htNum, isDop, start = true }: { htNum: number; isDop: 0 | 1; start?: boolean }, now: number) {
   const homework = await openHomework(db, user, htNum, now);
   const key: PartKey = { userId: user.id, htNum, isDop };
   const questions = await partQuestions(db, htNum, isDop);
@@ -126,7 +128,7 @@ export async function getPartOne(db: Db, user: CurrentUser, { htNum, isDop, star
   }
   let progress = await startIfNew(db, key, homework, now, existing);
   if (progress.status_p1 === 'Выполняется' && expired(homework, key, progress.p1_started_at, now)) {
-    await finish(db, key, now);
+    await finish(db, events, key, now);
     progress = (await progressRow(db, key))!;
   }
   const [answers, difficult] = await Promise.all([
@@ -169,6 +171,7 @@ export async function getPartOne(db: Db, user: CurrentUser, { htNum, isDop, star
 /** Saves and scores the answer to the current question, then moves on (or finishes after the last). */
 export async function answerPartOne(
   db: Db,
+  events: DomainEventBus,
   user: CurrentUser,
   { htNum, isDop, questionNum, typed }: { htNum: number; isDop: 0 | 1; questionNum: number; typed: string },
   now: number,
@@ -179,7 +182,7 @@ export async function answerPartOne(
   if (!progress || progress.status_p1 === '') fail(T.notSolving);
   if (progress.status_p1 !== 'Выполняется') fail(T.notSolving);
   if (expired(homework, key, progress.p1_started_at, now)) {
-    await finish(db, key, now);
+    await finish(db, events, key, now);
     fail(homework.deadline_at !== null && homework.deadline_at <= now ? T.deadlinePassed : T.timeIsUp);
   }
   if (questionNum !== progress.p1_q_now) fail(T.wrongQuestion);
@@ -215,17 +218,17 @@ export async function answerPartOne(
     return true;
   });
   if (!moved) fail(T.wrongQuestion);
-  if (last) await finish(db, key, now);
+  if (last) await finish(db, events, key, now);
 }
 
 /** One step back, only from the furthest question reached; the typed answer there is kept as a draft. */
-export async function stepBackPartOne(db: Db, user: CurrentUser, { htNum, isDop, draft }: { htNum: number; isDop: 0 | 1; draft: string }, now: number): Promise<void> {
+export async function stepBackPartOne(db: Db, events: DomainEventBus, user: CurrentUser, { htNum, isDop, draft }: { htNum: number; isDop: 0 | 1; draft: string }, now: number): Promise<void> {
   const homework = await openHomework(db, user, htNum, now);
   const key: PartKey = { userId: user.id, htNum, isDop };
   const progress = await progressRow(db, key);
   if (!progress || progress.status_p1 !== 'Выполняется') fail(T.notSolving);
   if (expired(homework, key, progress.p1_started_at, now)) {
-    await finish(db, key, now);
+    await finish(db, events, key, now);
     fail(T.timeIsUp);
   }
   if (progress.p1_q_now <= 1 || progress.p1_q_now !== progress.p1_q_last) fail(T.cannotStepBack);

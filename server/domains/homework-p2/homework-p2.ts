@@ -3,6 +3,7 @@ import { formatMoscowDateTime, formatMoscowTimeWithSeconds, moscowDateKey } from
 import type { CurrentUser } from '../../auth/current-user';
 import { CallFailure, fail } from '../../contract/errors';
 import type { Db } from '../../db';
+import { homeworkPartFinished, type DomainEventBus } from '../../events';
 import { preparedQuery, preparedWrite } from '../../db/prepared';
 import { openHomework } from '../../questions/open-homework';
 import { criteriaByTask, criteriaViews, questionCriteria } from '../../questions/p2-criteria';
@@ -128,7 +129,7 @@ function awaitsStart(homework: Homework, isDop: 0 | 1, progress: Awaited<ReturnT
  * `start` false a timed work that has not started stays as it is (nothing is written) and is
  * answered with status '' and no questions: its clock starts only when the student asks.
  */
-export async function openPartTwo(db: Db, user: CurrentUser, { htNum, isDop, tab, now, start = true }: { htNum: number; isDop: 0 | 1; tab: string; now: number; start?: boolean }) {
+export async function openPartTwo(db: Db, events: DomainEventBus, user: CurrentUser, { htNum, isDop, tab, now, start = true }: { htNum: number; isDop: 0 | 1; tab: string; now: number; start?: boolean }) {
   const homework = await openHomework(db, user, htNum, now);
   const questions = await questionsOf(db, htNum, isDop);
   if (questions.length === 0) fail(T.noPart);
@@ -167,7 +168,7 @@ export async function openPartTwo(db: Db, user: CurrentUser, { htNum, isDop, tab
   let progress = (await progressOf(db, key))!;
   if (pastGrace(homework, isDop, progress, now)) {
     // Time ran out while away: the work is submitted with the answers saved before.
-    await closeWork(db, key, homework, budgetEndsAt(homework, isDop, progress), now);
+    await closeWork(db, events, key, homework, budgetEndsAt(homework, isDop, progress), now);
     progress = (await progressOf(db, key))!;
   }
   const answers = await answersOf(db, key);
@@ -270,6 +271,7 @@ function mayStartMistakeWork(user: CurrentUser, status: string): boolean {
  */
 export async function savePartTwo(
   db: Db,
+  events: DomainEventBus,
   user: CurrentUser,
   save: {
     htNum: number;
@@ -289,7 +291,7 @@ export async function savePartTwo(
   if (awaitsStart(homework, isDop, progress)) fail(T.notStarted);
   if (!progress || progress.status_p2 !== EDITABLE) fail(T.notEditable);
   if (pastGrace(homework, isDop, progress, now)) {
-    await closeWork(db, key, homework, budgetEndsAt(homework, isDop, progress), now);
+    await closeWork(db, events, key, homework, budgetEndsAt(homework, isDop, progress), now);
     fail(T.timeIsUp);
   }
   if (progress.p2_mark_save !== tab && !force) throw new CallFailure(T.otherDevice, '22');
@@ -320,20 +322,23 @@ export async function savePartTwo(
  * Ends the work in progress: to the curator ('Готово') or to self-check. It counts as submitted
  * when its time budget ended if that came first; lateness is judged by that moment.
  */
-async function closeWork(db: Db, key: P2Key, homework: Homework, endsAt: number | null, now: number): Promise<void> {
+async function closeWork(db: Db, events: DomainEventBus, key: P2Key, homework: Homework, endsAt: number | null, now: number): Promise<void> {
   const at = endsAt === null ? now : Math.min(now, endsAt);
-  await db
-    .updateTable('user_homeworks')
-    .set({ status_p2: homework.p2_self_check === 1 ? 'Самопров' : 'Готово', p2_submitted_at: at, p2_late: homework.deadline_at !== null && homework.deadline_at < at ? 1 : 0, updated_at: now })
-    .where('user_id', '=', key.userId)
-    .where('ht_num', '=', key.htNum)
-    .where('is_dop', '=', key.isDop)
-    .where('status_p2', '=', EDITABLE)
-    .execute();
+  await events.transaction(db, async (trx, publish) => {
+    const closed = await trx
+      .updateTable('user_homeworks')
+      .set({ status_p2: homework.p2_self_check === 1 ? 'Самопров' : 'Готово', p2_submitted_at: at, p2_late: homework.deadline_at !== null && homework.deadline_at < at ? 1 : 0, updated_at: now })
+      .where('user_id', '=', key.userId)
+      .where('ht_num', '=', key.htNum)
+      .where('is_dop', '=', key.isDop)
+      .where('status_p2', '=', EDITABLE)
+      .executeTakeFirst();
+    if (Number(closed.numUpdatedRows) === 1) await publish(homeworkPartFinished, { ...key, part: 2, at });
+  });
 }
 
 /** Submits the work: mandatory answers must be there (unless its time is up); late submissions are flagged. */
-export async function submitPartTwo(db: Db, user: CurrentUser, htNum: number, isDop: 0 | 1, now: number): Promise<void> {
+export async function submitPartTwo(db: Db, events: DomainEventBus, user: CurrentUser, htNum: number, isDop: 0 | 1, now: number): Promise<void> {
   const homework = await openHomework(db, user, htNum, now);
   const key: P2Key = { userId: user.id, htNum, isDop };
   const progress = await progressOf(db, key);
@@ -348,7 +353,7 @@ export async function submitPartTwo(db: Db, user: CurrentUser, htNum: number, is
   const endsAt = budgetEndsAt(homework, isDop, progress);
   const timeUp = endsAt !== null && now >= endsAt - SUBMIT_AT_ZERO_SLACK_MS;
   if (missing.length > 0 && !timeUp) fail(T.mandatoryEmpty.replace('{nums}', missing.join(', ')));
-  await closeWork(db, key, homework, endsAt, now);
+  await closeWork(db, events, key, homework, endsAt, now);
 }
 
 /** Seconds left of the required part 2's budget; null = untimed or not in progress. */

@@ -5,7 +5,7 @@ import { editableQuestion } from '../../../src/shared/contract/question-bank-adm
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { Db } from '../../db';
-import { bankReference, editableQuestionOf, storedColumnsOf } from '../question-bank-admin/bank-store';
+import { bankReference, editableQuestionOf, storedColumnsOf } from '../../questions/bank-store';
 import { chunkOf, chunkQuestions, chunkRow, cleanOf, createChunk, deleteChunk, editChunk, linkQuestion, listChunks, publishChunks, removeDraftIfUnused } from './chunk-store';
 import { answerKnowledgeQuestion, knowledgeChunk, knowledgeGrid, knowledgeTest, theoryChunk } from './knowledge-map';
 import { parseBoundedJson } from '../../contract/bounded-json';

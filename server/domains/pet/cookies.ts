@@ -34,6 +34,12 @@ export interface Reward {
 
 const dopSuffix = (isDop: number) => (isDop === 1 ? ' (доп. часть)' : '');
 
+/** The ledger key of a reward: one grant per finished homework part and per passed credit. */
+const rewardKey = {
+  homework: (part: 1 | 2, htNum: number, isDop: number) => `hw-p${part}:${htNum}:${isDop}`,
+  credit: (creditNum: number) => `credit:${creditNum}`,
+};
+
 /** Every reward the user's learning has earned so far (PET_REWARDS), granted or not. */
 export async function earnedRewards(db: Db, userId: number): Promise<Reward[]> {
   const homeworks = await db
@@ -46,20 +52,21 @@ export async function earnedRewards(db: Db, userId: number): Promise<Reward[]> {
   const rewards: Reward[] = [];
   for (const work of homeworks) {
     if (work.status_p1 === 'Готово') {
-      rewards.push({ key: `hw-p1:${work.ht_num}:${work.is_dop}`, amount: PET_REWARDS.homeworkP1, reason: `Часть 1 ДЗ №${work.ht_num}${dopSuffix(work.is_dop)} выполнена` });
+      rewards.push({ key: rewardKey.homework(1, work.ht_num, work.is_dop), amount: PET_REWARDS.homeworkP1, reason: `Часть 1 ДЗ №${work.ht_num}${dopSuffix(work.is_dop)} выполнена` });
     }
     if (work.p2_submitted_at !== null) {
-      rewards.push({ key: `hw-p2:${work.ht_num}:${work.is_dop}`, amount: PET_REWARDS.homeworkP2, reason: `Часть 2 ДЗ №${work.ht_num}${dopSuffix(work.is_dop)} сдана` });
+      rewards.push({ key: rewardKey.homework(2, work.ht_num, work.is_dop), amount: PET_REWARDS.homeworkP2, reason: `Часть 2 ДЗ №${work.ht_num}${dopSuffix(work.is_dop)} сдана` });
     }
   }
-  for (const credit of credits) rewards.push({ key: `credit:${credit.credit_num}`, amount: PET_REWARDS.creditPassed, reason: `Зачёт №${credit.credit_num} сдан` });
+  for (const credit of credits) rewards.push({ key: rewardKey.credit(credit.credit_num), amount: PET_REWARDS.creditPassed, reason: `Зачёт №${credit.credit_num} сдан` });
   return rewards;
 }
 
 /**
  * Grants the rewards not yet in the ledger. Safe under any number of parallel calls: the unique
  * (user, reward_key) lets exactly one insert of each reward through. The living pet's training
- * grows with what this call granted. Returns the rewards this call granted.
+ * grows with what this call granted. Returns the rewards this call granted. Given a transaction
+ * (an event subscriber), it grants inside it; otherwise each reward in a transaction of its own.
  */
 export async function grantEarnedRewards(db: Db, userId: number, now: number): Promise<Reward[]> {
   const earned = await earnedRewards(db, userId);
@@ -72,7 +79,7 @@ export async function grantEarnedRewards(db: Db, userId: number, now: number): P
   const missing = earned.filter((reward) => !granted.has(reward.key));
   const added: Reward[] = [];
   for (const reward of missing) {
-    const grantedNow = await db.transaction().execute(async (trx) => {
+    const grant = async (trx: Db) => {
       const inserted = await addCookies(trx, { userId, amount: reward.amount, reason: reward.reason, key: reward.key, at: now });
       if (inserted) {
         // Relative update: safe next to the tick job's locked read-modify-write of the same row.
@@ -84,7 +91,8 @@ export async function grantEarnedRewards(db: Db, userId: number, now: number): P
           .execute();
       }
       return inserted;
-    });
+    };
+    const grantedNow = db.isTransaction ? await grant(db) : await db.transaction().execute(grant);
     if (grantedNow) added.push(reward);
   }
   return added;

@@ -4,7 +4,7 @@ import { editableQuestion, type EditableQuestion } from '../../../src/shared/con
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import type { Db } from '../../db';
-import { bankReference, editableQuestionOf, storedColumnsOf } from './bank-store';
+import { bankReference, editableQuestionOf, storedColumnsOf } from '../../questions/bank-store';
 import { removeQuestionImage } from './images';
 
 async function questionRow(db: Db, questionId: number) {

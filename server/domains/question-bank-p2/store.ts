@@ -80,4 +80,4 @@ export function columnsOf(fields: P2Fields) {
 }
 
 /** Chapters in course order and lessons with their chapter names (the part 1 bank reads the same). */
-export { bankReference as courseReference } from '../question-bank-admin/bank-store';
+export { bankReference as courseReference } from '../../questions/bank-store';

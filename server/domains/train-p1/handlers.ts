@@ -8,7 +8,7 @@ export const trainP1Handlers = [
   implement(trainP1.availableQuestionsSet, async (ctx) => availableSets(ctx.services.db, ctx.user, ctx.services.clock.now())),
   implement(trainP1.getQuestionsSet, async (ctx, input) => startTraining(ctx.services.db, ctx.user, { ...input, includeSelfmade: input.includeSelfmade === '1', include90Plus: input.include90Plus === '1' }, ctx.services.clock.now())),
   implement(trainP1.setAnswerSet, async (ctx, input) => {
-    await answerTraining(ctx.services.db, ctx.user, { ...input, finishTest: input.finishTest === '1' }, ctx.services.clock.now());
+    await answerTraining(ctx.services.db, ctx.services.events, ctx.user, { ...input, finishTest: input.finishTest === '1' }, ctx.services.clock.now());
     return {};
   }),
   implement(trainP1.goToChoiseSet, async (ctx) => {

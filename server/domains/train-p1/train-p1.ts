@@ -5,9 +5,9 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import { recordScoredAnswer } from '../../learning/mastery';
 import type { Db } from '../../db';
+import { answerScored, type DomainEventBus } from '../../events';
 import { examPrimaryScores, questionJsonOf } from '../../questions/question-bank';
 import { presentQuestion, typedAnswerProblem } from '../../questions/present-question';
-import { awardRating } from '../rating/ledger';
 import { moscowMonthStart } from '../../time/moscow-days';
 import { drawQuestions, eligibleQuestions, FULL_POOL, questionHistory } from './question-pool';
 import { trainRating } from './rating-rule';
@@ -168,7 +168,13 @@ export async function startTraining(db: Db, user: CurrentUser, input: { testingT
 }
 
 /** Scores the answer to the current question, records its rating change and finishes after the last. */
-export async function answerTraining(db: Db, user: CurrentUser, input: { qId: number; userAnswer: string; finishTest: boolean }, now: number): Promise<void> {
+export async function answerTraining(
+  db: Db,
+  events: DomainEventBus,
+  user: CurrentUser,
+  input: { qId: number; userAnswer: string; finishTest: boolean },
+  now: number,
+): Promise<void> {
   const session = await currentSession(db, user.id);
   if (session?.status !== RUNNING) fail(T.notRunning);
   const rows = await db
@@ -189,7 +195,7 @@ export async function answerTraining(db: Db, user: CurrentUser, input: { qId: nu
   const rating = trainRating(points, current.max_points);
   const finish = input.finishTest || current.q_order === rows[rows.length - 1]!.q_order;
 
-  const saved = await db.transaction().execute(async (trx) => {
+  const saved = await events.transaction(db, async (trx, publish) => {
     // Only an unanswered question takes the answer: a second device sending the same step changes nothing.
     const step = await trx
       .updateTable('train_p1_questions')
@@ -199,7 +205,15 @@ export async function answerTraining(db: Db, user: CurrentUser, input: { qId: nu
       .where('answered_at', 'is', null)
       .executeTakeFirst();
     if (Number(step.numUpdatedRows) !== 1) return false;
-    await awardRating(trx, { userId: user.id, tenths: rating.tenths, comment: rating.comment, source: { kind: 'train_p1', id: `${session.id}:${current.q_order}` }, at: now });
+    await publish(answerScored, {
+      userId: user.id,
+      source: { kind: 'train_p1', id: `${session.id}:${current.q_order}` },
+      question: { part: 1, id: current.id },
+      points,
+      maxPoints: current.max_points,
+      rating,
+      at: now,
+    });
     await recordScoredAnswer(trx, { userId: user.id, source: 'train-p1', part: 1, questionId: current.id, points, maxPoints: current.max_points, at: now });
     if (finish) await trx.updateTable('train_p1_sessions').set({ status: RESULT, finished_at: now }).where('id', '=', session.id).where('status', '=', RUNNING).execute();
     return true;

@@ -8,7 +8,7 @@ export const trainSignsHandlers = [
   implement(trainSigns.getSignsInfo, async (ctx) => signsInfo(ctx.services.db, ctx.user, ctx.services.clock.now())),
   implement(trainSigns.getSignsData, async (ctx, { action, type }) => signsData(ctx.services.db, ctx.user, action, type, ctx.services.clock.now())),
   implement(trainSigns.sendSignsAnswer, async (ctx, { terminName, userAnswer }) => {
-    await answerSigns(ctx.services.db, ctx.user, terminName, userAnswer, ctx.services.clock.now());
+    await answerSigns(ctx.services.db, ctx.services.events, ctx.user, terminName, userAnswer, ctx.services.clock.now());
     return {};
   }),
   implement(trainSigns.getSignsAvailableList, async (ctx) => ({ razdelNames: await razdelNames(ctx.services.db, ctx.user, ctx.services.clock.now()) })),

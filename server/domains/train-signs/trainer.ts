@@ -3,7 +3,7 @@ import { RANDOM_SET, TRAIN_SIGNS_TEXTS as T } from '../../../src/shared/contract
 import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
-import { awardRating } from '../rating/ledger';
+import { answerScored, type DomainEventBus } from '../../events';
 import { definitionOf, openTerms, variantsOf, type OpenTerm } from './terms';
 
 /**
@@ -138,7 +138,7 @@ export async function signsData(db: Db, user: CurrentUser, action: 'START' | 'NE
  * known term again earns nothing, so the rating cannot be farmed). Sending the same answer again
  * (a retry after a dropped connection) succeeds without counting twice.
  */
-export async function answerSigns(db: Db, user: CurrentUser, terminName: string, userAnswer: Bit[], now: number): Promise<void> {
+export async function answerSigns(db: Db, events: DomainEventBus, user: CurrentUser, terminName: string, userAnswer: Bit[], now: number): Promise<void> {
   const state = await readState(db, user.id);
   const current = await view(db, user, state, now);
   if (!current.termin || current.termin.terminName !== terminName) fail(T.termChanged);
@@ -151,7 +151,7 @@ export async function answerSigns(db: Db, user: CurrentUser, terminName: string,
   if (userAnswer.length !== variants.length) fail(T.answerLength);
   const isRight = variants.every((variant, index) => (userAnswer[index] === 1) === variant.isRight);
   const noFalseTicked = variants.every((variant, index) => variant.isRight || userAnswer[index] === 0);
-  const recorded = await db.transaction().execute(async (trx) => {
+  const recorded = await events.transaction(db, async (trx, publish) => {
     const moved = await trx
       .updateTable('sign_trainer_states')
       .set({ status: 'MID_RESULT', user_answer: JSON.stringify(userAnswer), updated_at: now })
@@ -169,7 +169,15 @@ export async function answerSigns(db: Db, user: CurrentUser, terminName: string,
         .onConflict((oc) => oc.columns(['user_id', 'variant_id']).doNothing())
         .execute();
     }
-    if (isRight) await awardRating(trx, { userId: user.id, tenths: SOLVED_TERM_TENTHS, comment: SOLVED_TERM_COMMENT, source: { kind: 'train_signs', id: String(termId) }, at: now });
+    await publish(answerScored, {
+      userId: user.id,
+      source: { kind: 'train_signs', id: String(termId) },
+      question: null,
+      points: isRight ? 1 : 0,
+      maxPoints: 1,
+      rating: isRight ? { tenths: SOLVED_TERM_TENTHS, comment: SOLVED_TERM_COMMENT } : null,
+      at: now,
+    });
     return true;
   });
   if (recorded) return;

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { checkSubBotTg, getCurrentBotTg } from '@shared/contract/shell';
 import { ru } from '../../i18n/ru';
-import { liveClient } from '../../lib/live';
 import { Button, buttonClassName, Popup } from '../../ui';
+import { shellQueries } from './api';
 
 const t = ru.shell.subscription;
 
@@ -13,20 +12,7 @@ const t = ru.shell.subscription;
  */
 export function MessengerSubscriptionPopup() {
   const [dismissed, setDismissed] = useState(false);
-  const status = useQuery({
-    queryKey: ['messengerSubscription'],
-    queryFn: async () => {
-      const live = liveClient();
-      if (!live) throw new Error(ru.shell.noConnection);
-      const [{ isSubscribed, subscriptionKnown }, bot] = await Promise.all([
-        live.request(checkSubBotTg, {}),
-        live.request(getCurrentBotTg, {}).catch(() => null),
-      ]);
-      return { isSubscribed, subscriptionKnown, bot };
-    },
-    staleTime: Infinity,
-    retry: 1,
-  });
+  const status = useQuery(shellQueries.messengerSubscription());
   const bot = status.data?.bot;
   // Only a known "no": when the server could not ask Telegram, nobody is nagged.
   if (dismissed || !bot || status.data?.isSubscribed !== '0' || status.data.subscriptionKnown === '0') return null;

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getRequiredNotFilledFields, setRequiredNotFilledFields } from '@shared/contract/shell';
+import { setRequiredNotFilledFields } from '@shared/contract/shell';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { userInfoQuery } from '../../lib/use-user-info';
 import { Popup, SendButton, Select, TextField } from '../../ui';
+import { shellQueries } from './api';
 
 const t = ru.shell.requiredFields;
 
@@ -15,11 +16,7 @@ const t = ru.shell.requiredFields;
  */
 export function RequiredFieldsPopup() {
   const queryClient = useQueryClient();
-  const required = useQuery({
-    queryKey: ['requiredFields'],
-    queryFn: () => api.call(getRequiredNotFilledFields, {}, { handleErrors: true }),
-    staleTime: Infinity,
-  });
+  const required = useQuery(shellQueries.requiredFields());
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
 
@@ -53,7 +50,7 @@ export function RequiredFieldsPopup() {
     }
     // Close after the 'sent' state had its 2 s.
     setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: ['requiredFields'] });
+      void queryClient.invalidateQueries({ queryKey: shellQueries.requiredFields().queryKey });
       void queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
     }, 2000);
   };

@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tan
 import type { InputOf, LiveContract, OutputOf } from '@shared/contract/core';
 import type { ReactNode } from 'react';
 import { ruAdmin } from '../../i18n/admin';
-import { liveErrorText, liveRequest, retryLive } from '../../lib/live-request';
+import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { ErrorBox, Loader, useNotify } from '../../ui';
+import { adminQueries } from './api';
 
 /** A tab's data: loaded once on first open, refreshed after its own saves. */
 export function useSetting<C extends LiveContract>(contract: C): UseQueryResult<OutputOf<C>, unknown> {
-  return useQuery({ queryKey: ['adminSettings', contract.path], queryFn: () => liveRequest(contract, {} as InputOf<C>), retry: retryLive });
+  return useQuery(adminQueries.setting(contract));
 }
 
 /** A save that says 'Сохранено' or shows the server's reason, and reloads `refresh`. */
@@ -18,7 +19,7 @@ export function useSave<C extends LiveContract>(contract: C, refresh: LiveContra
     mutationFn: (input: InputOf<C>) => liveRequest(contract, input),
     onSuccess: () => {
       notify(ruAdmin.saved, { tone: 'success' });
-      void queryClient.invalidateQueries({ queryKey: ['adminSettings', refresh.path] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.setting(refresh).queryKey });
     },
   });
 }

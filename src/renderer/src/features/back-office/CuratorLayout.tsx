@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { getVariablesStr } from '@shared/contract/shell';
-import { api } from '../../lib/api';
 import { displayFlagsAtom } from '../../lib/live';
 import { NavSection, type SideNavItem } from '../../ui/SideNav';
 import { useWaitingWorks } from '../../lib/waiting-works';
 import { ru } from '../../i18n/ru';
 import { CountBadge } from '../../ui';
+import { backOfficeQueries } from './api';
 
 const t = ru.sections.curator;
 
@@ -45,12 +44,7 @@ export function CuratorLayout() {
  * asked only by those with the flag; no button while it is unset or not a web address.
  */
 function useOldPlatformUrl(allowed: boolean): string | null {
-  const setting = useQuery({
-    queryKey: ['oldPlatformUrl'],
-    queryFn: ({ signal }) => api.call(getVariablesStr, { variableNames: ['OLD_PLATFORM_URL'] }, { handleErrors: true, signal }),
-    enabled: allowed,
-    staleTime: 5 * 60_000,
-  });
+  const setting = useQuery({ ...backOfficeQueries.oldPlatformUrl(), enabled: allowed });
   const url = setting.data?.variablesStr.OLD_PLATFORM_URL?.trim() ?? '';
   return allowed && /^https?:\/\/\S+$/i.test(url) ? url : null;
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { getLessonCard, LESSON_NOT_FOUND } from '@shared/contract/course';
+import { LESSON_NOT_FOUND } from '@shared/contract/course';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../lib/route-names';
 import { ruCourse } from '../../i18n/course';
-import { api } from '../../lib/api';
 import { Button, ErrorBox, Loader, Popup } from '../../ui';
 import { LessonCardView } from '../../course-view/LessonCardView';
+import { courseQueries } from './api';
 import { parseLessonNum } from './road-scroll';
 import '../../course-view/lesson-card.css';
 
@@ -17,12 +17,7 @@ export function LessonPopup() {
   const num = parseLessonNum(lessonNum);
   const navigate = useNavigate();
   const close = () => void navigate(paths.roadmap(), { preventScrollReset: true });
-  const card = useQuery({
-    queryKey: ['lessonCard', num],
-    queryFn: ({ signal }) => api.call(getLessonCard, { lessonNum: num ?? 0 }, { handleErrors: true, signal }),
-    enabled: num !== null,
-    retry: false,
-  });
+  const card = useQuery(courseQueries.lessonCard(num));
 
   const lesson = card.data?.lesson;
   const title = lesson ? (

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { getSchoolDocument, type DocumentKind } from '@shared/contract/documents';
+import type { DocumentKind } from '@shared/contract/documents';
 import { ruDocuments as t } from '../../i18n/documents';
 import { ru } from '../../i18n/ru';
-import { api } from '../../lib/api';
 import { readSession } from '../../lib/session';
 import { ServerState } from '../../lib/server-state';
 import { EmptyState, ErrorBox, Loader, Markdown } from '../../ui';
+import { documentsQueries } from './api';
 import './documents.css';
 
 /**
@@ -15,10 +15,7 @@ import './documents.css';
  * top-up popup links here, and so do the old /kurs/oferta and /kurs/privacy addresses.
  */
 export function DocumentPage({ kind }: { kind: DocumentKind }) {
-  const query = useQuery({
-    queryKey: ['documents', kind],
-    queryFn: ({ signal }) => api.call(getSchoolDocument, { kind }, { handleErrors: true, signal }),
-  });
+  const query = useQuery(documentsQueries.document(kind));
   const title = query.data?.document.title;
   useEffect(() => {
     if (title) document.title = `${title} — ${ru.brand.name}`;

@@ -1,13 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { changeAvatarName, createAvatar, feedAvatar } from '@shared/contract/pet';
-import { getVariablesStr } from '@shared/contract/shell';
 import { cookiesText, daysText, moodPercent, PET_FEED, PET_LIMITS, PET_NAME_MAX, statPercent } from '@shared/domain/pet';
 import { ruPet as t } from '../../i18n/pet';
-import { api } from '../../lib/api';
 import { liveErrorText } from '../../lib/live-request';
 import { serverAssetUrl } from '../../lib/server-asset-url';
 import { Button, ErrorBox, Loader, Popup, ProgressBar, TextField } from '../../ui';
+import { petQueries } from './api';
 import { petRequest, type PetState } from './use-pet';
 
 /** Shell §9: the feeding animation lasts 1 s. */
@@ -230,13 +229,7 @@ function Rename({ avatarId, name }: { avatarId: number; name: string }) {
 /** The AVATAR_INFO help (shell §7.2), asked for when opened. */
 function Help() {
   const [open, setOpen] = useState(false);
-  const info = useQuery({
-    queryKey: ['pet', 'avatar-info'],
-    queryFn: ({ signal }) => api.call(getVariablesStr, { variableNames: ['AVATAR_INFO'] }, { handleErrors: true, signal }),
-    enabled: open,
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
+  const info = useQuery({ ...petQueries.avatarInfo(), enabled: open });
   return (
     <details className="pet-popup__help" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t.help}</summary>

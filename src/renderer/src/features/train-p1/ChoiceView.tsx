@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { availableQuestionsSet, TRAIN_P1_COUNTS, TRAIN_P1_KINDS, type TrainP1Stats } from '@shared/contract/train-p1';
+import { TRAIN_P1_COUNTS, TRAIN_P1_KINDS, type TrainP1Stats } from '@shared/contract/train-p1';
 import { ruTrainP1 } from '../../i18n/train-p1';
-import { api } from '../../lib/api';
 import { Button, Card, cx, ErrorBox, Select, type SelectOption, Switch } from '../../ui';
+import { trainP1Queries } from './api';
 import { choiceType, formatRatingChange, needsValue, ratingTone, type TrainChoice, type ValueKind } from './logic';
 
 const t = ruTrainP1;
@@ -100,12 +100,7 @@ export function StatsCard({ stats }: { stats: TrainP1Stats }) {
 }
 
 function ValuePicker({ kind, choice, onChange }: { kind: ValueKind; choice: TrainChoice; onChange: (choice: TrainChoice) => void }) {
-  const sets = useQuery({
-    queryKey: ['trainP1Sets'],
-    queryFn: ({ signal }) => api.call(availableQuestionsSet, {}, { handleErrors: true, signal }),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const sets = useQuery(trainP1Queries.sets());
   if (sets.isError) return <ErrorBox message={t.choice.setsError} onRetry={() => void sets.refetch()} retryLabel={t.retry} />;
   const options: SelectOption<string>[] = !sets.data
     ? []

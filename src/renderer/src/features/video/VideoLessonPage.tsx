@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getVideoLesson, setShortMode, setWatched, startWatchingVideo, type VideoLesson } from '@shared/contract/video';
+import type { OutputOf } from '@shared/contract/core';
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ruVideoLesson } from '../../i18n/video';
@@ -9,14 +10,14 @@ import { MediaState } from '../../ui/video/MediaState';
 import { readVideoQuality, saveVideoQuality, VideoPlayer, type VideoPlayerHandle, type VideoQuality } from '../../ui/video/player-slot';
 import { QualitySelect } from '../../ui/video/QualitySelect';
 import { TimecodePanel } from './TimecodePanel';
+import { videoQueries } from './api';
 import { useFlagToggle } from './use-flag-toggle';
 import { useShortModeSkip } from './use-short-mode';
 import './video.css';
 
 const t = ruVideoLesson.lesson;
 
-type LessonData = Awaited<ReturnType<typeof loadLesson>>;
-const loadLesson = (videoId: number, signal?: AbortSignal) => api.call(getVideoLesson, { videoId }, { handleErrors: true, signal });
+type LessonData = OutputOf<typeof getVideoLesson>;
 
 /** Learning §2 'Video lesson' (/study/video_lesson/:videoId); without a usable id it goes to the personal area. */
 export function VideoLessonPage() {
@@ -27,7 +28,7 @@ export function VideoLessonPage() {
 }
 
 function VideoLessonScreen({ videoId }: { videoId: number }) {
-  const lesson = useQuery({ queryKey: ['videoLesson', videoId], queryFn: ({ signal }) => loadLesson(videoId, signal), retry: false, staleTime: Infinity });
+  const lesson = useQuery(videoQueries.lesson(videoId));
   if (lesson.isPending) {
     return (
       <section className="screen video-lesson">
@@ -53,7 +54,7 @@ function VideoLessonView({ data }: { data: LessonData }) {
   const [startError, setStartError] = useState<string | null>(null);
   const started = useRef(false);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['videoLesson', video.video_id], refetchType: 'none' });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: videoQueries.lesson(video.video_id).queryKey, refetchType: 'none' });
   const watched = useFlagToggle(video.watched === '1', async (value) => {
     await api.call(setWatched, { videoId: video.video_id, videoStatus: value ? '1' : '0' }, { handleErrors: true });
     refresh();

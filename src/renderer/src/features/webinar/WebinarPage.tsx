@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { getWebinarLink } from '@shared/contract/shell';
 import { ru } from '../../i18n/ru';
-import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { EmptyState, ErrorBox, Loader } from '../../ui';
+import { webinarQueries } from './api';
 import './webinar.css';
 
 const t = ru.shell.webinar;
 
 /** Shell §2.3: a full-width frame with the webinar link from the server. */
 export function WebinarPage() {
-  const link = useQuery({
-    queryKey: ['webinarLink'],
-    queryFn: ({ signal }) => api.call(getWebinarLink, {}, { handleErrors: true, signal }),
-  });
+  const link = useQuery(webinarQueries.link());
   if (link.isPending) return <Loader />;
   if (link.isError) {
     const error = link.error;

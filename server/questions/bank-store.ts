@@ -1,11 +1,17 @@
+/**
+ * The part 1 bank as its editors see it: the editable view of a stored question, its stored
+ * columns, and the course reference (lessons, chapters, exam tasks). Shared by the bank editor
+ * (question-bank-admin), the knowledge tests' editor (knowledge) and the part 2 bank (its course
+ * reference).
+ */
 import type { Selectable } from 'kysely';
-import { editableQuestion, type EditableQuestion } from '../../../src/shared/contract/question-bank-admin';
-import type { BankReference } from '../../../src/shared/domain/question-bank-p1';
-import type { QuestionJson } from '../../../src/shared/domain/questions';
-import type { Db } from '../../db';
-import type { QuestionsP1Table } from '../../db/schema';
-import { questionColumnsOf, questionRowOf } from '../../questions/question-bank';
-import { isRecord } from '../../../src/shared/guards';
+import { editableQuestion, type EditableQuestion } from '../../src/shared/contract/question-bank-admin';
+import type { BankReference } from '../../src/shared/domain/question-bank-p1';
+import type { QuestionJson } from '../../src/shared/domain/questions';
+import type { Db } from '../db';
+import type { QuestionsP1Table } from '../db/schema';
+import { questionColumnsOf, questionRowOf } from './question-bank';
+import { isRecord } from '../../src/shared/guards';
 
 type Row = Selectable<QuestionsP1Table>;
 

@@ -1,0 +1,3 @@
+export { defineEvent, type DomainEvent, type DomainEventBus, type Publish } from './event';
+export { subscribe, type Subscriber } from './subscriber';
+export { answerScored, creditPassed, homeworkPartFinished } from './catalogue';
