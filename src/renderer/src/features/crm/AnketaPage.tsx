@@ -6,10 +6,12 @@ import { ruCrm } from '../../i18n/crm';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, QueryState, Select, TextField } from '../../ui';
 import { CrmComments } from './CrmComments';
+import { StudentLearningBlock } from './StudentLearningBlock';
 import { BLOCKS, changedFields, type EditableField, formValuesOf, type FormValues } from './profile-form';
 import { crmQueries } from './api';
 import './crm.css';
 import { fieldOf } from '@shared/guards';
+import { isStaffType } from '@shared/domain/user-types';
 
 const t = ruCrm.card;
 type Loaded = Awaited<ReturnType<typeof api.call<typeof getUser>>>;
@@ -43,6 +45,7 @@ export function AnketaPage() {
       <QueryState query={card} errorText={(error) => t.loadError(error.message)} retry={false}>
         {(data) => (
           <>
+            {!isStaffType(data.user.userType) && <StudentLearningBlock userKey={data.user.userVkId} />}
             <ProfileForm
               data={data}
               onSaved={() => void queryClient.invalidateQueries({ queryKey: crmQueries.user(id).queryKey })}
