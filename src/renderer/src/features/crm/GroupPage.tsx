@@ -141,7 +141,17 @@ function StudentsTable({ rows }: { rows: readonly StudentLearning[] }) {
               </td>
               <td data-label={c.forecast}>{row.enoughData === '1' ? `${row.testLow}–${row.testHigh}` : t.lowData}</td>
               <td data-label={c.goal}>{row.goal ?? '—'}</td>
-              <td data-label={c.weakest}>{row.weakest.length === 0 ? '—' : row.weakest.slice(0, 3).map((element) => `${element.code} (${tl.mastery(element.mastery)})`).join(', ')}</td>
+              <td data-label={c.weakest}>
+                {row.weakest.length === 0
+                  ? '—'
+                  : row.weakest.slice(0, 3).map((element, index) => (
+                      // The code is short for the table; its name comes on hover and in the card.
+                      <span key={element.code} title={element.name}>
+                        {index > 0 && ', '}
+                        {element.code} ({tl.mastery(element.mastery)})
+                      </span>
+                    ))}
+              </td>
               <td data-label={c.activity}>
                 <ActivityBars days={row.activity} />
               </td>
