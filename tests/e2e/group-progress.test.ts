@@ -36,7 +36,7 @@ describe('the learning block of the card and the group view in chromium', () => 
       expect(await block.getByTestId('crm-learning-risk').textContent()).toContain('прогноз ниже цели');
       const weakest = block.getByTestId('crm-learning-weakest').locator('li');
       expect(await weakest.count()).toBeGreaterThanOrEqual(3);
-      expect(await weakest.first().textContent()).toMatch(/^\d+\.\d+ .+ \d+ %$/);
+      expect(await weakest.first().textContent()).toMatch(/^\d+\.\d+ .+ \d+\s%$/);
       await block.getByRole('img', { name: /^Активность за 7 дней: / }).waitFor();
       await block.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

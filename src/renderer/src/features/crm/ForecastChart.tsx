@@ -9,7 +9,7 @@ const HEIGHT = 240;
 /** The group's forecasts as a histogram: students per band of 10 test points (uPlot bars); a hidden table for screen readers. */
 export function ForecastChart({ bands }: { bands: readonly number[] }) {
   const { box, failed, retry } = useUplot(
-    (_width, theme) => ({
+    (width, theme) => ({
       options: {
         height: HEIGHT,
         scales: { x: { time: false, range: [-0.5, bands.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(2, Math.ceil(max))] } },
@@ -28,7 +28,12 @@ export function ForecastChart({ bands }: { bands: readonly number[] }) {
           },
         ],
         axes: [
-          { ...theme.axis, splits: () => bands.map((_, index) => index), values: (_u, splits) => splits.map((index) => t.band(Math.round(index))) },
+          {
+            ...theme.axis,
+            splits: () => bands.map((_, index) => index),
+            // On a phone «90–100» would overlap its neighbours: the axis names each band by its start.
+            values: (_u, splits) => splits.map((index) => (width < 600 ? String(Math.round(index) * 10) : t.band(Math.round(index)))),
+          },
           { ...theme.axis, size: 40, splits: (_u, _axis, _min, max) => Array.from({ length: Math.floor(max) + 1 }, (_, value) => value).filter((value) => max <= 10 || value % Math.ceil(max / 5) === 0) },
         ],
       },
