@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signInAs } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
@@ -65,7 +64,7 @@ describe('the learning block of the card and the group view in chromium', () => 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать в Excel' }).click()]);
     expect(download.suggestedFilename()).toBe('группа.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await readFile((await download.path())!));
+    await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.getWorksheet('Ученики')!;
     expect(sheet.getRow(1).getCell(1).value).toBe('Фамилия');
     expect(sheet.rowCount - 1).toBe(tableRows);
