@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_DOWNLOAD_PATH } from '../../src/shared/contract/files';
 import { exportChunksXlsx } from '../../src/shared/contract/knowledge';
+import { exportGroupProgressXlsx } from '../../src/shared/contract/learning';
 import { exportCoursePackage } from '../../src/shared/contract/course-editor';
 import { PAYMENT_NOTIFICATION_PATH } from '../../server/domains/finances/paths';
 import { startTestServer, testDialects, type TestServer } from '../helpers/server';
@@ -48,6 +49,7 @@ describe.each(testDialects)('hostile request bodies on %s', (dialect) => {
     ['a signed call', '/app/api/user_info/set_goals.php', 1],
     ['the file download', FILE_DOWNLOAD_PATH, 0.0625],
     ['the chunks export', exportChunksXlsx.path, 0.0625],
+    ['the group progress export', exportGroupProgressXlsx.path, 0.0625],
     ['the course package export', exportCoursePackage.path, 0.0625],
     ['the payment notification', PAYMENT_NOTIFICATION_PATH, 0.0625],
   ])('%s: a chunked body past its limit is refused with 413 while it streams, not read to the end', async (_name, path, limitMb) => {

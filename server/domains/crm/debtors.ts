@@ -2,11 +2,7 @@ import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
 import type { DebtorItem } from '../../../src/shared/contract/crm';
 import type { Db } from '../../db';
 import { publicUserKey } from '../../users/user-key';
-
-/** Handed-in statuses: anything else after the deadline is a debt. */
-const DONE_P1 = ['Готово', 'Проверен'];
-const DONE_P2 = ['Готово', 'Проверен', 'Самопров'];
-const PASSED_CREDIT = ['Сдан'];
+import { overdueWork } from '../../learning/overdue-work';
 
 /**
  * Debtors (§2.6, §3 'Debtor') of the given curator (null = every curator): students with homework
@@ -26,11 +22,8 @@ export async function curatorDebtors(db: Db, curatorId: number | null, now: numb
   const rows = await students.orderBy('users.surname').orderBy('users.name').execute();
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [homeworks, work, credits, creditWork, balances] = await Promise.all([
-    db.selectFrom('homeworks').select(['num', 'deadline_at']).where('deadline_at', 'is not', null).where('deadline_at', '<', now).execute(),
-    db.selectFrom('user_homeworks').select(['user_id', 'ht_num', 'status_p1', 'status_p2']).where('is_dop', '=', 0).where('user_id', 'in', ids).execute(),
-    db.selectFrom('credits_auto').select(['num', 'deadline_at']).where('deadline_at', 'is not', null).where('deadline_at', '<', now).execute(),
-    db.selectFrom('user_credits_auto').select(['user_id', 'credit_num', 'status']).where('user_id', 'in', ids).execute(),
+  const [overdue, balances] = await Promise.all([
+    overdueWork(db, rows, now),
     db
       .selectFrom('ledger_entries')
       .select(['user_id', (eb) => eb.fn.sum<number>('amount_kopecks').as('kopecks')])
@@ -38,15 +31,10 @@ export async function curatorDebtors(db: Db, curatorId: number | null, now: numb
       .groupBy('user_id')
       .execute(),
   ]);
-  const workOf = new Map(work.map((row) => [`${row.user_id}:${row.ht_num}`, row]));
-  const creditOf = new Map(creditWork.map((row) => [`${row.user_id}:${row.credit_num}`, row.status]));
   const balanceOf = new Map(balances.map((row) => [row.user_id, Number(row.kopecks ?? 0)]));
   const debtors: DebtorItem[] = [];
   for (const row of rows) {
-    const due = homeworks.filter((homework) => homework.deadline_at! >= row.created_at);
-    const dolgovPart1 = due.filter((homework) => !DONE_P1.includes(workOf.get(`${row.id}:${homework.num}`)?.status_p1 ?? '')).length;
-    const dolgovPart2 = due.filter((homework) => !DONE_P2.includes(workOf.get(`${row.id}:${homework.num}`)?.status_p2 ?? '')).length;
-    const dolgovAZach = credits.filter((credit) => credit.deadline_at! >= row.created_at && !PASSED_CREDIT.includes(creditOf.get(`${row.id}:${credit.num}`) ?? '')).length;
+    const { homeworkP1: dolgovPart1, homeworkP2: dolgovPart2, credits: dolgovAZach } = overdue.get(row.id)!;
     const balance = (balanceOf.get(row.id) ?? 0) / 100;
     if (dolgovPart1 + dolgovPart2 + dolgovAZach === 0 && balance >= 0) continue;
     debtors.push({

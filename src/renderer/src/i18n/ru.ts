@@ -265,6 +265,7 @@ export const ru = {
       standards: 'Стандарты',
       homeworks: 'Проверка ДЗ',
       users: 'Ученики',
+      group: 'Группа',
       tgSending: 'Рассылки',
       theoryChunks: 'База знаний',
       statistic: 'Статистика кураторов',

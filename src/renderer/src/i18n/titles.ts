@@ -24,6 +24,7 @@ export const ruTitles = {
   materials: 'Материалы',
   users: 'Ученики',
   usersId: 'Анкета',
+  group: 'Группа',
   standards: 'Стандарты',
   questionsDz: 'Вопросы по ДЗ',
   homeworks: 'Домашние задания',

@@ -14,6 +14,8 @@ const ITEMS: SideNavItem[] = [
   { to: '/curator/standards', label: t.standards, flag: 'standards' },
   { to: '/curator/homeworks', label: t.homeworks, flag: 'homework' },
   { to: '/curator/users', label: t.users, flag: 'users' },
+  // Issue 38: the curator's group through the learning model; the same door as the students list.
+  { to: '/curator/group', label: t.group, flag: 'users' },
   { to: '/curator/tg_sending', label: t.tgSending, flag: 'tgMailing' },
   { to: '/curator/theory_chunks', label: t.theoryChunks, flag: 'theoryChunks' },
   { to: '/curator/statistic', label: t.statistic, flag: 'curatorStatistics' },

@@ -6,10 +6,12 @@ import { ruCrm } from '../../i18n/crm';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, QueryState, Select, TextField } from '../../ui';
 import { CrmComments } from './CrmComments';
+import { StudentLearningBlock } from './StudentLearningBlock';
 import { BLOCKS, changedFields, type EditableField, formValuesOf, type FormValues } from './profile-form';
 import { crmQueries } from './api';
 import './crm.css';
 import { fieldOf } from '@shared/guards';
+import { isStaffType } from '@shared/domain/user-types';
 
 const t = ruCrm.card;
 type Loaded = Awaited<ReturnType<typeof api.call<typeof getUser>>>;
@@ -43,6 +45,9 @@ export function AnketaPage() {
       <QueryState query={card} errorText={(error) => t.loadError(error.message)} retry={false}>
         {(data) => (
           <>
+            <CardSummary user={data.user} />
+            {/* Whose card it is comes first, then how the student is doing, then the profile. */}
+            {!isStaffType(data.user.userType) && <StudentLearningBlock userKey={data.user.userVkId} />}
             <ProfileForm
               data={data}
               onSaved={() => void queryClient.invalidateQueries({ queryKey: crmQueries.user(id).queryKey })}
@@ -55,6 +60,21 @@ export function AnketaPage() {
         <Link to="/curator/users">{ruCrm.users.title}</Link>
       </p>
     </section>
+  );
+}
+
+function CardSummary({ user }: { user: Loaded['user'] }) {
+  return (
+    <div className="crm__summary">
+      <strong data-testid="card-name">
+        {user.userSurname} {user.userName} {user.userOtch}
+      </strong>
+      <span>{user.userType}</span>
+      {user.userTgNickname && <span>@{user.userTgNickname}</span>}
+      <span>
+        {t.balance}: {Number(user.bnBalance).toLocaleString('ru-RU')} ₽
+      </span>
+    </div>
   );
 }
 
@@ -128,16 +148,6 @@ function ProfileForm({ data, onSaved }: { data: Loaded; onSaved: () => void }) {
         else save.mutate();
       }}
     >
-      <div className="crm__summary">
-        <strong data-testid="card-name">
-          {data.user.userSurname} {data.user.userName} {data.user.userOtch}
-        </strong>
-        <span>{data.user.userType}</span>
-        {data.user.userTgNickname && <span>@{data.user.userTgNickname}</span>}
-        <span>
-          {t.balance}: {Number(data.user.bnBalance).toLocaleString('ru-RU')} ₽
-        </span>
-      </div>
       {!canEdit && <p className="crm__muted">{t.readOnly}</p>}
       {(['personal', 'course', 'goals'] as const).map((block) => (
         <fieldset key={block} className="crm__block crm__fields">

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getCuratorDebtors, getCurators, getUser, getUserCrmComment, getUsers, type QueryType } from '@shared/contract/crm';
+import { getGroupProgress, getStudentLearning } from '@shared/contract/learning';
 import { api } from '../../lib/api';
 import { liveRequest, retryLive } from '../../lib/live-request';
 
@@ -26,4 +27,15 @@ export const crmQueries = {
   /** A user's CRM comment thread (live call). */
   comments: (userKey: string) =>
     queryOptions({ queryKey: [ROOT, 'comments', userKey], queryFn: () => liveRequest(getUserCrmComment, { userId: userKey }), retry: retryLive }),
+  /** A student's learning block on the card (forecast, weak elements, activity, overdue work). */
+  learning: (userKey: string) =>
+    queryOptions({ queryKey: [ROOT, 'learning', userKey], queryFn: ({ signal }) => api.call(getStudentLearning, { userKey }, { handleErrors: true, signal }) }),
+  /** The «Группа» view: '' for the caller's own group (everyone for an admin), or one curator's. */
+  group: (curatorId: string) =>
+    queryOptions({
+      queryKey: [ROOT, 'group', curatorId],
+      queryFn: ({ signal }) => api.call(getGroupProgress, { curatorId }, { handleErrors: true, signal }),
+      // Another curator's group replaces the shown one when it arrives: the filter stays in place.
+      placeholderData: keepPreviousData,
+    }),
 };
