@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
+import { DEMO_COURSE } from './demo-course-content';
 
 /**
  * Issue 40 item 3: after the demo seed every element of the ФИПИ codifier (table exam_elements,
@@ -42,5 +43,24 @@ describe.each(testDialects)('demo theory covers the codifier on %s', (dialect) =
       .execute();
     expect(chunks.length).toBeGreaterThan(0);
     expect(chunks.filter((row) => row.element_code === null).map((row) => row.name)).toEqual([]);
+  });
+
+  it('links every theory chunk of the demo package to at least 3 part 1 questions that test its element', async () => {
+    const db = server.server.services.db;
+    const chunks = await db.selectFrom('kb_published_chunks').select(['id', 'name']).where('kind', '=', 'theory').execute();
+    const tested = await db
+      .selectFrom('kb_published_questions as q')
+      .innerJoin('kb_chunk_elements as ce', 'ce.chunk_id', 'q.chunk_id')
+      .innerJoin('question_p1_elements as qe', (join) => join.onRef('qe.question_id', '=', 'q.question_id').onRef('qe.element_code', '=', 'ce.element_code'))
+      .select(['q.chunk_id', 'q.question_id'])
+      .distinct()
+      .execute();
+    const countOf = new Map<number, number>();
+    for (const row of tested) countOf.set(row.chunk_id, (countOf.get(row.chunk_id) ?? 0) + 1);
+
+    // Every map cell of the package is seeded, each with at least 3 questions on its element.
+    expect(chunks.length).toBe(DEMO_COURSE.theory.length);
+    const short = chunks.filter((chunk) => (countOf.get(chunk.id) ?? 0) < 3).map((chunk) => `${chunk.name}: ${countOf.get(chunk.id) ?? 0}`);
+    expect(short).toEqual([]);
   });
 });
