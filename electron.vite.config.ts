@@ -15,7 +15,9 @@ const backend = process.env.ENOT_BACKEND ?? 'http://127.0.0.1:3000';
  * costs its response headers and a smaller brotli window, and the sign-in page used to fetch 21.
  * - `index`: everything the entry imports statically (React, the router, the shell's own code,
  *   the small ui parts it shares with screens) in the entry chunk, instead of six side chunks.
- * - `sign-in`: the small shared modules (and the styles) the sign-in route needs besides its own chunk.
+ * - `sign-in`: the small shared modules (and the styles) the sign-in route needs besides its own chunk,
+ *   with the app worker's registration and the auth header: three files of under a kilobyte each cost
+ *   more in their own responses than brotli adds for them here.
  * - `contract`: zod with the contract's building blocks and the sign-in calls' contracts; the
  *   sign-in page loads it after its form is shown (features/auth/auth-contracts.ts).
  */
@@ -30,7 +32,7 @@ const signInChunks = [
   },
   {
     name: 'sign-in',
-    test: /src[\\/]renderer[\\/]src[\\/](ui[\\/](TextField|Loader|field)\.|lib[\\/]course-page\.ts$|features[\\/]auth[\\/]auth\.css$)|src[\\/]shared[\\/]domain[\\/]user-types\.ts$/,
+    test: /src[\\/]renderer[\\/]src[\\/](ui[\\/](TextField|Loader|field)\.|lib[\\/](course-page|app-worker|app-update)\.ts$|features[\\/]auth[\\/](auth\.css|AuthHeader\.tsx)$)|src[\\/]shared[\\/]domain[\\/]user-types\.ts$/,
     priority: 1,
   },
 ];

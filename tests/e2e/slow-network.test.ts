@@ -9,10 +9,10 @@ import { describeLoad, loadSignInSlowly } from '../helpers/slow-sign-in';
  * The time to a usable page (goal 1.5 s) depends on the machine's load, so it is measured by
  * `npm run bench:sign-in`, not asserted here.
  */
-// 130 KB until session 18; the sign-in page now carries 133.3 KB: the shared contract chunk grew with
-// this session's calls (learning views, pace fields). Raised to 136 KB until the sign-in page stops
-// loading the back office's contracts (the open task is in the session's closing note).
-const WIRE_BUDGET_BYTES = 136 * 1024;
+// 128.5 KB in 6 files in December 2026 (the entry grew with the product's strings and routes; the
+// app worker's registration and the auth header now ride in the `sign-in` chunk instead of three
+// files of their own).
+const WIRE_BUDGET_BYTES = 130 * 1024;
 
 /**
  * Issue #27 item 4: the sign-in page on a slow phone network in Chromium. Scripts and styles come
@@ -21,7 +21,7 @@ const WIRE_BUDGET_BYTES = 136 * 1024;
 describe('sign-in page on slow 4G in chromium', () => {
   const e2e = useE2e();
 
-  it('its scripts and styles travel compressed within 136 KB', async () => {
+  it('its scripts and styles travel compressed within 130 KB', async () => {
     const load = await loadSignInSlowly(e2e.browser, e2e.server.url);
     process.stdout.write(describeLoad(load));
     const codeBytes = load.code.reduce((sum, item) => sum + item.bytes, 0);
