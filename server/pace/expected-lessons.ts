@@ -1,4 +1,5 @@
-import { lessonExpectedAt } from '../../src/shared/domain/pace';
+import { moscowDayStart } from '../../src/shared/domain/moscow-time';
+import { catchUpExpectedAt, lessonExpectedAt } from '../../src/shared/domain/pace';
 import type { UserType } from '../../src/shared/domain/user-types';
 import { canOpenLesson } from '../access/lesson-access';
 import type { Db } from '../db';
@@ -16,13 +17,31 @@ export interface LessonExpectation {
   expectedAt: number | null;
 }
 
+/** Whose expectations: the student (her start moves the calendar) and the type that decides which lessons are hers. */
+export interface PaceOwner {
+  id: number;
+  type: UserType;
+}
+
 /**
- * Every lesson's expectation for a student of this type at `now`, by lesson number. A lesson she
- * cannot open (a draft, closed for her type) is never expected: it is not hers to be behind on.
- * Staff open everything, so for them only the calendar decides.
+ * When she started: the course start date the school set on her card, else her registration. A
+ * date without a time is the start of that Moscow day.
  */
-export async function lessonExpectations(db: Db, type: UserType, now: number): Promise<Map<number, LessonExpectation>> {
-  const [lessons, deadlines] = await Promise.all([
+async function startOf(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('users').select(['course_start_date', 'created_at']).where('id', '=', userId).executeTakeFirst();
+  if (!row) return null;
+  const fromCard = row.course_start_date && /^\d{4}-\d{2}-\d{2}$/.test(row.course_start_date) ? moscowDayStart(row.course_start_date) : NaN;
+  return Number.isFinite(fromCard) ? fromCard : Number(row.created_at);
+}
+
+/**
+ * Every lesson's expectation for this student at `now`, by lesson number. A lesson she cannot
+ * open (a draft, closed for her type) is never expected: it is not hers to be behind on. Lessons
+ * that opened before she started are expected at the catch-up pace (src/shared/domain/pace.ts),
+ * never sooner than the calendar says. Staff open everything, so for them only the calendar decides.
+ */
+export async function lessonExpectations(db: Db, owner: PaceOwner, now: number): Promise<Map<number, LessonExpectation>> {
+  const [lessons, deadlines, startedAt] = await Promise.all([
     db.selectFrom('lessons').select(['number', 'opens_at', 'demo_access', 'is_published']).execute(),
     db
       .selectFrom('homeworks')
@@ -30,17 +49,25 @@ export async function lessonExpectations(db: Db, type: UserType, now: number): P
       .where('deadline_at', 'is not', null)
       .groupBy('lesson_num')
       .execute(),
+    startOf(db, owner.id),
   ]);
   const earliest = new Map(deadlines.map((row) => [row.lesson_num, row.deadline === null ? null : Number(row.deadline)]));
   const result = new Map<number, LessonExpectation>();
-  for (const lesson of lessons) {
+  let missed = 0;
+  // In the order they opened (open from the start first) for the catch-up count.
+  const opening = (lesson: { opens_at: number | null }) => (lesson.opens_at === null ? -Infinity : Number(lesson.opens_at));
+  for (const lesson of [...lessons].sort((a, b) => opening(a) - opening(b) || a.number - b.number)) {
     const opensAt = lesson.opens_at === null ? null : Number(lesson.opens_at);
-    const at = lessonExpectedAt(opensAt, earliest.get(lesson.number) ?? null);
     const gate = { ...lesson, opens_at: opensAt };
     // Hers once open (asked at its opening time): a lesson closed for her type is never expected.
-    const hers = canOpenLesson(type, gate, Math.max(now, opensAt ?? now));
+    const hers = canOpenLesson(owner.type, gate, Math.max(now, opensAt ?? now));
+    let at = lessonExpectedAt(opensAt, earliest.get(lesson.number) ?? null);
+    if (hers && startedAt !== null && (opensAt ?? -Infinity) < startedAt) {
+      at = Math.max(at ?? -Infinity, catchUpExpectedAt(startedAt, missed));
+      missed += 1;
+    }
     // canOpenLesson at `now` also checks the opening time: an unopened lesson is never expected.
-    const expected = hers && canOpenLesson(type, gate, now) && (at === null || at <= now);
+    const expected = hers && canOpenLesson(owner.type, gate, now) && (at === null || at <= now);
     result.set(lesson.number, { expected, expectedAt: hers ? at : null });
   }
   return result;

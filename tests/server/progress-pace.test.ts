@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledge, rating } from '../../src/shared/contract';
-import { formatMoscowDate } from '../../src/shared/domain/moscow-time';
-import { LESSON_STUDY_DAYS, type Pace } from '../../src/shared/domain/pace';
+import { formatMoscowDate, moscowDateKey, moscowDayStart } from '../../src/shared/domain/moscow-time';
+import { catchUpExpectedAt, LESSON_STUDY_DAYS, paceOf, type Pace } from '../../src/shared/domain/pace';
 import type { LiveTestSocket } from '../helpers/client';
 import { makeStudent, setHomeworkRules, type MadeUser } from '../helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../helpers/server';
@@ -30,6 +30,8 @@ describe.each(testDialects)('progress judged against what is due, on %s', (diale
   let onTimeLive: LiveTestSocket;
   let lateLive: LiveTestSocket;
   let demoLive: LiveTestSocket;
+  let starter: MadeUser;
+  let starterLive: LiveTestSocket;
 
   const db = () => server.server.services.db;
   const pacesOf = async (socket: LiveTestSocket) => {
@@ -61,11 +63,19 @@ describe.each(testDialects)('progress judged against what is due, on %s', (diale
     // Signed in and connected while the clock is real (sign-in checks the request's time).
     onTime = await makeStudent(server);
     onTimeLive = await (await onTime.signIn()).openLive();
-    lateLive = await (await (await makeStudent(server)).signIn()).openLive();
-    demoLive = await (await (await makeStudent(server, { type: 'Демо' })).signIn()).openLive();
+    const late = await makeStudent(server);
+    lateLive = await (await late.signIn()).openLive();
+    const demo = await makeStudent(server, { type: 'Демо' });
+    demoLive = await (await demo.signIn()).openLive();
+    // These three were there from the course's start (the demo's lessons opened weeks before the
+    // test made them); the late starter starts after the third lesson opened (her own test).
+    const courseStart = Math.min(...opensAt.values()) - DAY;
+    await db().updateTable('users').set({ created_at: courseStart, course_start_date: null }).where('id', 'in', [onTime.id, late.id, demo.id]).execute();
+    starter = await makeStudent(server);
+    starterLive = await (await starter.signIn()).openLive();
   });
   afterAll(async () => {
-    for (const socket of [onTimeLive, lateLive, demoLive]) socket?.close();
+    for (const socket of [onTimeLive, lateLive, demoLive, starterLive]) socket?.close();
     await server.close();
   });
 
@@ -110,6 +120,42 @@ describe.each(testDialects)('progress judged against what is due, on %s', (diale
     expect(chapters.pace).toBe('behind');
   });
 
+  it('the chapter bar counts what the due lesson asked (its homework’s main parts, its terms), not its whole bank', async () => {
+    const homework = await db()
+      .selectFrom('homework_questions_p1')
+      .innerJoin('homeworks', 'homeworks.num', 'homework_questions_p1.ht_num')
+      .select(['homework_questions_p1.ht_num', 'homework_questions_p1.q_number', 'homework_questions_p1.question_id'])
+      .where('homeworks.lesson_num', '=', 1)
+      .where('homework_questions_p1.is_dop', '=', 0)
+      .execute();
+    const count = (row: { count: number | string }) => Number(row.count);
+    const homeworkP2 = count(
+      await db()
+        .selectFrom('homework_questions_p2')
+        .innerJoin('homeworks', 'homeworks.num', 'homework_questions_p2.ht_num')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('homeworks.lesson_num', '=', 1)
+        .where('homework_questions_p2.is_dop', '=', 0)
+        .executeTakeFirstOrThrow(),
+    );
+    const terms = count(await db().selectFrom('sign_terms').select((eb) => eb.fn.countAll<number>().as('count')).where('lesson_num', '=', 1).executeTakeFirstOrThrow());
+    const bank = count(await db().selectFrom('questions_p1').select((eb) => eb.fn.countAll<number>().as('count')).where('lesson_num', '=', 1).where('is_published', '=', 1).executeTakeFirstOrThrow());
+    // The case the rule is for: the lesson's bank is larger than what its homework asks.
+    expect(homework.length).toBeGreaterThan(0);
+    expect(bank).toBeGreaterThan(homework.length);
+    await db()
+      .insertInto('homework_answers_p1')
+      .values(homework.map((row) => ({ user_id: onTime.id, ht_num: row.ht_num, is_dop: 0, q_number: row.q_number, question_id: row.question_id, user_answer: 'верно', points: 1, max_points: 1, answered_at: now })))
+      .execute();
+    const chapters = await onTimeLive.request(rating.getChaptersStatistics, { userId: '' });
+    const share = Math.floor((homework.length / (homework.length + homeworkP2 + terms)) * 100);
+    expect(chapters.chaptersStatistics[0]).toMatchObject({ expectedSolvedPercent: share, pace: paceOf(share, true) });
+    // The same answers against the lesson's whole bank would read lower.
+    expect(share).toBeGreaterThan(Math.floor((homework.length / (bank + homeworkP2 + terms)) * 100));
+    const late = await lateLive.request(rating.getChaptersStatistics, { userId: '' });
+    expect(late.chaptersStatistics[0]).toMatchObject({ expectedSolvedPercent: 0, pace: 'behind' });
+  });
+
   it('a homework deadline before the week is out makes its lesson due at the deadline', async () => {
     const deadline = opensAt.get(2)! + 2 * DAY;
     await setHomeworkRules(server, 2, { deadlineAt: deadline });
@@ -138,5 +184,26 @@ describe.each(testDialects)('progress judged against what is due, on %s', (diale
       if (opensAt.get(lesson)! + STUDY <= now) expect(lessonPaces(late, lesson), `lesson ${lesson}`).toEqual(new Set(['behind']));
     }
     expect(lessonPaces(demo, 1)).toEqual(new Set(['behind']));
+  });
+
+  it('a student who starts after lessons opened is not behind on them at once: she catches them up two a week, in order', async () => {
+    // She starts on the Moscow day after lesson 3 opened: lessons 1–3 opened before her start.
+    const startDay = moscowDateKey(opensAt.get(3)! + DAY);
+    const start = moscowDayStart(startDay);
+    await db().updateTable('users').set({ course_start_date: startDay }).where('id', '=', starter.id).execute();
+    now = start + HOUR;
+    const firstDay = await pacesOf(starterLive);
+    const lateOnHerFirstDay = await pacesOf(lateLive);
+    for (const lesson of [1, 2]) {
+      expect(lessonPaces(lateOnHerFirstDay, lesson), `lesson ${lesson}`).toEqual(new Set(['behind']));
+      expect(lessonPaces(firstDay, lesson), `lesson ${lesson}`).toEqual(new Set(['ahead']));
+    }
+    const cell = await starterLive.request(knowledge.getKnowledgeChunk, { chunkId: cellsOf.get(1)![0]! });
+    expect(cell.expectedOn).toBe(formatMoscowDate(catchUpExpectedAt(start, 0)));
+    // Half a week on, the first missed lesson is due, the second not yet.
+    now = catchUpExpectedAt(start, 0) + HOUR;
+    const later = await pacesOf(starterLive);
+    expect(lessonPaces(later, 1)).toEqual(new Set(['behind']));
+    expect(lessonPaces(later, 2)).toEqual(new Set(['ahead']));
   });
 });

@@ -102,7 +102,7 @@ export async function knowledgeGrid(db: Db, viewer: MapViewer, mapType: MapType,
   const questions = await publishedQuestions(db, chunks.map((chunk) => chunk.id));
   const [rightness, expectations] = await Promise.all([
     latestRightness(db, viewer.id, [...questions.values()].flat().map((question) => question.id)),
-    lessonExpectations(db, viewer.type, now),
+    lessonExpectations(db, viewer, now),
   ]);
   return chunks.map((chunk) => {
     const knowLevel = levelOf(questions.get(chunk.id), rightness);
@@ -128,7 +128,7 @@ async function publishedChunk(db: Db, chunkId: number) {
 export async function knowledgeChunk(db: Db, viewer: MapViewer, chunkId: number, now: number) {
   const chunk = await publishedChunk(db, chunkId);
   const questions = (await publishedQuestions(db, [chunkId])).get(chunkId) ?? [];
-  const [rightness, expectations] = await Promise.all([latestRightness(db, viewer.id, questions.map((question) => question.id)), lessonExpectations(db, viewer.type, now)]);
+  const [rightness, expectations] = await Promise.all([latestRightness(db, viewer.id, questions.map((question) => question.id)), lessonExpectations(db, viewer, now)]);
   const knowLevel = levelOf(questions, rightness);
   const { expected, expectedAt } = expectations.get(chunk.lesson_num) ?? NOT_SCHEDULED;
   return {

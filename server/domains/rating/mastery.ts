@@ -95,12 +95,12 @@ interface Tally {
   expectedSolved: number;
 }
 
-function tally(items: readonly { lessonNum: number; solved: number }[], expected: (lessonNum: number) => boolean): Tally {
+function tally(items: readonly { solved: number; expected: boolean }[]): Tally {
   const result: Tally = { total: 0, solved: 0, expectedTotal: 0, expectedSolved: 0 };
   for (const item of items) {
     result.total += 1;
     result.solved += item.solved;
-    if (!expected(item.lessonNum)) continue;
+    if (!item.expected) continue;
     result.expectedTotal += 1;
     result.expectedSolved += item.solved;
   }
@@ -123,19 +123,34 @@ function expectedProgress(all: Tally) {
   };
 }
 
+/**
+ * The questions a due lesson asked of her: those of its homework's main parts. A lesson's bank is
+ * the material to practise on (the demo's first lesson has two dozen questions), not a quota, so
+ * «По плану на сегодня» counts what the due lessons' homeworks asked; a lesson without homework
+ * asks nothing of the bank (its terms still count).
+ */
+async function askedByDueLessons(db: Db, expected: (lessonNum: number) => boolean): Promise<{ p1: Set<number>; p2: Set<number> }> {
+  const [p1, p2] = await Promise.all([
+    db.selectFrom('homework_questions_p1').innerJoin('homeworks', 'homeworks.num', 'homework_questions_p1.ht_num').select(['homework_questions_p1.question_id', 'homeworks.lesson_num']).where('homework_questions_p1.is_dop', '=', 0).execute(),
+    db.selectFrom('homework_questions_p2').innerJoin('homeworks', 'homeworks.num', 'homework_questions_p2.ht_num').select(['homework_questions_p2.question_id', 'homeworks.lesson_num']).where('homework_questions_p2.is_dop', '=', 0).execute(),
+  ]);
+  const due = (rows: { question_id: number; lesson_num: number }[]) => new Set(rows.filter((row) => expected(row.lesson_num)).map((row) => row.question_id));
+  return { p1: due(p1), p2: due(p2) };
+}
+
 export async function chapterStatistics(db: Db, owner: MasteryOwner, now: number): Promise<{ chaptersStatistics: ChapterStatistic[]; solvedPercent: number } & ReturnType<typeof expectedProgress>> {
   const userId = owner.id;
-  const expectations = await lessonExpectations(db, owner.type, now);
+  const expectations = await lessonExpectations(db, owner, now);
   const expected = (lessonNum: number) => expectations.get(lessonNum)?.expected === true;
-  const [chapters, questions, questionsP2, solved, solvedP2, signs] = await Promise.all([
+  const [chapters, questions, questionsP2, solved, solvedP2, signs, asked] = await Promise.all([
     db.selectFrom('chapters').select(['id', 'name']).orderBy('position').execute(),
     db
       .selectFrom('questions_p1')
       .innerJoin('lessons', 'lessons.number', 'questions_p1.lesson_num')
-      .select(['questions_p1.id', 'questions_p1.lesson_num', 'lessons.chapter_id'])
+      .select(['questions_p1.id', 'lessons.chapter_id'])
       .where('questions_p1.is_published', '=', 1)
       .execute(),
-    db.selectFrom('questions_p2').innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num').select(['questions_p2.id', 'questions_p2.lesson_num', 'lessons.chapter_id']).execute(),
+    db.selectFrom('questions_p2').innerJoin('lessons', 'lessons.number', 'questions_p2.lesson_num').select(['questions_p2.id', 'lessons.chapter_id']).execute(),
     db
       .selectFrom(solvedPairs(db).as('solved'))
       .select('solved.question_id')
@@ -147,6 +162,7 @@ export async function chapterStatistics(db: Db, owner: MasteryOwner, now: number
       .where('solved.user_id', '=', userId)
       .execute(),
     chapterSigns(db, userId, expected),
+    askedByDueLessons(db, expected),
   ]);
   const solvedIds = new Set(solved.map((row) => row.question_id));
   const solvedIdsP2 = new Set(solvedP2.map((row) => row.question_id));
@@ -157,13 +173,10 @@ export async function chapterStatistics(db: Db, owner: MasteryOwner, now: number
     const inChapterP2 = questionsP2.filter((question) => question.chapter_id === chapter.id);
     const solvedHereP2 = inChapterP2.filter((question) => solvedIdsP2.has(question.id)).length;
     const { units: signUnits, expectedTerms, expectedUnits, ...terms } = signs.get(chapter.id) ?? NO_SIGNS;
-    const questionsTally = tally(
-      [
-        ...inChapter.map((question) => ({ lessonNum: question.lesson_num, solved: solvedIds.has(question.id) ? 1 : 0 })),
-        ...inChapterP2.map((question) => ({ lessonNum: question.lesson_num, solved: solvedIdsP2.has(question.id) ? 1 : 0 })),
-      ],
-      expected,
-    );
+    const questionsTally = tally([
+      ...inChapter.map((question) => ({ solved: solvedIds.has(question.id) ? 1 : 0, expected: asked.p1.has(question.id) })),
+      ...inChapterP2.map((question) => ({ solved: solvedIdsP2.has(question.id) ? 1 : 0, expected: asked.p2.has(question.id) })),
+    ]);
     // A trainer term weighs as one question, earned sign by sign (see the comment at the top).
     const chapterTally: Tally = {
       total: questionsTally.total + terms.numTermins,

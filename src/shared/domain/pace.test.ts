@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LESSON_STUDY_DAYS, lessonExpectedAt, paceOf } from './pace';
+import { catchUpExpectedAt, LESSON_STUDY_DAYS, lessonExpectedAt, paceOf } from './pace';
 
 const DAY = 86_400_000;
 
@@ -24,5 +24,10 @@ describe('pace: progress against what is due', () => {
     // Open from the start: due from the start, or at its deadline.
     expect(lessonExpectedAt(null, null)).toBeNull();
     expect(lessonExpectedAt(null, opens)).toBe(opens);
+  });
+
+  it('spreads the lessons a late starter missed two a week after her start, in order', () => {
+    const start = 1_000 * DAY;
+    expect([0, 1, 2, 3].map((k) => (catchUpExpectedAt(start, k) - start) / DAY)).toEqual([4, 7, 11, 14]);
   });
 });

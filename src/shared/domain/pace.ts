@@ -43,3 +43,15 @@ export function lessonExpectedAt(opensAt: number | null, earliestDeadline: numbe
   const byStudy = opensAt + LESSON_STUDY_DAYS * 86_400_000;
   return earliestDeadline === null ? byStudy : Math.max(opensAt, Math.min(byStudy, earliestDeadline));
 }
+
+/**
+ * A student who starts after lessons have opened is not behind on them from her first day: the
+ * lessons that opened before her start are expected one after another at this pace (two a week on
+ * top of the new ones), in the order they opened.
+ */
+export const CATCH_UP_LESSONS_PER_WEEK = 2;
+
+/** When the k-th (from 0) lesson that opened before her start becomes expected of her. */
+export function catchUpExpectedAt(startedAt: number, k: number): number {
+  return startedAt + Math.ceil(((k + 1) * LESSON_STUDY_DAYS) / CATCH_UP_LESSONS_PER_WEEK) * 86_400_000;
+}
