@@ -174,7 +174,7 @@ describe('knowledge base, knowledge map and assistant in chromium', () => {
     for (const label of labels) expect(label).toMatch(/, (впереди|в порядке|подтянуть|отстаёт)$/);
     const legend = page.getByTestId('kb-legend');
     expect(await legend.locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-pace')))).toEqual(['ahead', 'ok', 'weak', 'behind']);
-    expect(await legend.textContent()).toContain('впереди — урок ещё не открыт или открыт меньше недели назад');
+    expect(await legend.textContent()).toContain('впереди — тему ещё не пора знать: урок не открыт, открыт меньше недели назад или вы начали позже');
     // The popup of a cell not due tells from when it is.
     await page.getByTestId(`kb-cell-${notDue[0]!.id}`).click();
     const state = page.getByTestId('kb-item-pace');
