@@ -30,9 +30,9 @@ const SUBMIT_AT_ZERO_SLACK_MS = 5_000;
 
 type Homework = Awaited<ReturnType<typeof openHomework>>;
 
-/** Sentinels of the prepared queries below (never real homework numbers or keys). */
+/** Sentinels of the prepared queries below (never real homework numbers, parts or keys: the queries take `is_dop` as a plain number for that). */
 const HT = -424201;
-const DOP = -424202 as unknown as 0 | 1;
+const DOP = -424202;
 const USER = -424203;
 const AT = -424204;
 const Q_NUMBER = -424205;
@@ -41,7 +41,7 @@ const TAB = '\u0000p2-tab';
 const TEXT = '\u0000p2-text';
 
 // The reads of every autosave are prepared once: building them anew cost more than running them.
-const questionsQuery = preparedQuery([HT, DOP] as const, (db, htNum: number, isDop: 0 | 1) =>
+const questionsQuery = preparedQuery([HT, DOP] as const, (db, htNum: number, isDop: number) =>
   db
     .selectFrom('homework_questions_p2')
     .innerJoin('questions_p2', 'questions_p2.id', 'homework_questions_p2.question_id')
@@ -58,18 +58,18 @@ const questionsQuery = preparedQuery([HT, DOP] as const, (db, htNum: number, isD
     .orderBy('homework_questions_p2.q_number'),
 );
 
-const progressQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: number, htNum: number, isDop: 0 | 1) =>
+const progressQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: number, htNum: number, isDop: number) =>
   db.selectFrom('user_homeworks').selectAll().where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', isDop),
 );
 
-const answersQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: number, htNum: number, isDop: 0 | 1) =>
+const answersQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: number, htNum: number, isDop: number) =>
   db.selectFrom('homework_answers_p2').selectAll().where('user_id', '=', userId).where('ht_num', '=', htNum).where('is_dop', '=', isDop),
 );
 
 // The save's writes, compiled once too (inside its transaction): building the upsert and the
 // claim anew cost about as much as the rest of the save (issue 27, `npm run bench`).
 const claimForTab = (takeOver: boolean) =>
-  preparedWrite([TAB, AT, USER, HT, DOP] as const, (db, tab: string, now: number, userId: number, htNum: number, isDop: 0 | 1) =>
+  preparedWrite([TAB, AT, USER, HT, DOP] as const, (db, tab: string, now: number, userId: number, htNum: number, isDop: number) =>
     db
       .updateTable('user_homeworks')
       .set({ p2_mark_save: tab, updated_at: now })
@@ -85,7 +85,7 @@ const claimWork = { own: claimForTab(false), takeOver: claimForTab(true) };
 
 const writeAnswer = preparedWrite(
   [USER, HT, DOP, Q_NUMBER, QUESTION, TEXT, AT] as const,
-  (db, userId: number, htNum: number, isDop: 0 | 1, qNumber: number, questionId: number, text: string, now: number) =>
+  (db, userId: number, htNum: number, isDop: number, qNumber: number, questionId: number, text: string, now: number) =>
     db
       .insertInto('homework_answers_p2')
       .values({ user_id: userId, ht_num: htNum, is_dop: isDop, q_number: qNumber, question_id: questionId, user_answer: text, saved_at: now })

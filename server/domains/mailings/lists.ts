@@ -7,7 +7,10 @@ import { fullName } from '../../../src/shared/domain/user-names';
 /** Finished mailings the list keeps showing. */
 const CLOSED_SHOWN = 50;
 
-type Counts = { sent: number; pending: number; sending: number; failed: number; outbox: number; unknown: number; total: number; reason: string };
+const COUNTED_STATUSES = ['sent', 'pending', 'sending', 'failed', 'outbox', 'unknown'] as const;
+type CountedStatus = (typeof COUNTED_STATUSES)[number];
+type Counts = Record<CountedStatus, number> & { total: number; reason: string };
+const isCounted = (status: string): status is CountedStatus => COUNTED_STATUSES.some((counted) => counted === status);
 
 async function countsOf(db: Db, ids: number[]): Promise<Map<number, Counts>> {
   const result = new Map<number, Counts>();
@@ -22,8 +25,7 @@ async function countsOf(db: Db, ids: number[]): Promise<Map<number, Counts>> {
     const counts = result.get(row.mailing_id) ?? { sent: 0, pending: 0, sending: 0, failed: 0, outbox: 0, unknown: 0, total: 0, reason: '' };
     const count = Number(row.count);
     counts.total += count;
-    const tally = counts as unknown as Record<string, number>;
-    if (row.status in counts) tally[row.status] = (tally[row.status] ?? 0) + count;
+    if (isCounted(row.status)) counts[row.status] += count;
     if ((row.status === 'outbox' || row.status === 'failed') && row.error && !counts.reason) counts.reason = String(row.error);
     result.set(row.mailing_id, counts);
   }

@@ -1,9 +1,11 @@
 import { getLessonsRoad } from '@shared/contract/course';
 import type { OutputOf } from '@shared/contract/core';
 import { toJsonValue } from '@shared/json-value';
+import { z } from 'zod';
 import { api } from '../../lib/api';
 import { isConnectionFailure } from '../../lib/error-text';
 import { offlineStore } from '../../lib/offline-store';
+import { readStored } from '../../lib/offline-store/read-stored';
 import { readSession } from '../../lib/session';
 
 type Road = OutputOf<typeof getLessonsRoad>;
@@ -18,10 +20,8 @@ export type ShownRoad = Road & { savedAt: number | null };
  */
 const snapshotKey = (device: string) => `lessons-road:${device}`;
 
-interface Snapshot {
-  savedAt: number;
-  road: Road;
-}
+const snapshotSchema = z.object({ savedAt: z.number(), road: getLessonsRoad.output });
+type Snapshot = z.infer<typeof snapshotSchema>;
 
 /** Loads the road; with no connection, the copy saved on this device (the error when there is none). */
 export async function loadRoad(signal?: AbortSignal): Promise<ShownRoad> {
@@ -41,8 +41,9 @@ export async function loadRoad(signal?: AbortSignal): Promise<ShownRoad> {
     const saved = await offlineStore()
       .drafts.get(snapshotKey(device))
       .catch(() => null);
-    if (!saved) throw error;
-    const snapshot = saved.value as unknown as Snapshot;
+    // A copy an older version kept in another shape is as good as none.
+    const snapshot = readStored(snapshotSchema, saved?.value);
+    if (!snapshot) throw error;
     return { ...snapshot.road, savedAt: snapshot.savedAt };
   }
 }

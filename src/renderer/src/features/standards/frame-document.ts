@@ -21,7 +21,14 @@ const escapeCss = (value: string) => value.replace(/[<>{};]/g, '');
 
 /** The srcdoc of the description frame. */
 export function frameDocument(html: string, colors: FrameColors): string {
-  const c = Object.fromEntries(Object.entries(colors).map(([key, value]) => [key, escapeCss(value)])) as unknown as FrameColors;
+  const c: FrameColors = {
+    text: escapeCss(colors.text),
+    background: escapeCss(colors.background),
+    accent: escapeCss(colors.accent),
+    border: escapeCss(colors.border),
+    muted: escapeCss(colors.muted),
+    font: escapeCss(colors.font),
+  };
   return `<!doctype html><html lang="ru"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">
 <base target="_blank">

@@ -1,9 +1,10 @@
 import { getZachetAuto, sendZachetAuto } from '@shared/contract/credits';
 import { toJsonValue } from '@shared/json-value';
+import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
 import type { CallFn, OwnerScope } from '../../../lib/offline-store/owner-scope';
-import type { OutboxEntry } from '../../../lib/offline-store/types';
+import { defineOutboxKind } from '../../../lib/offline-store/outbox-kind';
 
 /**
  * Automatic credit answers given without a connection (issue 29 item 2). Plain logic over the
@@ -20,30 +21,33 @@ import type { OutboxEntry } from '../../../lib/offline-store/types';
 
 export const CREDIT_ANSWER_KIND = sendZachetAuto.path;
 
-export interface AnswerInput {
-  zachetNum: number;
-  questionNum: number;
-  userAnswer: string;
-  opId: string;
-}
+const answerInputSchema = z.object({
+  zachetNum: z.number(),
+  questionNum: z.number(),
+  userAnswer: z.string(),
+  opId: z.string(),
+});
+export type AnswerInput = z.infer<typeof answerInputSchema>;
 
 /** What the outbox keeps for one queued answer. */
-export interface QueuedCreditAnswer {
-  owner: string;
-  input: AnswerInput;
+const queuedCreditAnswerSchema = z.object({
+  owner: z.string(),
+  input: answerInputSchema,
   /** The attempt it answers (zu_popitka when it was given). */
-  attempt: number;
-}
+  attempt: z.number(),
+});
+export type QueuedCreditAnswer = z.infer<typeof queuedCreditAnswerSchema>;
 
 /** The server's side of a refused answer. */
-export interface CreditServerCopy {
+const creditServerCopySchema = z.object({
   /** The credit's status then ('Проводится', 'Сдан', 'Несдан', …); '' when it could not be read. */
-  status: string;
+  status: z.string(),
   /** The attempt running or last finished then. */
-  attempt: number;
+  attempt: z.number(),
   /** The server's answer to this question in the same attempt; '' when none. */
-  answer: string;
-}
+  answer: z.string(),
+});
+export type CreditServerCopy = z.infer<typeof creditServerCopySchema>;
 
 /** A refused answer kept for the student to see. */
 export interface CreditConflict {
@@ -57,37 +61,29 @@ export interface CreditConflict {
   message: string;
 }
 
-const payloadOf = (entry: OutboxEntry) => entry.payload as unknown as QueuedCreditAnswer;
-const isOwnAnswer = (scope: OwnerScope, entry: OutboxEntry) => entry.kind === CREDIT_ANSWER_KIND && payloadOf(entry).owner === scope.owner;
-
-async function ownEntries(scope: OwnerScope): Promise<OutboxEntry[]> {
-  return (await scope.store.outbox.list()).filter((entry) => isOwnAnswer(scope, entry));
-}
+const creditAnswers = defineOutboxKind(CREDIT_ANSWER_KIND, queuedCreditAnswerSchema, creditServerCopySchema);
 
 /** Queues an answer that found no connection; a waiting answer to the same question is replaced. */
 export async function queueCreditAnswer(scope: OwnerScope, input: AnswerInput, attempt: number): Promise<void> {
-  for (const entry of await ownEntries(scope)) {
-    const queued = payloadOf(entry);
+  for (const { entry, payload: queued } of await creditAnswers.entries(scope)) {
     if (entry.status === 'pending' && queued.attempt === attempt && queued.input.zachetNum === input.zachetNum && queued.input.questionNum === input.questionNum) {
       await scope.store.outbox.remove(entry.id);
     }
   }
-  const payload: QueuedCreditAnswer = { owner: scope.owner, input, attempt };
-  await scope.store.outbox.enqueue({ kind: CREDIT_ANSWER_KIND, payload: toJsonValue(payload) });
+  await creditAnswers.enqueue(scope, { owner: scope.owner, input, attempt });
 }
 
 /** Answers of one attempt waiting to be sent, by question number. */
 export async function queuedCreditAnswers(scope: OwnerScope, zachetNum: number, attempt: number): Promise<Map<number, QueuedCreditAnswer>> {
   const waiting = new Map<number, QueuedCreditAnswer>();
-  for (const entry of await ownEntries(scope)) {
-    const queued = payloadOf(entry);
+  for (const { entry, payload: queued } of await creditAnswers.entries(scope)) {
     if (entry.status === 'pending' && queued.input.zachetNum === zachetNum && queued.attempt === attempt) waiting.set(queued.input.questionNum, queued);
   }
   return waiting;
 }
 
 export async function pendingCreditCount(scope: OwnerScope): Promise<number> {
-  return (await ownEntries(scope)).filter((entry) => entry.status === 'pending').length;
+  return (await creditAnswers.entries(scope)).filter(({ entry }) => entry.status === 'pending').length;
 }
 
 async function serverCopy(call: CallFn, queued: QueuedCreditAnswer): Promise<CreditServerCopy> {
@@ -103,8 +99,7 @@ async function serverCopy(call: CallFn, queued: QueuedCreditAnswer): Promise<Cre
 }
 
 /** Sends one queued answer; a refusal becomes a conflict unless the server already holds this very answer. */
-async function sendAnswer(call: CallFn, entry: OutboxEntry): Promise<void> {
-  const queued = payloadOf(entry);
+async function sendAnswer(call: CallFn, queued: QueuedCreditAnswer): Promise<void> {
   try {
     await call(sendZachetAuto, queued.input);
   } catch (error) {
@@ -118,29 +113,33 @@ async function sendAnswer(call: CallFn, entry: OutboxEntry): Promise<void> {
 
 /** Sends the signed-in student's waiting answers in order; refusals are kept as conflicts. */
 export function syncCreditAnswers(call: CallFn, scope: OwnerScope): Promise<ReplayResult> {
-  return replayOutbox(scope.store, (entry) => sendAnswer(call, entry), { lane: 'credit-answer', skip: (entry) => !isOwnAnswer(scope, entry) });
+  return replayOutbox(
+    scope.store,
+    (entry) => {
+      const own = creditAnswers.read(scope, entry);
+      return own ? sendAnswer(call, own.payload) : Promise.resolve();
+    },
+    { lane: 'credit-answer', skip: (entry) => creditAnswers.read(scope, entry) === null },
+  );
 }
 
 /** Refused answers waiting for the student to see them, optionally of one credit. */
 export async function listCreditConflicts(scope: OwnerScope, zachetNum?: number): Promise<CreditConflict[]> {
-  return (await ownEntries(scope))
-    .filter((entry) => entry.status === 'conflict' && (zachetNum === undefined || payloadOf(entry).input.zachetNum === zachetNum))
-    .map((entry) => {
-      const queued = payloadOf(entry);
-      return {
-        entryId: entry.id,
-        zachetNum: queued.input.zachetNum,
-        questionNum: queued.input.questionNum,
-        attempt: queued.attempt,
-        mine: queued.input.userAnswer,
-        server: (entry.serverVersion ?? { status: '', attempt: queued.attempt, answer: '' }) as unknown as CreditServerCopy,
-        message: entry.lastError ?? '',
-      };
-    });
+  return (await creditAnswers.entries(scope))
+    .filter(({ entry, payload }) => entry.status === 'conflict' && (zachetNum === undefined || payload.input.zachetNum === zachetNum))
+    .map(({ entry, payload: queued }) => ({
+      entryId: entry.id,
+      zachetNum: queued.input.zachetNum,
+      questionNum: queued.input.questionNum,
+      attempt: queued.attempt,
+      mine: queued.input.userAnswer,
+      server: creditAnswers.serverCopy(entry) ?? { status: '', attempt: queued.attempt, answer: '' },
+      message: entry.lastError ?? '',
+    }));
 }
 
 /** The student has seen a refused answer (and could copy it): it leaves the device. */
 export async function dismissCreditConflict(scope: OwnerScope, entryId: number): Promise<void> {
-  const entry = (await ownEntries(scope)).find((candidate) => candidate.id === entryId);
-  if (entry?.status === 'conflict') await scope.store.outbox.remove(entry.id);
+  const own = (await creditAnswers.entries(scope)).find(({ entry }) => entry.id === entryId);
+  if (own?.entry.status === 'conflict') await scope.store.outbox.remove(own.entry.id);
 }

@@ -3,16 +3,22 @@ import {
   CHECK_TEXTS,
   getHtListForDz,
   getResultP2,
+  resultP2Item,
+  REVIEWER_ACTIONS,
   setResultP2,
   type ResultP2Item,
   type ReviewerAction,
   type StudentHomeworkRow,
   type TaskCheck,
 } from '@shared/contract/curator-homework';
+import { commentSegment } from '@shared/contract/homework-p2';
+import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { newOpId } from '../../../lib/op-id';
 import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
-import type { DraftRecord, OfflineStore, OutboxEntry } from '../../../lib/offline-store/types';
+import { defineOutboxKind, type OwnedEntry } from '../../../lib/offline-store/outbox-kind';
+import { readStored } from '../../../lib/offline-store/read-stored';
+import type { DraftRecord, OfflineStore } from '../../../lib/offline-store/types';
 import { toJsonValue } from '@shared/json-value';
 
 /**
@@ -44,38 +50,62 @@ export const WORK_DRAFT_PREFIX = 'curator-check-p2:';
 const WORKS_LIST_PREFIX = 'curator-works:';
 const REVIEW_KIND = setResultP2.path;
 
-export interface OfflineWork {
-  htNum: number;
-  studentKey: string;
+/**
+ * A check as kept on the device: the contract's TaskCheck by structure, without its input limits —
+ * a kept check that a later version would refuse must still be shown and sent (the server then
+ * answers with a conflict), not vanish from the list.
+ */
+const storedTaskCheck = z.object({
+  cur_comment: z.string(),
+  ballov: z.number().nullable(),
+  add_comments: z.record(z.string(), commentSegment),
+  criteria_ballov: z.record(z.string(), z.number()),
+});
+const storedChecks = z.record(z.string(), storedTaskCheck);
+
+const offlineWorkSchema = z.object({
+  htNum: z.number(),
+  studentKey: z.string(),
   /** The server copy the checks started from (as downloaded, or after the last sync). */
-  items: ResultP2Item[];
+  items: z.array(resultP2Item),
   /** The curator's check per question number. */
-  checks: Record<string, TaskCheck>;
+  checks: storedChecks,
   /** Epoch ms of the server copy. */
-  fetchedAt: number;
+  fetchedAt: z.number(),
   /** Bumped on every local edit; tells whether an edit came after the queued action. */
-  rev: number;
+  rev: z.number(),
   /** Local edits not yet on the server. */
-  dirty: boolean;
+  dirty: z.boolean(),
   /** The action waiting in the outbox, if any. */
-  queued: ReviewerAction | null;
+  queued: z.enum(REVIEWER_ACTIONS).nullable(),
   /** The server version the checks are based on. */
-  baseVersion: string;
+  baseVersion: z.string(),
   /**
    * The operation id of «Оставить мою проверку» on top of the server version shown: a press whose
    * reply was lost is sent again with the same id, so it settles instead of conflicting with itself.
    */
-  resolveOp?: { baseVersion: string; opId: string };
-}
+  resolveOp: z.object({ baseVersion: z.string(), opId: z.string() }).optional(),
+});
+export type OfflineWork = z.infer<typeof offlineWorkSchema>;
 
 /** What the outbox keeps for one queued review. */
-interface ReviewPayload {
+const reviewPayloadSchema = z.object({
   /** The curator who queued it (OfflineScope.owner). */
-  owner: string;
+  owner: z.string(),
   /** `opId` (issue 29): the server applies the review once; a resend after a lost reply is answered «уже применено». Absent in entries queued by older versions. */
-  input: { action: ReviewerAction; dzNum: number; studentId: string; jsonData: Record<string, TaskCheck>; baseVersion: string; opId?: string };
-  rev: number;
-}
+  input: z.object({
+    action: z.enum(REVIEWER_ACTIONS),
+    dzNum: z.number(),
+    studentId: z.string(),
+    jsonData: storedChecks,
+    baseVersion: z.string(),
+    opId: z.string().optional(),
+  }),
+  rev: z.number(),
+});
+type ReviewPayload = z.infer<typeof reviewPayloadSchema>;
+const reviews = defineOutboxKind(REVIEW_KIND, reviewPayloadSchema, z.array(resultP2Item));
+type OwnReview = OwnedEntry<ReviewPayload>;
 
 /** A conflict kept for the curator: their check and the server's copy of the work. */
 export interface ReviewConflict {
@@ -115,7 +145,7 @@ async function putWork(scope: OfflineScope, work: OfflineWork): Promise<void> {
   await scope.store.drafts.put({ key: workDraftKey(scope.owner, work.htNum, work.studentKey), value: toJsonValue(work), serverVersion: work.baseVersion });
 }
 
-const workOf = (record: DraftRecord | null): OfflineWork | null => (record ? (record.value as unknown as OfflineWork) : null);
+const workOf = (record: DraftRecord | null): OfflineWork | null => readStored(offlineWorkSchema, record?.value);
 
 export async function readWork(scope: OfflineScope, htNum: number, studentKey: string): Promise<OfflineWork | null> {
   return workOf(await scope.store.drafts.get(workDraftKey(scope.owner, htNum, studentKey)));
@@ -125,21 +155,23 @@ export async function readWork(scope: OfflineScope, htNum: number, studentKey: s
 export async function listWorks(scope: OfflineScope, htNum?: number): Promise<OfflineWork[]> {
   const prefix = htNum === undefined ? `${WORK_DRAFT_PREFIX}${scope.owner}:` : workDraftKey(scope.owner, htNum, '');
   const records = await scope.store.drafts.list(prefix);
-  return records.map((record) => workOf(record)!);
+  // A kept work that no longer reads (an older app's shape) is left on the device, not shown half-read.
+  return records.flatMap((record) => workOf(record) ?? []);
 }
 
 /** A work is worth checking offline when it is submitted and checked by a curator. */
 const awaitsCheck = (row: StudentHomeworkRow) => row.htUserStatusP2 === 'Готово' && row.withCheck === '1';
 
 /** The works list of a homework as last seen online, for the works screen without a connection. */
-export type WorksSnapshot = OutputOf<typeof getHtListForDz> & { savedAt: number };
+const worksSnapshotSchema = getHtListForDz.output.extend({ savedAt: z.number() });
+export type WorksSnapshot = z.infer<typeof worksSnapshotSchema>;
 
 export async function saveWorksSnapshot(scope: OfflineScope, htNum: number, list: OutputOf<typeof getHtListForDz>, now: number): Promise<void> {
   await scope.store.drafts.put({ key: worksListKey(scope.owner, htNum), value: toJsonValue({ ...list, savedAt: now }) });
 }
 
 export async function readWorksSnapshot(scope: OfflineScope, htNum: number): Promise<WorksSnapshot | null> {
-  return (await scope.store.drafts.get(worksListKey(scope.owner, htNum)))?.value as unknown as WorksSnapshot | null;
+  return readStored(worksSnapshotSchema, (await scope.store.drafts.get(worksListKey(scope.owner, htNum)))?.value);
 }
 
 export interface DownloadResult {
@@ -215,20 +247,12 @@ export async function saveChecks(scope: OfflineScope, htNum: number, studentKey:
 
 /** Drops the local copy of a work (its waiting action too). */
 export async function forgetWork(scope: OfflineScope, htNum: number, studentKey: string): Promise<void> {
-  for (const entry of await reviewEntriesOf(scope, htNum, studentKey)) await scope.store.outbox.remove(entry.id);
+  for (const { entry } of await reviewEntriesOf(scope, htNum, studentKey)) await scope.store.outbox.remove(entry.id);
   await scope.store.drafts.delete(workDraftKey(scope.owner, htNum, studentKey));
 }
 
-const payloadOf = (entry: OutboxEntry) => entry.payload as unknown as ReviewPayload;
-const isOwnReview = (scope: OfflineScope, entry: OutboxEntry) => entry.kind === REVIEW_KIND && payloadOf(entry).owner === scope.owner;
-
-/** Reviews the signed-in curator queued on this device (another curator's stay untouched). */
-async function ownEntries(scope: OfflineScope): Promise<OutboxEntry[]> {
-  return (await scope.store.outbox.list()).filter((entry) => isOwnReview(scope, entry));
-}
-
-async function reviewEntriesOf(scope: OfflineScope, htNum: number, studentKey: string): Promise<OutboxEntry[]> {
-  return (await ownEntries(scope)).filter((entry) => payloadOf(entry).input.dzNum === htNum && payloadOf(entry).input.studentId === studentKey);
+async function reviewEntriesOf(scope: OfflineScope, htNum: number, studentKey: string): Promise<OwnReview[]> {
+  return (await reviews.entries(scope)).filter(({ payload }) => payload.input.dzNum === htNum && payload.input.studentId === studentKey);
 }
 
 /**
@@ -239,11 +263,10 @@ export async function queueReview(scope: OfflineScope, htNum: number, studentKey
   const work = await readWork(scope, htNum, studentKey);
   if (!work) throw new Error(`Работа ${studentKey} не сохранена на этом устройстве`);
   const entries = await reviewEntriesOf(scope, htNum, studentKey);
-  if (entries.some((entry) => entry.status === 'conflict')) throw new Error(CHECK_TEXTS.conflict);
-  for (const entry of entries) await scope.store.outbox.remove(entry.id);
+  if (entries.some(({ entry }) => entry.status === 'conflict')) throw new Error(CHECK_TEXTS.conflict);
+  for (const { entry } of entries) await scope.store.outbox.remove(entry.id);
   const input = { action, dzNum: htNum, studentId: studentKey, jsonData: work.checks, baseVersion: work.baseVersion, opId: newOpId() };
-  const payload: ReviewPayload = { owner: scope.owner, input, rev: work.rev };
-  await scope.store.outbox.enqueue({ kind: REVIEW_KIND, payload: toJsonValue(payload) });
+  await reviews.enqueue(scope, { owner: scope.owner, input, rev: work.rev });
   const next = { ...work, queued: action };
   await putWork(scope, next);
   return next;
@@ -285,9 +308,7 @@ async function serverCopy(call: CallFn, htNum: number, studentKey: string): Prom
  * conflict. A review the server took before but whose reply was lost is answered «уже применено»
  * (its operation id) with the version it wrote, and settles like a first send.
  */
-async function sendReview(call: CallFn, scope: OfflineScope, entry: OutboxEntry, now: number): Promise<void> {
-  if (entry.kind !== REVIEW_KIND) throw new Error(`Неизвестное действие в очереди: ${entry.kind}`);
-  const payload = payloadOf(entry);
+async function sendReview(call: CallFn, scope: OfflineScope, payload: ReviewPayload, now: number): Promise<void> {
   let workVersion: string;
   try {
     ({ workVersion } = await call(setResultP2, payload.input));
@@ -305,29 +326,34 @@ async function sendReview(call: CallFn, scope: OfflineScope, entry: OutboxEntry,
  */
 export function syncReviews(call: CallFn, scope: OfflineScope, now: () => number = Date.now): Promise<ReplayResult> {
   // Another curator's reviews queued on this device stay for them.
-  return replayOutbox(scope.store, (entry) => sendReview(call, scope, entry, now()), { lane: 'curator-review', skip: (entry) => !isOwnReview(scope, entry) });
+  return replayOutbox(
+    scope.store,
+    (entry) => {
+      const own = reviews.read(scope, entry);
+      return own ? sendReview(call, scope, own.payload, now()) : Promise.resolve();
+    },
+    { lane: 'curator-review', skip: (entry) => reviews.read(scope, entry) === null },
+  );
 }
 
 /** Conflicts waiting for the curator's choice, optionally of one homework. */
 export async function listConflicts(scope: OfflineScope, htNum?: number): Promise<ReviewConflict[]> {
-  return (await ownEntries(scope))
-    .filter((entry) => entry.status === 'conflict')
-    .map((entry) => ({ entry, payload: payloadOf(entry) }))
-    .filter(({ payload }) => htNum === undefined || payload.input.dzNum === htNum)
+  return (await reviews.entries(scope))
+    .filter(({ entry, payload }) => entry.status === 'conflict' && (htNum === undefined || payload.input.dzNum === htNum))
     .map(({ entry, payload }) => ({
       entryId: entry.id,
       htNum: payload.input.dzNum,
       studentKey: payload.input.studentId,
       action: payload.input.action,
       mine: payload.input.jsonData,
-      server: (entry.serverVersion ?? []) as unknown as ResultP2Item[],
+      server: reviews.serverCopy(entry) ?? [],
       message: entry.lastError ?? '',
     }));
 }
 
 /** How many reviews wait to be sent (conflicts not counted). */
 export async function pendingCount(scope: OfflineScope): Promise<number> {
-  return (await ownEntries(scope)).filter((entry) => entry.status === 'pending').length;
+  return (await reviews.entries(scope)).filter(({ entry }) => entry.status === 'pending').length;
 }
 
 export type ConflictChoice = 'mine' | 'server';
@@ -348,10 +374,10 @@ async function resolveOpId(scope: OfflineScope, htNum: number, studentKey: strin
  * curator's check and keeps the server copy (still checkable: as a fresh local copy).
  */
 export async function resolveConflict(call: CallFn, scope: OfflineScope, entryId: number, choice: ConflictChoice, now: number): Promise<void> {
-  const entry = (await ownEntries(scope)).find((candidate) => candidate.id === entryId);
-  if (!entry || entry.status !== 'conflict') return;
-  const payload = payloadOf(entry);
-  const server = (entry.serverVersion ?? []) as unknown as ResultP2Item[];
+  const own = (await reviews.entries(scope)).find(({ entry }) => entry.id === entryId);
+  if (!own || own.entry.status !== 'conflict') return;
+  const { entry, payload } = own;
+  const server = reviews.serverCopy(entry) ?? [];
   const { dzNum, studentId } = payload.input;
   if (choice === 'server') {
     await scope.store.outbox.remove(entry.id);

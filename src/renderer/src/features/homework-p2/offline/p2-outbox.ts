@@ -1,9 +1,11 @@
 import { getHtP2Camel, saveHtP2New } from '@shared/contract/homework-p2';
 import { toJsonValue } from '@shared/json-value';
+import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { newOpId } from '../../../lib/op-id';
 import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
 import type { CallFn, OwnerScope } from '../../../lib/offline-store/owner-scope';
+import { defineOutboxKind, type OwnedEntry } from '../../../lib/offline-store/outbox-kind';
 import type { OutboxEntry } from '../../../lib/offline-store/types';
 
 /**
@@ -29,32 +31,35 @@ export const P2_SAVE_KIND = saveHtP2New.path;
 /** A server status in which answers can still be saved. */
 export const EDITABLE_STATUS = 'Выполняется';
 
-export interface SaveInput {
-  htNum: number;
-  isDopPart: '0' | '1';
-  questions: { q_number: number; user_answer: string }[];
-  forceSave: '0' | '1';
-  markSave: string;
-  opId: string;
-}
+const saveInputSchema = z.object({
+  htNum: z.number(),
+  isDopPart: z.enum(['0', '1']),
+  questions: z.array(z.object({ q_number: z.number(), user_answer: z.string() })),
+  forceSave: z.enum(['0', '1']),
+  markSave: z.string(),
+  opId: z.string(),
+});
+export type SaveInput = z.infer<typeof saveInputSchema>;
 
 /** What the outbox keeps for one queued save. */
-export interface QueuedP2Save {
+const queuedP2SaveSchema = z.object({
   /** The student who typed it (StudentScope.owner). */
-  owner: string;
-  input: SaveInput;
+  owner: z.string(),
+  input: saveInputSchema,
   /** The server's texts by question number that the answers were typed over. */
-  base: Record<string, string>;
-}
+  base: z.record(z.string(), z.string()),
+});
+export type QueuedP2Save = z.infer<typeof queuedP2SaveSchema>;
 
 /** The server's side of a conflict, read when the save was refused. */
-export interface P2ServerCopy {
+const p2ServerCopySchema = z.object({
   /** The work's status then ('Выполняется', 'Готово', 'Проверен', …); '' when it could not be read. */
-  status: string;
-  answers: Record<string, string>;
+  status: z.string(),
+  answers: z.record(z.string(), z.string()),
   /** Task number (of the exam) per question number, for the headings. */
-  tasks: Record<string, number>;
-}
+  tasks: z.record(z.string(), z.number()),
+});
+export type P2ServerCopy = z.infer<typeof p2ServerCopySchema>;
 
 export interface P2ConflictTask {
   q: string;
@@ -77,43 +82,36 @@ export interface P2Conflict {
   tasks: P2ConflictTask[];
 }
 
-const payloadOf = (entry: OutboxEntry) => entry.payload as unknown as QueuedP2Save;
-const isOwnSave = (scope: StudentScope, entry: OutboxEntry) => entry.kind === P2_SAVE_KIND && payloadOf(entry).owner === scope.owner;
-const sameWork = (entry: OutboxEntry, htNum: number, dop: '0' | '1') => payloadOf(entry).input.htNum === htNum && payloadOf(entry).input.isDopPart === dop;
+const p2Saves = defineOutboxKind(P2_SAVE_KIND, queuedP2SaveSchema, p2ServerCopySchema);
+type OwnSave = OwnedEntry<QueuedP2Save>;
 
-async function ownEntries(scope: StudentScope): Promise<OutboxEntry[]> {
-  return (await scope.store.outbox.list()).filter((entry) => isOwnSave(scope, entry));
-}
-
-async function entriesOf(scope: StudentScope, htNum: number, dop: '0' | '1'): Promise<OutboxEntry[]> {
-  return (await ownEntries(scope)).filter((entry) => sameWork(entry, htNum, dop));
+async function entriesOf(scope: StudentScope, htNum: number, dop: '0' | '1'): Promise<OwnSave[]> {
+  return (await p2Saves.entries(scope)).filter(({ payload }) => payload.input.htNum === htNum && payload.input.isDopPart === dop);
 }
 
 /** Queues a save that found no connection; a waiting save of the same homework is replaced. */
 export async function queueP2Save(scope: StudentScope, input: SaveInput, base: Record<string, string>): Promise<void> {
-  for (const entry of await entriesOf(scope, input.htNum, input.isDopPart)) {
+  for (const { entry } of await entriesOf(scope, input.htNum, input.isDopPart)) {
     if (entry.status === 'pending') await scope.store.outbox.remove(entry.id);
   }
-  const payload: QueuedP2Save = { owner: scope.owner, input, base };
-  await scope.store.outbox.enqueue({ kind: P2_SAVE_KIND, payload: toJsonValue(payload) });
+  await p2Saves.enqueue(scope, { owner: scope.owner, input, base });
 }
 
 /** The waiting (not conflicting) save of a homework, if any. */
 export async function pendingP2Save(scope: StudentScope, htNum: number, dop: '0' | '1'): Promise<QueuedP2Save | null> {
-  const entry = (await entriesOf(scope, htNum, dop)).filter((candidate) => candidate.status === 'pending').at(-1);
-  return entry ? payloadOf(entry) : null;
+  return (await entriesOf(scope, htNum, dop)).filter(({ entry }) => entry.status === 'pending').at(-1)?.payload ?? null;
 }
 
 /** A newer save of the homework reached the server: the waiting older ones are obsolete (conflicts stay). */
 export async function settleP2Saves(scope: StudentScope, htNum: number, dop: '0' | '1'): Promise<void> {
-  for (const entry of await entriesOf(scope, htNum, dop)) {
+  for (const { entry } of await entriesOf(scope, htNum, dop)) {
     if (entry.status === 'pending') await scope.store.outbox.remove(entry.id);
   }
 }
 
 /** How many saves wait to be sent (conflicts not counted). */
 export async function pendingP2Count(scope: StudentScope): Promise<number> {
-  return (await ownEntries(scope)).filter((entry) => entry.status === 'pending').length;
+  return (await p2Saves.entries(scope)).filter(({ entry }) => entry.status === 'pending').length;
 }
 
 /** The work as the server has it now; an empty copy when it cannot be read (no access any more, deleted). */
@@ -146,9 +144,8 @@ export interface SyncOptions {
  * Sends one queued save. A homework with an unresolved conflict takes no later save on top of it:
  * that save joins the conflict. A refusal whose texts the server already holds settles quietly.
  */
-async function sendSave(call: CallFn, scope: StudentScope, entry: OutboxEntry, options: SyncOptions): Promise<void> {
-  const save = payloadOf(entry);
-  const earlier = (await entriesOf(scope, save.input.htNum, save.input.isDopPart)).find((other) => other.id < entry.id && other.status === 'conflict');
+async function sendSave(call: CallFn, scope: StudentScope, { entry, payload: save }: OwnSave, options: SyncOptions): Promise<void> {
+  const earlier = (await entriesOf(scope, save.input.htNum, save.input.isDopPart)).find((other) => other.entry.id < entry.id && other.entry.status === 'conflict')?.entry;
   if (earlier) throw new OutboxConflict(earlier.serverVersion, earlier.lastError ?? undefined);
   try {
     await call(saveHtP2New, save.input);
@@ -165,32 +162,40 @@ async function sendSave(call: CallFn, scope: StudentScope, entry: OutboxEntry, o
  * (tried again later, nothing lost); refusals are kept as conflicts. One sync at a time per store.
  */
 export function syncP2Saves(call: CallFn, scope: StudentScope, options: SyncOptions = {}): Promise<ReplayResult> {
-  return replayOutbox(scope.store, (entry) => sendSave(call, scope, entry, options), {
-    lane: 'homework-p2-save',
-    // Other people's saves on this device, other kinds of changes and open forms' homeworks wait.
-    skip: (entry) => !isOwnSave(scope, entry) || Boolean(options.skip?.(payloadOf(entry).input.htNum, payloadOf(entry).input.isDopPart)),
-  });
+  // Other people's saves on this device, other kinds of changes and open forms' homeworks wait.
+  const sendable = (entry: OutboxEntry) => {
+    const own = p2Saves.read(scope, entry);
+    return own && !options.skip?.(own.payload.input.htNum, own.payload.input.isDopPart) ? own : null;
+  };
+  return replayOutbox(
+    scope.store,
+    (entry) => {
+      const own = sendable(entry);
+      return own ? sendSave(call, scope, own, options) : Promise.resolve();
+    },
+    { lane: 'homework-p2-save', skip: (entry) => sendable(entry) === null },
+  );
 }
 
 /**
  * A homework's conflict: the server copy met by its latest refused entry, and the student's latest
  * texts (a save queued after the refusal carries newer ones). Null when nothing conflicts.
  */
-function conflictOf(entries: OutboxEntry[]): { conflict: OutboxEntry; latest: QueuedP2Save; server: P2ServerCopy } | null {
-  const conflict = entries.filter((entry) => entry.status === 'conflict').at(-1);
-  if (!conflict) return null;
-  const server = (conflict.serverVersion ?? { status: '', answers: {}, tasks: {} }) as unknown as P2ServerCopy;
-  return { conflict, latest: payloadOf(entries.at(-1)!), server };
+function conflictOf(entries: OwnSave[]): { conflict: OutboxEntry; latest: QueuedP2Save; server: P2ServerCopy } | null {
+  const conflict = entries.filter(({ entry }) => entry.status === 'conflict').at(-1)?.entry;
+  const latest = entries.at(-1)?.payload;
+  if (!conflict || !latest) return null;
+  return { conflict, latest, server: p2Saves.serverCopy(conflict) ?? { status: '', answers: {}, tasks: {} } };
 }
 
 /** Conflicts waiting for the student's choice, one per homework, optionally of one homework. */
 export async function listP2Conflicts(scope: StudentScope, htNum?: number, dop?: '0' | '1'): Promise<P2Conflict[]> {
-  const byWork = new Map<string, OutboxEntry[]>();
-  for (const entry of await ownEntries(scope)) {
-    const { input } = payloadOf(entry);
+  const byWork = new Map<string, OwnSave[]>();
+  for (const own of await p2Saves.entries(scope)) {
+    const { input } = own.payload;
     if ((htNum !== undefined && input.htNum !== htNum) || (dop !== undefined && input.isDopPart !== dop)) continue;
     const key = `${input.htNum}:${input.isDopPart}`;
-    byWork.set(key, [...(byWork.get(key) ?? []), entry]);
+    byWork.set(key, [...(byWork.get(key) ?? []), own]);
   }
   const conflicts: P2Conflict[] = [];
   for (const entries of byWork.values()) {
@@ -245,5 +250,5 @@ export async function resolveP2Conflict(call: CallFn, scope: StudentScope, htNum
       } else throw error;
     }
   }
-  for (const entry of entries) await scope.store.outbox.remove(entry.id);
+  for (const { entry } of entries) await scope.store.outbox.remove(entry.id);
 }
