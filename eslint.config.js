@@ -1,6 +1,8 @@
 // Code rules (`npm run lint:code`). Import boundaries and cycles live in dependency-cruiser.config.cjs.
 // Only the recommended sets plus one typed rule: this is a safety net, not a style guide.
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -27,6 +29,20 @@ export default tseslint.config(
       ],
       // Input sanitisers match control characters on purpose.
       'no-control-regex': 'off',
+    },
+  },
+  {
+    // The renderer: the hooks' two classic rules (a hook's call order, and effects that see every
+    // value they read), and the accessibility set for what the JSX renders.
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Focus moves only after the user's own step — a dialog or menu opened, a step finished, a
+      // search screen chosen — as the dialog and menu patterns ask; never on the app's first load.
+      'jsx-a11y/no-autofocus': 'off',
     },
   },
 );

@@ -94,11 +94,12 @@ export function FloatingIcon({ label, storageKey, defaultOffset, size: freeSize 
   const rememberRef = useRef(remember);
   rememberRef.current = remember;
 
+  const holdable = Boolean(onHold);
   const gesture = useMemo(
     () =>
       createFloatingGesture({
         onClick: () => latest.current.onOpen(),
-        onHold: onHold ? () => latest.current.onHold?.() : undefined,
+        onHold: holdable ? () => latest.current.onHold?.() : undefined,
         onDrag: (spot) => {
           if (dockedRef.current) return;
           setDragging(true);
@@ -111,7 +112,7 @@ export function FloatingIcon({ label, storageKey, defaultOffset, size: freeSize 
         },
       }),
     // A hold handler appearing or going away changes the rules; the callbacks themselves are read live.
-    [Boolean(onHold), icon],
+    [holdable, icon],
   );
 
   useEffect(() => {

@@ -67,6 +67,7 @@ export function Popup({
   };
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the backdrop closes the dialog; Escape does it from the keyboard (useModal)
     <div className={cx('ui-popup', rootClassName)} onMouseDown={onBackdropDown} onClick={onBackdropClick}>
       <div
         ref={panelRef}

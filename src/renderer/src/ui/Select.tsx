@@ -254,6 +254,7 @@ export function Select<T extends string | number = string>({
   return (
     <div className={cx('ui-select', open && 'is-open', className)}>
       {label !== undefined && (
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a label's click focuses its field, as <label> does for native ones; the field itself is in the tab order
         <span id={labelId} className="ui-field__label" onClick={() => fieldRef.current?.focus()}>
           {label}
         </span>
@@ -300,6 +301,7 @@ export function Select<T extends string | number = string>({
               </li>
             )}
             {options.map((option, index) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's keys (arrows, Enter) choose the active option (aria-activedescendant)
               <li
                 key={String(option.value)}
                 id={optionId(index)}

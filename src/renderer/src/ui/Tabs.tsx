@@ -50,6 +50,7 @@ export function Tabs<K extends string>({ tabs, value, defaultValue, onChange, la
 
   return (
     <div className={cx('ui-tabs', className)}>
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving focus: the tabs inside take focus, arrow keys move it (the tabs pattern) */}
       <div className="ui-tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button

@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { focusableIn } from './focusable';
 import { lockBodyScroll } from './scroll-lock';
 
@@ -22,6 +22,8 @@ export function useModal(panelRef: RefObject<HTMLElement | null>, { open, dismis
   const token = useRef({}).current;
   const latest = useRef({ dismissable, onClose });
   latest.current = { dismissable, onClose };
+  // Read once per opening: a new function from the caller's render does not reopen the dialog.
+  const firstFocus = useEffectEvent(() => initialFocus?.());
 
   // Layout effect: focus moves before paint, so the opener never flashes a focus ring.
   useLayoutEffect(() => {
@@ -32,7 +34,7 @@ export function useModal(panelRef: RefObject<HTMLElement | null>, { open, dismis
     stack.push(token);
     const unlock = lockBodyScroll();
 
-    const target = initialFocus?.() ?? focusableIn(panel)[0] ?? panel;
+    const target = firstFocus() ?? focusableIn(panel)[0] ?? panel;
     target.focus({ preventScroll: true });
 
     const isTop = () => stack.at(-1) === token;
@@ -79,7 +81,6 @@ export function useModal(panelRef: RefObject<HTMLElement | null>, { open, dismis
       unlock();
       if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
-    // initialFocus is read once per opening on purpose, so it is not a dependency.
   }, [open, panelRef, token]);
 
   return { isTop: () => stack.at(-1) === token };

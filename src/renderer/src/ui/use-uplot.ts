@@ -27,14 +27,14 @@ export function chartTheme(): ChartTheme {
 }
 
 /**
- * One uPlot chart in a box: built with the theme's colours (rebuilt when the theme or `deps`
- * change), resized with its container, destroyed on unmount. `failed` is true when uPlot could not
+ * One uPlot chart in a box: built with the theme's colours (rebuilt when the theme or `dataKey`,
+ * a text that changes with the data, changes), resized with its container, destroyed on unmount. `failed` is true when uPlot could not
  * draw (no canvas); `retry` tries again. Imported from its file, not from ui/index: uPlot stays
  * in the chunks of the screens that draw charts.
  */
 export function useUplot(
   build: (width: number, theme: ChartTheme) => { options: Omit<uPlot.Options, 'width'>; data: uPlot.AlignedData },
-  deps: readonly unknown[],
+  dataKey: string,
 ): { box: RefObject<HTMLDivElement | null>; failed: boolean; retry: () => void } {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -62,8 +62,8 @@ export function useUplot(
       observer.disconnect();
       chart.destroy();
     };
-    // `deps` are the chart's data; the build function is read through its ref.
-  }, [dark, scheme, failed, ...deps]);
+    // The build function is read through its ref: the chart is rebuilt for new data, not a new closure.
+  }, [dark, scheme, failed, dataKey]);
 
   return { box, failed, retry: () => setFailed(false) };
 }

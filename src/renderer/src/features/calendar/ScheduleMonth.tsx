@@ -126,6 +126,7 @@ export function ScheduleMonth({ events, today }: ScheduleMonthProps) {
       <p id={hintId} className="visually-hidden">
         {t.keyboardHint}
       </p>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the grid's roving focus: arrow keys move focus among the day buttons inside */}
       <table
         ref={gridRef}
         className="sched__grid"

@@ -119,6 +119,7 @@ export function ChapterList({ chapters, onRename, onDelete, onAddLesson }: Chapt
   return (
     <ol className="ce-chapters">
       {chapters.map((chapter, index) => (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Alt+arrows from the buttons inside (bubbling) move the chapter
         <li
           key={chapter.id}
           className={cx('ce-chapter', dragged?.kind === 'chapter' && dragged.id === chapter.id && 'ce-dragging', dropTarget === `c${chapter.id}` && 'ce-drop')}
@@ -208,6 +209,7 @@ function LessonRow({ lesson, dragging, dropHere, dragProps, moveButtons, onMove,
   const published = lesson.isPublished === '1';
   const credits = lesson.creditsAuto + lesson.creditsVerbal;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Alt+arrows from the buttons inside (bubbling) move the lesson
     <li
       className={cx('ce-lesson', dragging && 'ce-dragging', dropHere && 'ce-drop')}
       data-lesson={lesson.number}

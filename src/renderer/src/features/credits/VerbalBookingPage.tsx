@@ -34,7 +34,7 @@ function Booking({ num }: { num: number }) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
-  const dates = info.data?.dates ?? [];
+  const dates = useMemo(() => info.data?.dates ?? [], [info.data]);
   const days = useMemo(() => [...new Set(dates.map((slot) => slot.date))], [dates]);
   const mine = dates.find((slot) => slot.availability === 'me');
   const day = date ?? mine?.date ?? days[0] ?? null;

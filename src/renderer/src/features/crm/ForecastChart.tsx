@@ -39,7 +39,7 @@ export function ForecastChart({ bands }: { bands: readonly number[] }) {
       },
       data: [bands.map((_, index) => index), [...bands]],
     }),
-    [bands.join(',')],
+    bands.join(','),
   );
 
   if (failed) return <ErrorBox message={t.chartFailed} onRetry={retry} />;

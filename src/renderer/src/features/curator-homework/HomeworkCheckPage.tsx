@@ -27,9 +27,10 @@ export function HomeworkCheckPage() {
   const works = useQuery(curatorHomeworkQueries.works(htNumber, offline.scope));
   // Without a connection the list comes from the copy saved last time.
   const [snapshot, setSnapshot] = useState<WorksSnapshot | null>(null);
+  const { scope } = offline;
   useEffect(() => {
-    if (works.isError && offline.scope) void readWorksSnapshot(offline.scope, htNumber).then(setSnapshot);
-  }, [works.isError, htNumber, offline.scope?.owner]);
+    if (works.isError && scope) void readWorksSnapshot(scope, htNumber).then(setSnapshot);
+  }, [works.isError, htNumber, scope]);
   const data = works.data ?? (works.isError ? snapshot : null);
   const send = useMutation({
     mutationFn: () => api.call(sendCheckedP2, { taskId: htNumber }, { handleErrors: true }),

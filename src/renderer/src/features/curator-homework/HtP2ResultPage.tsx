@@ -23,6 +23,8 @@ const ACTIONS: { action: ReviewerAction; label: string; done: string; variant: '
 ];
 
 const checksOfDrafts = (drafts: Record<number, CheckDraft>) => Object.fromEntries(Object.entries(drafts).map(([q, draft]) => [q, toTaskCheck(draft)]));
+/** One empty list for every render: effects that read the items do not rerun on a new `[]`. */
+const NO_ITEMS: ResultP2Item[] = [];
 const draftsOfItems = (items: ResultP2Item[]) => Object.fromEntries(items.map((item) => [item.qNumber, draftOf(item)]));
 
 /**
@@ -41,7 +43,7 @@ export function HtP2ResultPage() {
   const local = offline.works.find((work) => work.studentKey === studentId) ?? null;
   const conflict = offline.conflicts.find((item) => item.studentKey === studentId) ?? null;
   const remote = useQuery(curatorHomeworkQueries.p2Result(dzNum, studentId, offline.loaded && !local));
-  const items = local?.items ?? remote.data?.result ?? [];
+  const items = local?.items ?? remote.data?.result ?? NO_ITEMS;
   // The editor is reset only when the server version under it changes, never by its own saves, and
   // not when its first change turns the server copy into a local one (same version).
   const sourceKey = local ? local.baseVersion : (remote.data?.result[0]?.workVersion ?? '');
@@ -55,12 +57,13 @@ export function HtP2ResultPage() {
 
   // A clean local copy follows the server when there is a connection (checked or returned elsewhere).
   const localClean = Boolean(local && !local.dirty && !local.queued);
+  const { online, scope } = offline;
   useEffect(() => {
-    if (!localClean || !offline.online || !offline.scope) return;
-    void refreshCleanWork(callApi, offline.scope, dzNum, studentId, Date.now())
+    if (!localClean || !online || !scope) return;
+    void refreshCleanWork(callApi, scope, dzNum, studentId, Date.now())
       .then(announceOfflineChange)
       .catch(() => undefined); // no connection after all: the local copy stays
-  }, [localClean, offline.online, offline.scope?.owner, dzNum, studentId]);
+  }, [localClean, online, scope, dzNum, studentId]);
 
   const [notice, setNotice] = useState('');
   // The action whose notice says it waits for the connection: once the background sync sent it

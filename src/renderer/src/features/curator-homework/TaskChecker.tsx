@@ -100,6 +100,7 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
   const segments = Object.entries(draft.add_comments);
   const criteria = criteriaOf(item);
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click elsewhere closes the «remove» prompt; Escape closes it from the keyboard
     <article className="task-check" onClick={(event) => !(event.target instanceof Element && event.target.closest('.task-check__remove')) && setRemoving(null)}>
       <header className="task-check__head">
         <h2 className="task-check__title">{heading}</h2>
@@ -108,11 +109,13 @@ export function TaskChecker({ item, draft, onChange, editable, heading, extra }:
       </header>
       <p className="task-check__question">{item.q2Question}</p>
       <div className="task-check__label">{t.answer}</div>
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the answer text is selected (mouse or Shift+arrows) to mark a fragment: it must take focus and hear the selection end */}
       <div
         ref={answerRef}
         className="task-check__answer"
         onMouseUp={pickSelection}
         onKeyUp={pickSelection}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so the keyboard can select a fragment (Shift+arrows)
         tabIndex={editable ? 0 : undefined}
         aria-label={t.answer}
         data-testid="answer"

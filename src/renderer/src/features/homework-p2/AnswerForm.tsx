@@ -1,5 +1,5 @@
 import { endHtP2, type HomeworkP2Question, P2_TEXTS } from '@shared/contract/homework-p2';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
@@ -58,10 +58,10 @@ export function AnswerForm(props: AnswerFormProps) {
 function AnswerFormBody(props: AnswerFormProps & { draft: DraftEntry | undefined }) {
   const { questions, mistakeWork } = props;
   // The starting text is fixed once per mount: the server's answers with the unsaved draft over them.
-  const start = useMemo(() => {
+  const [start] = useState(() => {
     const server = Object.fromEntries(questions.map((q) => [String(q.qNumber), q.userAnswer]));
     return { server, ...mergeDraft(server, props.draft) };
-  }, []);
+  });
   const locked = useMemo(() => new Set(questions.filter((q) => q.isChecked === '1' && !mistakeWork).map((q) => String(q.qNumber))), [questions, mistakeWork]);
   const saver = useP2Save({ htNum: props.htNum, dop: props.dop, tab: props.tab, storageKey: props.storageKey, initial: start.answers, server: start.server, locked, startDirty: start.restored });
   const online = useOnline();
@@ -71,9 +71,7 @@ function AnswerFormBody(props: AnswerFormProps & { draft: DraftEntry | undefined
   // At zero: the last text is saved (the server takes it within a short grace), then the work is
   // submitted so nothing typed is lost; the server would submit the saved answers itself anyway.
   const finishedRef = useRef(false);
-  useEffect(() => {
-    if (!props.finishNow || finishedRef.current) return;
-    finishedRef.current = true;
+  const finish = useEffectEvent(() => {
     props.onTimeUp({ kind: 'sending' });
     void (async () => {
       setConfirmSubmit(false);
@@ -87,6 +85,11 @@ function AnswerFormBody(props: AnswerFormProps & { draft: DraftEntry | undefined
         else props.onTimeUp({ kind: 'failed', message: failureReason(caught) });
       }
     })();
+  });
+  useEffect(() => {
+    if (!props.finishNow || finishedRef.current) return;
+    finishedRef.current = true;
+    finish();
   }, [props.finishNow]);
 
   const submit = async () => {

@@ -36,7 +36,7 @@ export function QuestionsP1Page() {
 
   const open = (id: number | typeof NEW_QUESTION | null) => setParams(id ? { id: String(id) } : {}, { replace: false });
 
-  const rows = list.data?.list ?? [];
+  const rows = useMemo(() => list.data?.list ?? [], [list.data]);
   const lessons = useMemo(() => [...new Set(rows.map((row) => row.qLessonNum))].sort((a, b) => a - b), [rows]);
   const filtered = rows.filter((row) => (lesson === 0 || row.qLessonNum === lesson) && (type === '' || row.questionType === type));
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));

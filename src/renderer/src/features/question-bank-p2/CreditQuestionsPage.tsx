@@ -27,7 +27,7 @@ export function CreditQuestionsPage() {
   }, [openId]);
 
   const list = useQuery(questionBankP2Queries.creditList());
-  const rows = list.data?.questions ?? [];
+  const rows = useMemo(() => list.data?.questions ?? [], [list.data]);
   const zachets = useMemo(() => [...new Set(rows.map((row) => row.zachetNum))].sort((a, b) => a - b), [rows]);
   const filtered = rows.filter((row) => zachet === 0 || row.zachetNum === zachet);
   const { shown, current, pages } = pageOf(filtered, page);

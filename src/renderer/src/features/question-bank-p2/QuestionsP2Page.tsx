@@ -31,7 +31,7 @@ export function QuestionsP2Page() {
   }, [openId]);
 
   const list = useQuery(questionBankP2Queries.p2List());
-  const rows = list.data?.questions ?? [];
+  const rows = useMemo(() => list.data?.questions ?? [], [list.data]);
   const ocrProblem = list.data?.ocrProblem ?? '';
   const lessons = useMemo(() => [...new Set(rows.map((row) => row.qLessonNumber))].sort((a, b) => a - b), [rows]);
   const filtered = rows.filter((row) => (task === 0 || row.qTaskNumber === task) && (lesson === 0 || row.qLessonNumber === lesson));

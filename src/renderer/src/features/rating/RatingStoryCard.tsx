@@ -14,6 +14,7 @@ export function RatingStoryCard() {
       <QueryState query={story} errorText={(error) => errorText(error, t.error)} empty={(data) => data.ratingStory.length === 0 && t.empty} emptyCompact>
         {(data) => (
           // A scrolling region is reachable from the keyboard.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable to scroll without a mouse
           <ol className="rating-story__list" data-testid="rating-story" tabIndex={0} aria-label={t.title}>
             {data.ratingStory.map((change, index) => (
               <li key={`${change.datetime}-${index}`} className="rating-story__item">

@@ -38,7 +38,7 @@ export function RetentionChart({ months, rates }: { months: string[]; rates: num
       },
       data: [months.map((_, index) => index), rates.map((rate) => Math.round(rate * 1000) / 10)],
     }),
-    [months, rates],
+    `${months.join(',')}|${rates.join(',')}`,
   );
 
   if (failed) return <ErrorBox message={t.chartFailed} onRetry={retry} />;

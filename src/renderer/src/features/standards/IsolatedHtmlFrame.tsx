@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTheme } from '../../ui';
 import { currentFrameColors, frameDocument } from './frame-document';
 
@@ -10,11 +10,11 @@ import { currentFrameColors, frameDocument } from './frame-document';
 export const DESCRIPTION_SANDBOX = 'allow-same-origin allow-popups allow-popups-to-escape-sandbox';
 
 export function IsolatedHtmlFrame({ html, title, minHeight = 60 }: { html: string; title: string; minHeight?: number }) {
-  const { dark, scheme } = useTheme();
+  // Read on every render, which the theme's change causes: the frame follows light and dark.
+  useTheme();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(minHeight);
-  // Recomputed when the theme changes so the frame follows light and dark.
-  const srcDoc = useMemo(() => frameDocument(html, currentFrameColors()), [html, dark, scheme]);
+  const srcDoc = frameDocument(html, currentFrameColors());
 
   useEffect(() => {
     const frame = frameRef.current;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { makeMessage, TICKET_POLL_MS, TICKET_TYPES, updateMessages, type TicketItem, type TicketMessage } from '@shared/contract/tickets';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ruTickets } from '../../i18n/tickets';
 import { api } from '../../lib/api';
 import { Button, cx, EmptyState, ErrorBox, Popup, QueryState, Select } from '../../ui';
@@ -43,11 +43,12 @@ export function TicketPopup({ ticketId, tasks, onClose, onChanged }: { ticketId:
     }
   };
 
+  // The timer restarts only when the ticket opens or changes; each tick polls with the latest state.
+  const onTick = useEffectEvent(() => void poll());
   useEffect(() => {
     if (!opened.data) return;
-    const timer = window.setInterval(() => void poll(), TICKET_POLL_MS);
+    const timer = window.setInterval(onTick, TICKET_POLL_MS);
     return () => window.clearInterval(timer);
-    // `poll` is a new function each render; the timer restarts only when the ticket opens or changes.
   }, [opened.data, ticketId]);
 
   const send = useMutation({

@@ -11,7 +11,7 @@ import {
   type Part2Question,
   type TableType,
 } from '@shared/contract/train-p2';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ruTrainP2 as t } from '../../i18n/train-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
@@ -58,9 +58,10 @@ export function TrainP2Page() {
   }, [view.kind]);
 
   // 'Sent': shown for 1.5 s, then back to Choice with fresh counts.
+  const backToChoice = useEffectEvent(() => toChoice());
   useEffect(() => {
     if (view.kind !== 'sent') return;
-    const timer = window.setTimeout(() => toChoice(), SENT_DELAY_MS);
+    const timer = window.setTimeout(backToChoice, SENT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [view]);
 

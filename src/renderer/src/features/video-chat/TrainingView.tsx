@@ -98,6 +98,7 @@ export function TrainingView({ trainInfo, iceServers, answering, onEnd, ending }
       )}
       <div className="vchat__stage">
         <div className="vchat__remote">
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the partner's live camera: there is nothing to caption in advance */}
           <video ref={remoteVideo} className="vchat__video" autoPlay playsInline data-testid="remote-video" aria-label={t.partner} />
           {!answering && <p className="vchat__overlay-text">{notice?.text ?? t.connecting}</p>}
           <span className={`vchat__label vchat__label--${label}`} data-testid="connection-label">

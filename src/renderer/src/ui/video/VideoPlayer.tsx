@@ -172,6 +172,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 
   return (
     <div className={cx('video-player', className)} data-testid="video-player" data-state={state} data-video-id={videoId} data-quality={quality}>
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the school's lesson videos come without subtitle files; the lesson's text and timecodes are beside the player */}
       <video
         ref={videoRef}
         className="video-player__video"

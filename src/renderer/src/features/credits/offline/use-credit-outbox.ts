@@ -38,7 +38,7 @@ function useQueued<T>(read: () => Promise<T>, empty: T): { value: T; refresh: ()
   const [value, setValue] = useState<T>(empty);
   const refresh = useCallback(async () => {
     setValue(await read().catch(() => empty));
-  }, [read]);
+  }, [read, empty]);
   useEffect(() => {
     void refresh();
     const onChange = () => void refresh();

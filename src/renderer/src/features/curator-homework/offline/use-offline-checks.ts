@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../../lib/api';
 import { whenLiveReconnects } from '../../../lib/live-request';
 import { offlineStore } from '../../../lib/offline-store';
@@ -30,7 +30,9 @@ export function useOfflineScope(): { scope: OfflineScope | null; settled: boolea
   }, [known, token]);
   const owner = known ?? (rememberedOwner(token) || undefined);
   // Without an owner (signed in elsewhere, then opened offline) there is simply nothing to show.
-  return { scope: owner ? { store: offlineStore(), owner } : null, settled: Boolean(owner) || userInfo.isError };
+  // One object per owner: effects that use the scope rerun when the curator changes, not on every render.
+  const scope = useMemo(() => (owner ? { store: offlineStore(), owner } : null), [owner]);
+  return { scope, settled: Boolean(owner) || userInfo.isError };
 }
 
 /** Every screen showing offline state listens here, so one change refreshes them all. */
