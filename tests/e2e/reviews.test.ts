@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { trainP1 } from '../../src/shared/contract';
+import { trainP1, trainSigns } from '../../src/shared/contract';
 import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
 import { questionJsonOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
@@ -114,6 +114,32 @@ describe('«Повторение»: a mistake comes back as a review in chromium
         expect(errors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
         await context.close();
       }
+    }
+  });
+
+  it('brings back a term missed in the signs trainer, answered by ticking its signs', async () => {
+    const started = await client.call(trainSigns.getSignsData, { action: 'START', type: 'random' });
+    const termin = started.termin!;
+    await client.call(trainSigns.sendSignsAnswer, { terminName: termin.terminName, userAnswer: termin.questionAnsColumn1.map(() => 0 as const) });
+    const term = await db().selectFrom('sign_terms').select('id').where('name', '=', termin.terminName).executeTakeFirstOrThrow();
+    const signs = await db().selectFrom('sign_term_variants').select(['text', 'is_right']).where('sign_term_id', '=', term.id).orderBy('position').execute();
+    // Only the term is due (the question card waits for its own date).
+    await db().updateTable('review_cards').set({ due_at: Date.now() + 86_400_000 }).where('user_id', '=', student.id).execute();
+    await db().updateTable('review_cards').set({ due_at: Date.now() - 60_000 }).where('user_id', '=', student.id).where('sign_term_id', '=', term.id).execute();
+    for (const [width, dark] of [[390, false], [1280, true]] as const) {
+      const theme = dark ? 'dark' : 'light';
+      const { page, context, errors } = await open(width, dark);
+      await page.getByRole('heading', { name: termin.terminName }).waitFor();
+      for (const sign of signs.filter((row) => row.is_right === 1)) await page.getByRole('checkbox', { name: sign.text, exact: true }).check();
+      expect(await fits(page)).toBe(true);
+      await screenshot(page, `reviews-term-${theme}-${width}`);
+      await page.getByTestId('reviews-check').click();
+      expect(await page.getByTestId('reviews-verdict').textContent()).toBe('Верно!');
+      expect(await fits(page)).toBe(true);
+      await screenshot(page, `reviews-term-verdict-${theme}-${width}`);
+      expect(errors.filter((text) => !text.includes('Failed to load resource'))).toEqual([]);
+      await context.close();
+      await db().updateTable('review_cards').set({ due_at: Date.now() - 60_000 }).where('user_id', '=', student.id).where('sign_term_id', '=', term.id).execute();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { answerReview, type AnswerReviewResult, type ReviewCard } from '@shared/contract/reviews';
 import { formatMoscowDate } from '@shared/domain/moscow-time';
 import { answerInputOf, isAnswerComplete, type QuestionJson } from '@shared/domain/questions';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ruReviews } from '../../i18n/reviews';
 import { api } from '../../lib/api';
 import { messageOf } from '../../lib/error-text';
@@ -98,9 +98,17 @@ function QuestionForm({ card, question, busy, onSend }: { card: ReviewCard; ques
 function Verdict({ result, isLast, onNext }: { result: AnswerReviewResult; isLast: boolean; onNext: () => void }) {
   const [view] = useQuestionView();
   const right = result.right === '1';
+  const blockRef = useRef<HTMLDivElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // The verdict replaces the form, maybe scrolled past: show it from its top, and wait on «Дальше»
+  // without scrolling there, so Enter goes on.
+  useEffect(() => {
+    const block = blockRef.current;
+    if (block && block.getBoundingClientRect().top < 0) block.scrollIntoView({ block: 'start' });
+    actionsRef.current?.querySelector('button')?.focus({ preventScroll: true });
+  }, []);
   return (
-    <div className="reviews__verdict-block">
-      {/* Announced as a status; the focus waits on «Дальше», so Enter goes on. */}
+    <div className="reviews__verdict-block" ref={blockRef}>
       <p className={cx('reviews__verdict', right ? 'reviews__verdict--right' : 'reviews__verdict--wrong')} role="status" data-testid="reviews-verdict">
         {right ? t.right : t.wrong}
       </p>
@@ -109,8 +117,8 @@ function Verdict({ result, isLast, onNext }: { result: AnswerReviewResult; isLas
       <p className="reviews__next-date" data-testid="reviews-next-date">
         {t.nextReview(formatMoscowDate(result.nextDueAt))}
       </p>
-      <div className="ht-step__actions">
-        <Button onClick={onNext} data-testid="reviews-next" autoFocus>
+      <div className="ht-step__actions" ref={actionsRef}>
+        <Button onClick={onNext} data-testid="reviews-next">
           {isLast ? t.finish : t.next}
         </Button>
       </div>
