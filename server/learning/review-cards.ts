@@ -85,11 +85,14 @@ export async function recordMiss(trx: Db, userId: number, subject: ReviewSubject
   if (card) await saveReview(trx, card, false, at);
 }
 
-/** Reschedules a card after an answer at `at`; returns the new due date. */
-export async function saveReview(trx: Db, card: ReviewCardRow, right: boolean, at: number): Promise<number> {
+/**
+ * Reschedules a card after an answer at `at`; returns the new due date, or null when the card moved
+ * since it was read (another answer to it came first: this one must not count twice).
+ */
+export async function saveReview(trx: Db, card: ReviewCardRow, right: boolean, at: number): Promise<number | null> {
   const next = nextCardState(card, gradeOf(right), at);
-  await trx.updateTable('review_cards').set(next).where('id', '=', card.id).execute();
-  return next.due_at;
+  const saved = await trx.updateTable('review_cards').set(next).where('id', '=', card.id).where('reps', '=', Number(card.reps)).executeTakeFirst();
+  return Number(saved.numUpdatedRows) === 1 ? next.due_at : null;
 }
 
 /** The student's cards due at `now`, the longest overdue first, at most `limit`. */

@@ -62,9 +62,8 @@ export async function answerCard(
   const answered = card.question_id !== null ? await scoreQuestion(db, card.question_id, input.userAnswer) : await scoreTerm(db, card.sign_term_id!, input.ticks);
   return events.transaction(db, async (trx, publish) => {
     // Only the state we read moves: a second copy racing this one finds the card no longer due.
-    const fresh = await ownCard(trx, user.id, card.id);
-    if (!fresh || Number(fresh.due_at) !== Number(card.due_at) || Number(fresh.reps) !== Number(card.reps)) fail(T.notDue);
-    const nextDueAt = await saveReview(trx, fresh, answered.right, now);
+    const nextDueAt = await saveReview(trx, card, answered.right, now);
+    if (nextDueAt === null) fail(T.notDue);
     await publish(answerScored, {
       userId: user.id,
       source: { kind: 'review', id: `${card.id}:${Number(card.reps) + 1}` },

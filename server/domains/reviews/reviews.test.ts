@@ -111,6 +111,18 @@ describe.each(testDialects)('reviews that come back on %s', (dialect) => {
     expect((await cardsOf(anna.id)).find((other) => other.id === card!.id)).toMatchObject({ lapses: 2, reps: 4 });
   });
 
+  it('takes one of two answers to the same card sent at once', async () => {
+    const [card] = await cardsOf(anna.id);
+    const saved = now;
+    now = Number(card!.due_at);
+    const { right } = await answersOf(card!.question_id!, 0);
+    const replies = await Promise.all([1, 2].map(() => callAt(annaClient, reviews.answerReview, { cardId: card!.id, userAnswer: right, ticks: [] })));
+    expect(replies.map((reply) => reply.body.success).sort()).toEqual(['0', '1']);
+    expect(replies.find((reply) => reply.body.success === '0')!.body.message).toBe(T.notDue);
+    expect((await cardsOf(anna.id))[0]!.reps).toBe(Number(card!.reps) + 1);
+    now = saved;
+  });
+
   it('a term missed in the signs trainer becomes a card answered by its signs', async () => {
     const started = await okAt(boris, trainSigns.getSignsData, { action: 'START', type: 'random' });
     const termin = started.termin!;
