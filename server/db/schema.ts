@@ -985,6 +985,7 @@ export interface Database {
   question_p2_elements: QuestionElementsTable;
   kb_chunk_elements: KbChunkElementsTable;
   learning_mastery: LearningMasteryTable;
+  review_cards: ReviewCardsTable;
   exam_score_scales: ExamScoreScalesTable;
   bot_messages: BotMessagesTable;
   bot_message_seqs: BotMessageSeqsTable;
@@ -1260,6 +1261,24 @@ export interface QuestionElementsTable {
 export interface KbChunkElementsTable {
   chunk_id: number;
   element_code: string;
+}
+
+/** FSRS review cards of a student's mistakes (0116, server/learning/review-cards.ts). */
+export interface ReviewCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  question_id: number | null;
+  sign_term_id: number | null;
+  due_at: number;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: number | null;
+  created_at: number;
 }
 
 /** Mastery per student and element (0112, server/learning/mastery.ts). */

@@ -46,6 +46,7 @@ import { mountCoursePackages } from './course/package/routes';
 import { storageVideoSources } from './video-media/package-sources';
 import { modelBudgetDomain } from './model-budget/module';
 import { learningDomain } from './learning/module';
+import { reviewsDomain } from './reviews/module';
 
 /**
  * Every server domain. A new domain writes its `module.ts` (see domain-module.ts) and adds it
@@ -90,6 +91,7 @@ export const domainModules: readonly DomainModule[] = [
   documentsDomain,
   modelBudgetDomain,
   learningDomain,
+  reviewsDomain,
 ];
 
 /** Every implemented call. The cast forgets each handler's own input type: the pipeline validates input before calling it. */

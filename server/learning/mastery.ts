@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { recordMiss } from './review-cards';
 
 /**
  * Mastery per student and exam element (issue 38, ARCHITECTURE §5a). Every source of a scored
@@ -19,7 +20,7 @@ export const HALF_LIFE_DAYS = 60;
 const HALF_LIFE_MS = HALF_LIFE_DAYS * 86_400_000;
 
 /** Where a scored answer came from (kept for reading the code; mastery weighs them alike). */
-export type AnswerSource = 'homework-p1' | 'homework-p2' | 'credit' | 'train-p1' | 'train-p2' | 'knowledge-test' | 'game';
+export type AnswerSource = 'homework-p1' | 'homework-p2' | 'credit' | 'train-p1' | 'train-p2' | 'knowledge-test' | 'game' | 'review';
 
 export interface ScoredAnswer {
   userId: number;
@@ -79,6 +80,10 @@ async function elementsOf(trx: Db, part: 1 | 2, questionIds: number[]): Promise<
 export async function recordScoredAnswers(trx: Db, answers: readonly ScoredAnswer[]): Promise<void> {
   const scored = answers.filter((answer) => answer.maxPoints > 0 && Number.isFinite(answer.points));
   if (scored.length === 0) return;
+  // A part 1 mistake comes back as a review card; a review reschedules its own card itself.
+  for (const answer of scored) {
+    if (answer.part === 1 && answer.source !== 'review' && answer.points < answer.maxPoints) await recordMiss(trx, answer.userId, { questionId: answer.questionId }, answer.at);
+  }
   const [p1, p2] = await Promise.all([
     elementsOf(trx, 1, [...new Set(scored.filter((a) => a.part === 1).map((a) => a.questionId))]),
     elementsOf(trx, 2, [...new Set(scored.filter((a) => a.part === 2).map((a) => a.questionId))]),

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
 import { answerScored, type DomainEventBus } from '../../events';
+import { recordMiss } from '../../learning/review-cards';
 import { definitionOf, openTerms, variantsOf, type OpenTerm } from './terms';
 
 /**
@@ -169,6 +170,8 @@ export async function answerSigns(db: Db, events: DomainEventBus, user: CurrentU
         .onConflict((oc) => oc.columns(['user_id', 'variant_id']).doNothing())
         .execute();
     }
+    // A missed term comes back as a review card (issue 39).
+    if (!isRight) await recordMiss(trx, user.id, { signTermId: termId }, now);
     await publish(answerScored, {
       userId: user.id,
       source: { kind: 'train_signs', id: String(termId) },

@@ -35,6 +35,7 @@ import * as files from './files';
 import * as schoolStats from './school-stats';
 import * as knowledge from './knowledge';
 import * as learning from './learning';
+import * as reviews from './reviews';
 import * as assistant from './assistant';
 import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
@@ -83,6 +84,7 @@ export const allContracts: readonly AnyContract[] = [
   decideFirst,
   documents,
   modelBudget,
+  reviews,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is AnyContract =>
@@ -90,5 +92,5 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { crm, documents, files, learning, mailings, modelBudget, questionBankP2, schoolStats, tickets };
+export { crm, documents, files, learning, mailings, modelBudget, questionBankP2, reviews, schoolStats, tickets };
 export { account, admin, auth, calendar, course, courseEditor, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };

@@ -21,11 +21,12 @@ import { trainP1Routes } from '../features/train-p1/routes';
 import { trainP2Routes } from '../features/train-p2/routes';
 import { trainVerbalRoutes } from '../features/train-verbal/routes';
 import { trainSignsRoutes } from '../features/train-signs/routes';
+import { reviewsRoutes } from '../features/reviews/routes';
 import { materialsRoutes } from '../features/materials/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 
 /** Every feature that adds screens; each one's routes.ts says where they hang (lib/feature-routes.ts). */
-const features: FeatureRoutes[] = [authRoutes, documentsRoutes, accountRoutes, calendarRoutes, preferencesRoutes, financesRoutes, ratingRoutes, webinarRoutes, courseRoutes, knowledgeRoutes, videoRoutes, homeworkP1Routes, homeworkP2Routes, creditsRoutes, decideFirstRoutes, videoChatRoutes, trainP1Routes, trainP2Routes, trainVerbalRoutes, trainSignsRoutes, materialsRoutes, notFoundRoutes];
+const features: FeatureRoutes[] = [authRoutes, documentsRoutes, accountRoutes, calendarRoutes, preferencesRoutes, financesRoutes, ratingRoutes, webinarRoutes, courseRoutes, knowledgeRoutes, videoRoutes, homeworkP1Routes, homeworkP2Routes, creditsRoutes, decideFirstRoutes, videoChatRoutes, trainP1Routes, trainP2Routes, trainVerbalRoutes, trainSignsRoutes, reviewsRoutes, materialsRoutes, notFoundRoutes];
 
 const slot = (name: keyof FeatureRoutes): RouteObject[] => features.flatMap((feature) => feature[name] ?? []);
 

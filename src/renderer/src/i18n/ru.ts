@@ -251,6 +251,7 @@ export const ru = {
       decideFirst: 'Игра «Реши первым»',
       trainsVerbalPlayers: 'Видеочат',
       trainsP1: 'Тренировка 1 части',
+      reviews: 'Повторение',
       trainsP2: 'Тренировка 2 части',
       trainsVerbal: 'Устные зачёты',
       trainPriznaki: 'Тренировка признаков',

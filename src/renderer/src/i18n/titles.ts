@@ -19,6 +19,7 @@ export const ruTitles = {
   trainsP2: 'Тренировка 2 части',
   trainsVerbal: 'Устные зачёты',
   trainPriznaki: 'Тренировка признаков',
+  reviews: 'Повторение',
   searchVideo: 'Поиск по видео',
   searchTermin: 'Поиск терминов',
   materials: 'Материалы',

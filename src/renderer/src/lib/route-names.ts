@@ -45,7 +45,7 @@ export const paths = {
 export const MAIN_LINKS = ['lk', 'calendar', 'poleznoe', 'finances', 'ratings', 'nearby_people', 'settings'] as const;
 export type MainLink = (typeof MAIN_LINKS)[number];
 
-export const TRAINS_LINKS = ['decide-first', 'trains_verbal_players', 'trains_p1', 'trains_p2', 'trains_verbal', 'train_priznaki'] as const;
+export const TRAINS_LINKS = ['decide-first', 'trains_verbal_players', 'trains_p1', 'trains_p2', 'trains_verbal', 'train_priznaki', 'reviews'] as const;
 export type TrainsLink = (typeof TRAINS_LINKS)[number];
 
 export const MATERIALS_LINKS = ['search_video', 'search_termin'] as const;
