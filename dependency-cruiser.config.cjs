@@ -7,7 +7,7 @@
 // the lines that no longer occur and run `npm run lint:structure`; a line that is still needed
 // fails the run with the importing file named. `node scripts/health.mjs --list` prints the
 // pairs that exist today. Never add a line to make new code pass: move the shared piece to its
-// home (server/questions, server/users, server/access; features/questions, lib/, ui/), or state a
+// home (server/questions, server/users, server/access; questions/, lib/, ui/ in the renderer), or state a
 // side effect as a domain event (server/events) that the other domain subscribes to, instead.
 
 // The boundary rules below apply to production files; tests may wire several parts together.
@@ -22,11 +22,6 @@ const SERVER_DOMAIN_PAIRS = [
   'video-admin -> video-media',
 ];
 
-/**
- * Shared homes inside features/: every feature may import them (the question view, answer input,
- * result view and their styles used by homework, credits, trainings, the game and the bank).
- */
-const SHARED_FEATURES = ['questions'];
 /** src/renderer/src/features/<from> may import features/<to> (shared homes above need no line). */
 const FEATURE_PAIRS = [
   'assistant -> knowledge',
@@ -56,7 +51,7 @@ const foldersOf = (dir) =>
   fs.readdirSync(path.join(__dirname, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 /** One rule per folder: <dir>/<a>/ may reach <dir>/<b>/ only for b = a or an allowed pair. */
-function folderBoundary(name, dir, pairs, why, shared = []) {
+function folderBoundary(name, dir, pairs, why) {
   const allowed = new Map();
   for (const line of pairs) {
     const [from, to] = line.split('->').map((s) => s.trim());
@@ -70,7 +65,7 @@ function folderBoundary(name, dir, pairs, why, shared = []) {
     from: { path: `^${escape(dir)}/${escape(a)}/`, pathNot: TEST_FILE },
     to: {
       path: `^${escape(dir)}/[^/]+/`,
-      pathNot: `^${escape(dir)}/(${[a, ...shared, ...(allowed.get(a) ?? [])].map(escape).join('|')})/`,
+      pathNot: `^${escape(dir)}/(${[a, ...(allowed.get(a) ?? [])].map(escape).join('|')})/`,
     },
   }));
 }
@@ -100,9 +95,15 @@ module.exports = {
       'feature-boundary',
       FEATURES,
       FEATURE_PAIRS,
-      'A feature does not import another feature; shared pieces live in features/questions, lib/ or ui/.',
-      SHARED_FEATURES,
+      'A feature does not import another feature; shared pieces live in questions/, lib/ or ui/.',
     ),
+    {
+      name: 'homes-not-to-features',
+      severity: 'error',
+      comment: 'The renderer\'s shared homes (the question widgets, lib/, ui/) serve every feature and import none.',
+      from: { path: '^src/renderer/src/(questions|lib|ui)/', pathNot: TEST_FILE },
+      to: { path: `^${FEATURES}/` },
+    },
     {
       name: 'feature-not-to-app',
       severity: 'error',

@@ -7,7 +7,7 @@ import { ruCredits } from '../../i18n/credits';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { buttonClassName, ErrorBox, IconChevronLeft, LabelledTimer, Loader } from '../../ui';
-import { formatTimer } from '../questions/logic';
+import { formatTimer } from '../../questions/logic';
 import { CreditResultView } from './CreditResultView';
 import { CreditSolvingView } from './CreditSolvingView';
 import { CreditStartView } from './CreditStartView';
@@ -17,7 +17,7 @@ import { loadErrorText } from './logic';
 import type { CreditData, StartState } from './types';
 import { useCreditTimer } from './use-credit-timer';
 import '../../ui/field.css';
-import '../questions/questions.css';
+import '../../questions/questions.css';
 import './credits.css';
 
 const t = ruCredits.auto;

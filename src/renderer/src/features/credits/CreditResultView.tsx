@@ -1,6 +1,6 @@
 import { ruCredits } from '../../i18n/credits';
 import { Button, Card, cx, WarningNote } from '../../ui';
-import { ResultView } from '../questions/ResultView';
+import { ResultView } from '../../questions/ResultView';
 import { Refusal } from './CreditStartView';
 import { canRetake, statusText } from './logic';
 import type { CreditInfo, CreditQuestion, StartState } from './types';

@@ -13,7 +13,7 @@ import { RoundView } from './RoundView';
 import { SelectView } from './SelectView';
 import { WaitView } from './WaitView';
 import '../../ui/field.css';
-import '../questions/questions.css';
+import '../../questions/questions.css';
 import './decide-first.css';
 
 const t = ruDecideFirst;

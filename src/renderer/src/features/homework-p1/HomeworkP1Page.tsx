@@ -7,12 +7,12 @@ import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { buttonClassName, ErrorBox, IconChevronLeft, LabelledTimer, Loader, TimedStartCard, type TimedStartState } from '../../ui';
-import { formatTimer } from '../questions/logic';
-import { ResultView } from '../questions/ResultView';
+import { formatTimer } from '../../questions/logic';
+import { ResultView } from '../../questions/ResultView';
 import { SolvingView } from './SolvingView';
 import { usePartTimer } from './use-part-timer';
 import '../../ui/field.css';
-import '../questions/questions.css';
+import '../../questions/questions.css';
 
 const t = ruHomeworkP1.p1;
 

@@ -6,11 +6,11 @@ import { ruHomeworkP1 } from '../../i18n/homework-p1';
 import { api } from '../../lib/api';
 import { Button, ErrorBox, ProgressBar } from '../../ui';
 import { useQuestionView } from '../../lib/question-view';
-import { AnswerInput } from '../questions/AnswerInput';
+import { AnswerInput } from '../../questions/AnswerInput';
 import { DRAFT_NAMES } from '../../lib/drafts';
 import { useDraftState } from '../../lib/drafts/use-draft';
-import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
-import { QuestionBody } from '../questions/QuestionBody';
+import { answerToSend, normalizeAnswer, toQuestion } from '../../questions/logic';
+import { QuestionBody } from '../../questions/QuestionBody';
 
 const t = ruHomeworkP1.p1;
 

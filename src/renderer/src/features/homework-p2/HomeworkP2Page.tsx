@@ -19,7 +19,7 @@ import { SelfCheckView } from './SelfCheckView';
 import { type StartState, StartView } from './StartView';
 import { useP2Timer } from './use-p2-timer';
 import '../../ui/field.css';
-import '../questions/questions.css';
+import '../../questions/questions.css';
 import './homework-p2.css';
 
 /** Homework part 2, /study/ht_p2?dz_num&dop (learning §2 'Homework part 2'). */

@@ -4,7 +4,7 @@ import { ruHomeworkP2 as t } from '../../i18n/homework-p2';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { Button, ConfirmPopup, PersonLink, Popup } from '../../ui';
-import { DifficultSwitch } from '../questions/DifficultSwitch';
+import { DifficultSwitch } from '../../questions/DifficultSwitch';
 import { AnswerWithSegments } from './AnswerWithSegments';
 import { ErrorPopup } from './ErrorPopup';
 import { QuestionHead } from './QuestionHead';

@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { ruKnowledge } from '../../i18n/knowledge';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { Button, cx, ErrorBox, Loader, QueryState } from '../../ui';
-import { AnswerInput } from '../questions/AnswerInput';
-import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
-import { QuestionBody } from '../questions/QuestionBody';
+import { AnswerInput } from '../../questions/AnswerInput';
+import { answerToSend, normalizeAnswer, toQuestion } from '../../questions/logic';
+import { QuestionBody } from '../../questions/QuestionBody';
 import { useQuestionView } from '../../lib/question-view';
-import { QuestionResultBody } from '../questions/QuestionResultBody';
-import '../questions/questions.css';
+import { QuestionResultBody } from '../../questions/QuestionResultBody';
+import '../../questions/questions.css';
 import { knowledgeKeys, knowledgeQueries } from './api';
 import './knowledge.css';
 

@@ -8,10 +8,10 @@ import { messageOf } from '../../lib/error-text';
 import { newOpId } from '../../lib/op-id';
 import { useQuestionView } from '../../lib/question-view';
 import { Button, Card, cx, ErrorBox } from '../../ui';
-import { AnswerInput } from '../questions/AnswerInput';
-import { answerToSend, normalizeAnswer, toQuestion } from '../questions/logic';
-import { QuestionBody } from '../questions/QuestionBody';
-import { QuestionResultBody } from '../questions/QuestionResultBody';
+import { AnswerInput } from '../../questions/AnswerInput';
+import { answerToSend, normalizeAnswer, toQuestion } from '../../questions/logic';
+import { QuestionBody } from '../../questions/QuestionBody';
+import { QuestionResultBody } from '../../questions/QuestionResultBody';
 import { TermResult, TermTicks } from './TermCard';
 
 const t = ruReviews;

@@ -7,8 +7,8 @@ import { ApiError } from '../../lib/api-client';
 import { Button, EmptyState, ErrorBox, Loader, ProgressBar } from '../../ui';
 import { ReviewStep } from './ReviewStep';
 import '../../ui/field.css';
-import '../questions/questions.css';
-import '../questions/question-result.css';
+import '../../questions/questions.css';
+import '../../questions/question-result.css';
 import './reviews.css';
 import { reviewsQueries } from './api';
 

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { ruTrainP1 } from '../../i18n/train-p1';
 import { Button, Card, cx } from '../../ui';
 import { useQuestionView } from '../../lib/question-view';
-import { resultTotals } from '../questions/answer-result';
-import { OwnDifficultSwitch } from '../questions/DifficultSwitch';
-import { QuestionResultBody, type QuestionResultTexts } from '../questions/QuestionResultBody';
+import { resultTotals } from '../../questions/answer-result';
+import { OwnDifficultSwitch } from '../../questions/DifficultSwitch';
+import { QuestionResultBody, type QuestionResultTexts } from '../../questions/QuestionResultBody';
 import { describeType, formatRatingChange, ratingTone } from './logic';
 import { messageOf } from '../../lib/error-text';
 

@@ -10,8 +10,8 @@ import { DecideView } from './DecideView';
 import { choiceOfTest, choiceType, readChoice, type TrainChoice, writeChoice } from './logic';
 import { ResultView } from './ResultView';
 import '../../ui/field.css';
-import '../questions/questions.css';
-import '../questions/question-result.css';
+import '../../questions/questions.css';
+import '../../questions/question-result.css';
 import './train-p1.css';
 import { messageOf } from '../../lib/error-text';
 

@@ -1,8 +1,8 @@
 import type { HomeworkQuestionP1 } from '@shared/contract/homework-p1';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { ruHomeworkP1 } from '../../i18n/homework-p1';
-import { Button, Card, cx } from '../../ui';
-import { useQuestionView } from '../../lib/question-view';
+import { ruHomeworkP1 } from '../i18n/homework-p1';
+import { Button, Card, cx } from '../ui';
+import { useQuestionView } from '../lib/question-view';
 import { isRightAnswer } from './answer-result';
 import { DifficultSwitch as SharedDifficultSwitch } from './DifficultSwitch';
 import { QuestionResultBody, type QuestionResultTexts } from './QuestionResultBody';

@@ -1,7 +1,7 @@
 import { setAsDifficult } from '@shared/contract/homework-p1';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api';
-import { Switch } from '../../ui';
+import { api } from '../lib/api';
+import { Switch } from '../ui';
 import './question-result.css';
 
 export interface DifficultSwitchProps {

@@ -1,9 +1,9 @@
 import type { HomeworkQuestionP1 } from '@shared/contract/homework-p1';
 import { answerKindOf } from '@shared/domain/questions';
-import { ErrorBox } from '../../ui';
+import { ErrorBox } from '../ui';
 import { scoreTone, toQuestion } from './logic';
 import { QuestionBody } from './QuestionBody';
-import type { QuestionView } from '../../lib/question-view';
+import type { QuestionView } from '../lib/question-view';
 import { isRightAnswer } from './answer-result';
 import './question-result.css';
 

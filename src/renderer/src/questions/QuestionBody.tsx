@@ -1,7 +1,7 @@
-import { serverAssetUrl } from '../../lib/server-asset-url';
+import { serverAssetUrl } from '../lib/server-asset-url';
 import { answerKindOf, MATCH_LETTERS, type QuestionJson } from '@shared/domain/questions';
-import { ruHomeworkP1 } from '../../i18n/homework-p1';
-import type { QuestionView } from '../../lib/question-view';
+import { ruHomeworkP1 } from '../i18n/homework-p1';
+import type { QuestionView } from '../lib/question-view';
 import { displayedOptions } from './logic';
 import './question-result.css';
 

@@ -1,8 +1,8 @@
 import { answerInputOf, answerKindOf, MATCH_LETTERS, onlyCyrillic, onlyDigits, type QuestionJson } from '@shared/domain/questions';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { ruHomeworkP1 } from '../../i18n/homework-p1';
-import { cx } from '../../ui';
-import type { QuestionView } from '../../lib/question-view';
+import { ruHomeworkP1 } from '../i18n/homework-p1';
+import { cx } from '../ui';
+import type { QuestionView } from '../lib/question-view';
 import { displayedOptions, EMPTY_SLOT, normalizeAnswer, slotKey, slotPaste, toggleChoice } from './logic';
 
 const t = ruHomeworkP1.p1;
