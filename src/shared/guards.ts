@@ -20,3 +20,12 @@ export function fieldOf(value: unknown, key: string): unknown {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * `value` as one of `options`, for values the app wrote itself (a stored status, channel, bot):
+ * one outside them is a fault to report, not input to accept, so it throws instead of passing on.
+ */
+export function oneOf<const T>(options: readonly T[], value: unknown, what: string): T {
+  if (isOneOf(options, value)) return value;
+  throw new TypeError(`${what}: неожиданное значение «${String(value)}»`);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ASSISTANT_TEXTS, updateBotAnswer, type BotId, type BotSource } from '../../../src/shared/contract/assistant';
+import { ASSISTANT_TEXTS, BOTS, updateBotAnswer, type BotId, type BotSource } from '../../../src/shared/contract/assistant';
+import { oneOf } from '../../../src/shared/guards';
 import type { ChunkKind } from '../../../src/shared/contract/knowledge';
 import { defineJob } from '../../jobs/job';
 import { giveBackModelCall } from '../../model-budget/budget';
@@ -27,7 +28,7 @@ async function saveAndPush(services: Services, rowId: number, set: { message: st
     .executeTakeFirst();
   // The history may have been trimmed meanwhile: nothing left to show.
   if (!row) return;
-  await services.live.push(row.user_id, updateBotAnswer, { bot: row.bot as BotId, messages: [botMessageOf(row)], reason: 'update' });
+  await services.live.push(row.user_id, updateBotAnswer, { bot: oneOf(BOTS, row.bot, 'бот помощника'), messages: [botMessageOf(row)], reason: 'update' });
 }
 
 /**
@@ -41,7 +42,7 @@ export async function answerQuestion(services: Services, answerRowId: number): P
   if (!answer || (answer.status !== 'pending' && answer.status !== 'streaming') || answer.question_id === null) return;
   const question = await services.db.selectFrom('bot_messages').select('message').where('id', '=', answer.question_id).executeTakeFirst();
   if (!question) return saveAndPush(services, answerRowId, { message: ASSISTANT_TEXTS.failed, status: 'error' });
-  const bot = answer.bot as BotId;
+  const bot = oneOf(BOTS, answer.bot, 'бот помощника');
   const kind = KIND_OF_BOT[bot] ?? 'theory';
   const model = services.chatModel;
   if (bot === 'botTheory' && isOrganisationalQuestion(question.message)) {

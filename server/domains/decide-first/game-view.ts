@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { DECIDE_FIRST_TEXTS as T, type GamePlayer, type GameQuestion, type StandingRow } from '../../../src/shared/contract/decide-first';
-import { coefficientTenths, DECIDE_FIRST, fromTenths, type GameStatus, type PlayerStatus } from '../../../src/shared/domain/decide-first';
+import { coefficientTenths, DECIDE_FIRST, fromTenths, GAME_STATUSES, GAME_TYPES, PLAYER_STATUSES, type GameStatus } from '../../../src/shared/domain/decide-first';
+import { oneOf } from '../../../src/shared/guards';
 import { answerInputOf, answerToDisplayed } from '../../../src/shared/domain/questions';
 import { fail } from '../../contract/errors';
 import type { Db } from '../../db';
@@ -57,7 +58,7 @@ export async function gameData(db: Db, userId: number, now: number) {
   const current = rounds.find((round) => round.q_num === game.current_q);
   const currentClosed = current?.closed_at !== null && current?.closed_at !== undefined;
 
-  const status: GameStatus = me.result === LEFT ? 'LOOSED_BEFORE_END' : (game.status as GameStatus);
+  const status: GameStatus = me.result === LEFT ? 'LOOSED_BEFORE_END' : oneOf(GAME_STATUSES, game.status, 'состояние игры');
   const waiting = game.status === 'WAIT_PLAYERS';
   const playerList: GamePlayer[] = players.map((player) => ({
     userVkId: keyOf.get(player.user_id)!,
@@ -65,7 +66,7 @@ export async function gameData(db: Db, userId: number, now: number) {
     userBall: fromTenths(player.score_tenths),
     userBallCoefficient: fromTenths(coefficientTenths(player.streak)),
     userAnswer: current && (player.user_id === userId || currentClosed) ? answerOf(current.q_num, player.user_id) : '',
-    userStatus: (player.result ?? (waiting ? 'Ожидает' : 'Играет')) as PlayerStatus,
+    userStatus: oneOf(PLAYER_STATUSES, player.result ?? (waiting ? 'Ожидает' : 'Играет'), 'состояние игрока'),
     roundsWon: player.rounds_won,
   }));
   const questions: GameQuestion[] = rounds.map((round) => {
@@ -89,7 +90,7 @@ export async function gameData(db: Db, userId: number, now: number) {
   return {
     gameInfo: {
       gameId: game.id,
-      gameType: game.game_type as 'public' | 'private',
+      gameType: oneOf(GAME_TYPES, game.game_type, 'вид игры'),
       status,
       timer: timerOf(game, now),
       lastGameUpdate: game.version,

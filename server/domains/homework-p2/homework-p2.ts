@@ -233,6 +233,8 @@ export async function openPartTwo(db: Db, events: DomainEventBus, user: CurrentU
 
 /** The start screen's data: the length and the totals, no question text (reading it would use no budget). */
 function notStartedView(homework: Homework, htNum: number, isDop: 0 | 1, questions: Awaited<ReturnType<typeof questionsOf>>) {
+  // Its questions show once the work is started.
+  const hidden: HomeworkP2Question[] = [];
   return {
     htStatusP2: '' as const,
     htInfo: {
@@ -253,7 +255,7 @@ function notStartedView(homework: Homework, htNum: number, isDop: 0 | 1, questio
       timer: null,
       timeLimitMin: homework.p2_time_limit_min,
     },
-    questions: [] as HomeworkP2Question[],
+    questions: hidden,
   };
 }
 

@@ -29,6 +29,7 @@ export interface MapViewer {
 
 const RUNNING = 'Выполняется';
 const DONE = 'Готово';
+const NOT_STARTED = 'Нет';
 const NO_LESSON_CHAPTER = 'Без урока';
 
 /** Published questions of published chunks, ready for students (drafts never reach a test). */
@@ -150,7 +151,7 @@ export async function theoryChunk(db: Db, chunkId: number) {
 
 // ——— The chunk's test ———
 
-type TestStatus = 'Выполняется' | 'Готово' | 'Нет';
+type TestStatus = typeof RUNNING | typeof DONE | typeof NOT_STARTED;
 
 async function latestAttempt(db: Db, userId: number, chunkId: number) {
   return db
@@ -194,12 +195,14 @@ export async function knowledgeTest(db: Db, userId: number, chunkId: number, sta
   }
   if (!attempt) {
     const count = (await publishedQuestions(db, [chunkId])).get(chunkId)?.length ?? 0;
-    return { testStatus: 'Нет' as TestStatus, qNums: count, questions: [] };
+    const testStatus: TestStatus = NOT_STARTED;
+    return { testStatus, qNums: count, questions: [] };
   }
   const reveal = attempt.status === DONE;
   const rows = await attemptQuestions(db, attempt.id);
+  const testStatus: TestStatus = reveal ? DONE : RUNNING;
   return {
-    testStatus: (reveal ? DONE : RUNNING) as TestStatus,
+    testStatus,
     qNums: rows.length,
     questions: rows.map((row) => {
       const question: HomeworkQuestionP1 = presentQuestion(row, { qNumber: row.q_order, userAnswer: row.user_answer, points: row.points, maxPoints: row.max_points, difficult: false, reveal });

@@ -65,12 +65,12 @@ async function createMailing(ctx: SignedContext, input: NewMailing): Promise<voi
 async function cancelMailing(ctx: SignedContext, mailingId: number, channels: readonly MailingChannel[]): Promise<void> {
   const { db, clock } = ctx.services;
   const row = await db.selectFrom('mailings').select(['id', 'channel', 'status']).where('id', '=', mailingId).executeTakeFirst();
-  if (!row || !channels.includes(row.channel as MailingChannel)) fail('Рассылка не найдена.');
+  if (!row || !isOneOf(channels, row.channel)) fail('Рассылка не найдена.');
   const now = clock.now();
   // §4: only planned and running mailings can be cancelled; the sender stops before its next recipient.
   const result = await db.updateTable('mailings').set({ status: 'canceled', end_at: now, updated_at: now }).where('id', '=', mailingId).where('status', 'in', ['planned', 'running']).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) fail('Рассылка уже завершена или отменена.');
-  await pushMailingLists(ctx.services, row.channel as MailingChannel);
+  await pushMailingLists(ctx.services, row.channel);
 }
 
 export const mailingsHandlers = [

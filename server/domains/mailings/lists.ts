@@ -1,5 +1,6 @@
-import { MAILING_STATUSES, updateMailings, type MailingChannel, type MailingItem, type MailingLists } from '../../../src/shared/contract/mailings';
+import { MAILING_CHANNELS, MAILING_STATUSES, updateMailings, type MailingChannel, type MailingItem, type MailingLists } from '../../../src/shared/contract/mailings';
 import { formatMoscowDateTime } from '../../../src/shared/domain/moscow-time';
+import { oneOf } from '../../../src/shared/guards';
 import type { Db } from '../../db';
 import type { Services } from '../../services';
 import { fullName } from '../../../src/shared/domain/user-names';
@@ -50,7 +51,7 @@ export async function mailingLists(db: Db, channel: MailingChannel): Promise<Mai
     const initiator = people.find((person) => person.id === row.initiator_id);
     return {
       id: String(row.id),
-      channel: row.channel as MailingChannel,
+      channel: oneOf(MAILING_CHANNELS, row.channel, 'канал рассылки'),
       status: MAILING_STATUSES[row.status as keyof typeof MAILING_STATUSES] ?? 'Ожидание',
       totalSent: count.sent,
       totalReceivers: count.total,

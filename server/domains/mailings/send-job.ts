@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { freeAppMessage, NOT_CONFIGURED_REASON, type MailingChannel } from '../../../src/shared/contract/mailings';
+import { freeAppMessage, MAILING_CHANNELS, NOT_CONFIGURED_REASON, type MailingChannel } from '../../../src/shared/contract/mailings';
+import { oneOf } from '../../../src/shared/guards';
 import type { Db } from '../../db';
 import { defineJob } from '../../jobs/job';
 import type { Services } from '../../services';
@@ -37,7 +38,7 @@ async function begin(db: Db, mailingId: number, now: number): Promise<void> {
     const started = await trx.updateTable('mailings').set({ status: 'running', updated_at: now }).where('id', '=', mailingId).where('status', '=', 'planned').executeTakeFirst();
     if (Number(started.numUpdatedRows) !== 1) return;
     const mailing = await trx.selectFrom('mailings').selectAll().where('id', '=', mailingId).executeTakeFirstOrThrow();
-    const recipients = await resolveRecipients(trx, mailing.channel as MailingChannel, mailing.receiver_group, JSON.parse(mailing.nicknames) as string[], mailing.initiator_id);
+    const recipients = await resolveRecipients(trx, oneOf(MAILING_CHANNELS, mailing.channel, 'канал рассылки'), mailing.receiver_group, JSON.parse(mailing.nicknames) as string[], mailing.initiator_id);
     for (let from = 0; from < recipients.length; from += 500) {
       await trx
         .insertInto('mailing_deliveries')
@@ -103,7 +104,7 @@ export const mailingSendJob = defineJob({
     const first = await db.selectFrom('mailings').selectAll().where('id', '=', mailingId).executeTakeFirst();
     if (!first || first.status === 'ended' || first.status === 'canceled') return;
     if (first.start_at > clock.now()) return { retryAt: first.start_at, error: '' };
-    const channel = first.channel as MailingChannel;
+    const channel = oneOf(MAILING_CHANNELS, first.channel, 'канал рассылки');
     await begin(db, mailingId, clock.now());
     const orphaned = await db
       .updateTable('mailing_deliveries')

@@ -68,7 +68,7 @@ const VIDEO_DIR = '/sys/class/video4linux';
 
 /** Every camera, microphone and output the kernel lists. A missing directory or file lists none. */
 export async function listLinuxDevices(files: LinuxFiles): Promise<MediaDeviceSummary[]> {
-  const nodes = await absentAsEmpty(files.readdir(VIDEO_DIR), [] as string[]);
+  const nodes = await absentAsEmpty<string[]>(files.readdir(VIDEO_DIR), []);
   const videoNodes = await Promise.all(
     nodes.map(async (node): Promise<VideoNode> => {
       const name = await absentAsEmpty(files.readFile(`${VIDEO_DIR}/${node}/name`), '');
