@@ -46,6 +46,7 @@ import { mountCoursePackages } from './course/package/routes';
 import { storageVideoSources } from './video-media/package-sources';
 import { modelBudgetDomain } from './model-budget/module';
 import { learningDomain } from './learning/module';
+import { planDomain } from './plan/module';
 
 /**
  * Every server domain. A new domain writes its `module.ts` (see domain-module.ts) and adds it
@@ -85,6 +86,8 @@ export const domainModules: readonly DomainModule[] = [
   trainSignsDomain,
   standardsDomain,
   textbooksDomain,
+  // Before the pet: a day the plan counts in a work's transaction is rewarded in the same one.
+  planDomain,
   petDomain,
   decideFirstDomain,
   documentsDomain,

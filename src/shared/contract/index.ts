@@ -35,6 +35,7 @@ import * as files from './files';
 import * as schoolStats from './school-stats';
 import * as knowledge from './knowledge';
 import * as learning from './learning';
+import * as plan from './plan';
 import * as assistant from './assistant';
 import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
@@ -73,6 +74,7 @@ export const allContracts: readonly AnyContract[] = [
   schoolStats,
   knowledge,
   learning,
+  plan,
   assistant,
   videoChat,
   trainVerbal,
@@ -90,5 +92,5 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { crm, documents, files, learning, mailings, modelBudget, questionBankP2, schoolStats, tickets };
+export { crm, documents, files, learning, plan, mailings, modelBudget, questionBankP2, schoolStats, tickets };
 export { account, admin, auth, calendar, course, courseEditor, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };
