@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plan } from '../../../src/shared/contract';
+import { admin, plan, shell } from '../../../src/shared/contract';
 import { makeCurator, makeStudent, setHomeworkProgress, setHomeworkRules } from '../../../tests/helpers/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../tests/helpers/server';
 import type { Db } from '../../db';
@@ -132,6 +132,24 @@ describe.each(testDialects)('plan of the day on %s', (dialect) => {
     expect(thursday.raccoonMood).toBe('sad');
     // Nothing beyond sadness: the cookies stay.
     expect(await db.selectFrom('pet_cookies').select('reward_key').where('user_id', '=', made.id).where('reward_key', '=', `study-day:${monday}`).executeTakeFirst()).toBeDefined();
+  });
+
+  it('takes the school’s settings: the exam day offered, and whether the profile form blocks a student', async () => {
+    const adminSocket = await (await server.signIn('admin')).openLive();
+    const defaults = await adminSocket.request(admin.getTodaySettings, {});
+    expect(defaults).toMatchObject({ examDate: '', minimumMinutes: 15, profileFormBlocking: '0' });
+    const demo = await server.signIn('demo');
+    expect((await demo.call(shell.getRequiredNotFilledFields, {})).blocking).toBe('0');
+    const nextYear = `${new Date(now()).getUTCFullYear() + 1}-06-11`;
+    await adminSocket.request(admin.updateTodaySettings, { examDate: nextYear, minimumMinutes: 20, profileFormBlocking: '1' });
+    expect((await demo.call(shell.getRequiredNotFilledFields, {})).blocking).toBe('1');
+    const today = await (await (await makeStudent(server)).signIn()).call(plan.getToday, {});
+    expect(today.defaults.examDate).toBe(nextYear);
+    expect(today.streak.minimumMinutes).toBe(20);
+    // Staff always fill the form first.
+    await adminSocket.request(admin.updateTodaySettings, { examDate: '', minimumMinutes: 15, profileFormBlocking: '0' });
+    expect((await (await server.signIn('curator')).call(shell.getRequiredNotFilledFields, {})).blocking).toBe('1');
+    adminSocket.close();
   });
 
   /** Does an item's work the way the product records it. */
