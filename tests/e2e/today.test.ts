@@ -34,7 +34,7 @@ describe('«Сегодня» in chromium', () => {
     await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), view.dark);
     await signInThroughForm(opened.page, student.login);
     await opened.page.waitForURL(/\/study\/today$/);
-    return opened;
+    return { ...opened, student };
   }
 
   /** Answers the three first-day questions. */
@@ -51,7 +51,7 @@ describe('«Сегодня» in chromium', () => {
   const itemTitles = (page: Page) => page.locator('[data-testid="today-item"] .today-item__title').allTextContents();
 
   it('asks three questions first, then shows a plan led by the nearest deadlines; a finished homework ticks its item without a reload', async () => {
-    const { page, context, errors } = await newStudent({ width: 1280, dark: false });
+    const { page, context, errors, student } = await newStudent({ width: 1280, dark: false });
     // No blocking profile form on the first day.
     expect(await page.getByRole('dialog', { name: 'Заполни данные профиля' }).count()).toBe(0);
     await answerFirstDay(page, '60');
@@ -89,6 +89,9 @@ describe('«Сегодня» in chromium', () => {
     // Its first item done: the day counts, and the raccoon is happy.
     await expect.poll(() => page.getByTestId('streak-current').textContent()).toBe('1 день подряд');
     expect(await page.getByTestId('raccoon-mood').getAttribute('data-mood')).toBe('happy');
+    // The counted day fed the raccoon in the transaction that finished the homework.
+    const cookies = await e2e.server.server.services.db.selectFrom('pet_cookies').select('reward_key').where('user_id', '=', student.id).execute();
+    expect(cookies.map((row) => row.reward_key)).toEqual(expect.arrayContaining(['hw-p1:2:0', expect.stringMatching(/^study-day:\d+$/)]));
     await screenshot(page, 'today-ticked-light-1280');
     expect(errors).toEqual([]);
     await context.close();
