@@ -116,4 +116,31 @@ describe('«Сегодня» in chromium', () => {
       await context.close();
     });
   }
+
+  it('keeps the old blocking profile form when the school turns it on in «Настройки школы»', async () => {
+    const db = e2e.server.server.services.db;
+    const setting = async () => (await db.selectFrom('admin_variables').select('value').where('name', '=', 'PROFILE_FORM_BLOCKING').executeTakeFirst())?.value;
+    const admin = await e2e.openPage();
+    await signInThroughForm(admin.page, 'admin');
+    await admin.page.waitForURL(/\/study\/roadmap$/);
+    await admin.page.goto('/study/curator/change-variables');
+    await admin.page.getByRole('tab', { name: 'Сегодня' }).click();
+    const panel = admin.page.getByRole('tabpanel', { name: 'Сегодня' });
+    await panel.getByRole('switch', { name: 'Анкета профиля блокирует нового ученика, пока не заполнена' }).click();
+    await panel.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(setting).toBe('1');
+    await screenshot(admin.page, 'today-settings-light-1280');
+
+    // A new student now meets the form first, and it cannot be put off.
+    const { page, context } = await newStudent({ width: 390, dark: false });
+    const profile = page.getByRole('dialog', { name: 'Заполни данные профиля' });
+    await profile.getByText('Без них продолжить нельзя.').waitFor();
+    expect(await profile.getByRole('button', { name: 'Позже' }).count()).toBe(0);
+    await context.close();
+
+    await panel.getByRole('switch', { name: 'Анкета профиля блокирует нового ученика, пока не заполнена' }).click();
+    await panel.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(setting).toBe('0');
+    await admin.context.close();
+  });
 });
