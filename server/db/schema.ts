@@ -986,6 +986,8 @@ export interface Database {
   kb_chunk_elements: KbChunkElementsTable;
   learning_mastery: LearningMasteryTable;
   review_cards: ReviewCardsTable;
+  plan_profiles: PlanProfilesTable;
+  plan_days: PlanDaysTable;
   exam_score_scales: ExamScoreScalesTable;
   bot_messages: BotMessagesTable;
   bot_message_seqs: BotMessageSeqsTable;
@@ -1295,4 +1297,22 @@ export interface LearningMasteryTable {
 export interface ExamScoreScalesTable {
   year: number;
   scale: string;
+}
+
+/** A student's first-day answers (0117, issue 39): minutes a day and her exam date (YYYY-MM-DD). */
+export interface PlanProfilesTable {
+  user_id: number;
+  daily_minutes: number;
+  exam_date: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The plan chosen for one student's Moscow day (0117): items as JSON; counted_at once its minimum was done. */
+export interface PlanDaysTable {
+  user_id: number;
+  day: number;
+  items: string;
+  counted_at: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: number;
 }

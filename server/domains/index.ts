@@ -47,6 +47,7 @@ import { storageVideoSources } from './video-media/package-sources';
 import { modelBudgetDomain } from './model-budget/module';
 import { learningDomain } from './learning/module';
 import { reviewsDomain } from './reviews/module';
+import { planDomain } from './plan/module';
 
 /**
  * Every server domain. A new domain writes its `module.ts` (see domain-module.ts) and adds it
@@ -86,6 +87,8 @@ export const domainModules: readonly DomainModule[] = [
   trainSignsDomain,
   standardsDomain,
   textbooksDomain,
+  // Before the pet: a day the plan counts in a work's transaction is rewarded in the same one.
+  planDomain,
   petDomain,
   decideFirstDomain,
   documentsDomain,

@@ -1,9 +1,9 @@
 import type { Db } from '../db';
 
-/** Handed-in statuses: anything else after the deadline is overdue. */
-const DONE_P1 = ['Готово', 'Проверен'];
-const DONE_P2 = ['Готово', 'Проверен', 'Самопров'];
-const PASSED_CREDIT = ['Сдан'];
+/** Handed-in statuses: anything else after the deadline is overdue (also what ticks «Сегодня»'s items). */
+export const DONE_P1: readonly string[] = ['Готово', 'Проверен'];
+export const DONE_P2: readonly string[] = ['Готово', 'Проверен', 'Самопров'];
+export const PASSED_CREDIT: readonly string[] = ['Сдан'];
 
 /** A student's work past its deadline and not handed in. */
 export interface OverdueWork {

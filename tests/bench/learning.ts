@@ -6,10 +6,13 @@
  *    recordScoredAnswer (the same training-answer update both times), in alternating order so
  *    machine load hits both alike; the report is the p50/p99 the mastery update adds.
  *  - forecast: examForecast for that student after the answers (2,000 by default), BENCH_FORECASTS times.
+ *  - plan: «Сегодня» (issue 39, todayOf — what get_today.php answers) for that student, the day's
+ *    first read (choosing the items) and then BENCH_FORECASTS reads of the kept day (goal ≤ 30 ms p99).
  *
  * Results on stdout (milliseconds).
  */
 import { examForecast } from '../../server/domains/learning/forecast';
+import { todayOf } from '../../server/domains/plan/today';
 import { recordScoredAnswer } from '../../server/learning/mastery';
 import { withDemoDatabase } from './demo-database';
 import { intEnv, round3 } from './kit';
@@ -59,6 +62,21 @@ async function main(): Promise<void> {
     console.log(`answers ${ANSWERS}: transaction p50 ${round3(p(plain, 0.5))} ms → ${round3(p(withMastery, 0.5))} ms with mastery; p99 ${round3(p(plain, 0.99))} → ${round3(p(withMastery, 0.99))} ms`);
     console.log(`mastery update adds p50 ${round3(p(withMastery, 0.5) - p(plain, 0.5))} ms, p99 ${round3(p(withMastery, 0.99) - p(plain, 0.99))} ms`);
     console.log(`forecast (${last?.answers} answers): p50 ${round3(p(forecasts, 0.5))} ms, p99 ${round3(p(forecasts, 0.99))} ms; test ${last?.testLow}–${last?.testHigh}`);
+
+    const later = now + ANSWERS * 60_000;
+    await db.insertInto('plan_profiles').values({ user_id: user.id, daily_minutes: 60, exam_date: '2099-06-01', created_at: later, updated_at: later }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    const student = { id: user.id, type: 'Пакетник' as const, createdAt: now - 86_400_000, goalBall: user.goal_ball };
+    const firstStarted = performance.now();
+    const first = await todayOf(db, student, later);
+    const firstRead = performance.now() - firstStarted;
+    const plans: number[] = [];
+    for (let index = 0; index < FORECASTS; index += 1) {
+      const started = performance.now();
+      await todayOf(db, student, later + index);
+      plans.push(performance.now() - started);
+    }
+    plans.sort((a, b) => a - b);
+    console.log(`plan of the day (${first.items.length} items): first read ${round3(firstRead)} ms; kept day p50 ${round3(p(plans, 0.5))} ms, p99 ${round3(p(plans, 0.99))} ms`);
   });
 }
 

@@ -49,7 +49,7 @@ async function openAccount(browser: Browser, server: TestServer, login: string, 
   await standInWidget(opened.context);
   if (options.dark !== undefined) await opened.context.addInitScript((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), options.dark);
   await signInThroughForm(opened.page, login);
-  await opened.page.waitForURL(/\/study\/(roadmap|lk)$/);
+  await opened.page.waitForURL(/\/study\/(today|roadmap|lk)$/);
   await opened.page.goto('/study/lk');
   await opened.page.getByRole('heading', { name: 'Личный кабинет', level: 1 }).waitFor();
   return opened;

@@ -24,7 +24,7 @@ describe('calendar screen in chromium', () => {
 
   async function openCalendar(page: Page, options: { dark?: boolean } = {}) {
     await signInThroughForm(page, 'student');
-    await page.waitForURL(/roadmap/);
+    await page.waitForURL(/today|roadmap/);
     if (options.dark) await page.evaluate(() => localStorage.setItem('dark_theme', '1'));
     await page.goto('/study/calendar');
     await page.getByRole('table', { name: /^Расписание: / }).waitFor();
@@ -147,7 +147,7 @@ describe('calendar screen in chromium', () => {
   it('shows load errors with their prefixes and retries', async () => {
     const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'student');
-    await page.waitForURL(/roadmap/);
+    await page.waitForURL(/today|roadmap/);
     await page.route('**/get_raspis.php', (route) => route.abort());
     await page.route('**/get_birthdays.php', (route) => route.abort());
     await page.goto('/study/calendar');

@@ -68,7 +68,7 @@ describe('automatic credit answered offline (issue 29 item 2)', () => {
     const { page, context, errors } = await e2e.openPage({ height: 900 });
     await context.addInitScript(() => localStorage.setItem('enot.questionView', 'text'));
     await signInThroughForm(page, 'student');
-    await page.waitForURL(/\/study\/(roadmap|lk)/);
+    await page.waitForURL(/\/study\/(today|roadmap|lk)/);
     await page.goto(`/study/zachet_auto/${CREDIT}`);
     await page.getByTestId('credit-start').click();
     const answers = await attemptAnswers();

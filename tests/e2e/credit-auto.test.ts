@@ -25,7 +25,7 @@ describe('automatic credit in chromium', () => {
       localStorage.setItem('enot.questionView', 'text');
     }, options.dark ?? false);
     await signInThroughForm(opened.page, login);
-    await opened.page.waitForURL(/\/study\/(roadmap|lk)/);
+    await opened.page.waitForURL(/\/study\/(today|roadmap|lk)/);
     await opened.page.goto(`/study/zachet_auto/${options.num ?? CREDIT}`);
     await opened.page.getByRole('heading', { level: 1, name: `Автоматический зачёт №${options.num ?? CREDIT}` }).waitFor();
     return opened;

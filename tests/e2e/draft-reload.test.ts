@@ -60,7 +60,7 @@ describe('drafts survive an immediate reload or close', () => {
     });
     const page = context.pages()[0] ?? (await context.newPage());
     await signInThroughForm(page, 'student');
-    await page.waitForURL(/\/study\/(roadmap|lk)$/);
+    await page.waitForURL(/\/study\/(today|roadmap|lk)$/);
   });
   afterAll(async () => {
     await context?.close();

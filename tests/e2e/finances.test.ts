@@ -18,7 +18,7 @@ function shownRoubles(value: string, signed = false): string {
 
 async function openFinances(page: Page, login: string): Promise<void> {
   await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk)$/);
+  await page.waitForURL(/\/study\/(today|roadmap|lk)$/);
   await page.goto('/study/finances');
   await page.getByRole('heading', { level: 1, name: 'Финансы' }).waitFor();
 }

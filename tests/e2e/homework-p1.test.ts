@@ -24,7 +24,7 @@ async function openPart(page: Page, login: string, view: 'text' | 'graphic' = 't
     localStorage.setItem('dark_theme', dark ? '1' : '0');
   }, { view, dark });
   await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk)$/);
+  await page.waitForURL(/\/study\/(today|roadmap|lk)$/);
   await page.goto(`/study/ht_p1/${HT}/0`);
   await page.getByRole('heading', { level: 1, name: `Домашнее задание №${HT} Часть 1 (Обязательное)` }).waitFor();
   // A part with a time limit starts on «Начать», not on opening (a reload of a started one does not ask).
@@ -263,7 +263,7 @@ describe('homework part 1 in chromium', () => {
       await page.goto('/study/login');
       await page.evaluate((isDark) => localStorage.setItem('dark_theme', isDark ? '1' : '0'), dark);
       await signInThroughForm(page, 'sofia');
-      await page.waitForURL(/\/study\/(roadmap|lk)$/);
+      await page.waitForURL(/\/study\/(today|roadmap|lk)$/);
       await page.goto(`/study/ht_p1/${HT}/0`);
       await page.getByTestId('ht-start-view').waitFor();
       expect(await page.getByTestId('ht-start-length').textContent()).toMatch(/^На первую часть даётся 30 минут: \d+ вопрос(а|ов)?\.$/);

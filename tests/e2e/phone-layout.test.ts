@@ -116,6 +116,7 @@ describe('phone and laptop layout (issue 30 items 8–10)', () => {
 
   const STUDENT_SCREENS: Array<{ name: string; open(page: Page): Promise<void>; extra?: string }> = [
     { name: 'roadmap', open: async (page) => void (await page.goto('/study/roadmap'), await page.locator('.road-node').first().waitFor()) },
+    { name: 'today', open: async (page) => void (await page.goto('/study/today'), await page.getByTestId('today-plan').or(page.getByTestId('first-day')).first().waitFor()) },
     { name: 'lk', open: async (page) => void (await page.goto('/study/lk'), await page.getByRole('heading', { level: 1 }).first().waitFor()) },
     {
       name: 'ht-p1',

@@ -19,7 +19,7 @@ describe('settings, feedback and nearby people in chromium', () => {
     await opened.context.setGeolocation(RED_SQUARE);
     if (options.dark !== undefined) await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), options.dark);
     await signInThroughForm(opened.page, 'student');
-    await opened.page.waitForURL(/roadmap/);
+    await opened.page.waitForURL(/today|roadmap/);
     return opened;
   }
 
@@ -94,7 +94,7 @@ describe('settings, feedback and nearby people in chromium', () => {
       });
     });
     await signInThroughForm(page, 'student');
-    await page.waitForURL(/roadmap/);
+    await page.waitForURL(/today|roadmap/);
     await page.goto('/study/settings');
     const finances = page.locator('[data-icon="finances"] [role="switch"]');
     await finances.click();

@@ -18,7 +18,7 @@ const shown = (value: string) => value.replace('-', '−').replace('.', ',');
 
 async function openRatings(page: Page, login: string): Promise<void> {
   await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk|curator\/homeworks)$/);
+  await page.waitForURL(/\/study\/(today|roadmap|lk|curator\/homeworks)$/);
   await page.goto('/study/ratings');
   await page.getByRole('heading', { level: 1, name: 'Рейтинг и статистика' }).waitFor();
 }

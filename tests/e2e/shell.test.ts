@@ -8,18 +8,19 @@ import { useE2e } from '../helpers/e2e';
 /** Header links and the display flag each one needs (shell §2.5). */
 const HEADER_FLAGS = ['webinar', 'lk', 'roadmap', 'trains', 'search', 'curator'] as const;
 
+/** Students land on «Сегодня» (issue 39); the admin on the road. */
 const LANDINGS: Record<string, RegExp> = {
   admin: /\/study\/roadmap$/,
   // Curators land on the checking queue (issue 26), not the student road.
   curator: /\/study\/curator\/homeworks$/,
-  intensive: /\/study\/roadmap$/,
-  demo: /\/study\/roadmap$/,
+  intensive: /\/study\/today$/,
+  demo: /\/study\/today$/,
   // 'Неактивный' goes to /study, which opens the remembered main link (lk).
   inactive: /\/study\/lk$/,
-  partial: /\/study\/roadmap$/,
-  subscription: /\/study\/roadmap$/,
-  package: /\/study\/roadmap$/,
-  student: /\/study\/roadmap$/,
+  partial: /\/study\/today$/,
+  subscription: /\/study\/today$/,
+  package: /\/study\/today$/,
+  student: /\/study\/today$/,
 };
 
 describe('client spine in chromium', () => {
@@ -35,7 +36,9 @@ describe('client spine in chromium', () => {
     await signInThroughForm(page, login);
     await page.waitForURL(landing);
     const flags = (await flagsForUser(e2e.server.server.services, await userId(login)))!;
-    const expected = HEADER_FLAGS.filter((flag) => flags[flag] === '1');
+    // «Сегодня» leads a student's links (issue 39): she has the road, and so a plan.
+    const student = !['admin', 'curator', 'inactive'].includes(login);
+    const expected = [...(student && flags.roadmap === '1' ? ['today'] : []), ...HEADER_FLAGS.filter((flag) => flags[flag] === '1')];
     await page.waitForSelector('.shell__nav-link');
     const shown = await page.locator('.shell__nav-link').evaluateAll((links) => links.map((link) => link.getAttribute('data-flag')));
     expect(shown).toEqual(expected);
@@ -46,7 +49,7 @@ describe('client spine in chromium', () => {
   it('removes a header button live when an admin changes the icons configuration', async () => {
     const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'student');
-    await page.waitForURL(/roadmap/);
+    await page.waitForURL(/today|roadmap/);
     const trains = page.locator('.shell__nav-link[data-flag="trains"]');
     await trains.waitFor();
 
@@ -65,7 +68,7 @@ describe('client spine in chromium', () => {
   it('logout lands on /study/login', async () => {
     const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'sofia');
-    await page.waitForURL(/roadmap/);
+    await page.waitForURL(/today|roadmap/);
     await page.getByTestId('avatar-menu').click();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/study\/login$/);
@@ -76,7 +79,7 @@ describe('client spine in chromium', () => {
   it("a '-1' answer lands on /study/login and drops the stored session", async () => {
     const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'egor');
-    await page.waitForURL(/roadmap/);
+    await page.waitForURL(/today|roadmap/);
     const device = await page.evaluate(() => localStorage.getItem('enot.device'));
     await e2e.server.server.services.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('device', '=', device!).execute();
     // Any signed call now answers '-1' (the webinar page makes one).
@@ -100,7 +103,7 @@ describe('client spine in chromium', () => {
   it('keeps the theme choice across a reload', async () => {
     const { page, context } = await e2e.openPage();
     await signInThroughForm(page, 'maxim');
-    await page.waitForURL(/roadmap/);
+    await page.waitForURL(/today|roadmap/);
     const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
     expect(await theme()).toBe('light');
     await page.getByTestId('theme-toggle').click();
@@ -146,7 +149,7 @@ describe('client spine in chromium', () => {
       }),
     );
     await signInThroughForm(page, 'student');
-    await page.waitForURL(/roadmap/);
+    await page.waitForURL(/today|roadmap/);
     await page.goto('/study/calendar');
     const fallback = page.getByText('Что-то пошло не так…');
     await fallback.waitFor();
@@ -170,6 +173,9 @@ describe('client spine in chromium', () => {
   it('asks a new user for the required profile fields and saves them (shell §3.7, §5)', async () => {
     const { page, context } = await e2e.openPage({ width: 390, height: 844 });
     await signInThroughForm(page, 'demo');
+    // «Сегодня» comes first (issue 39): the form waits until she goes further.
+    await page.waitForURL(/\/study\/today$/);
+    await page.goto('/study/roadmap');
     const popup = page.getByRole('dialog', { name: 'Заполни данные профиля' });
     await popup.waitFor();
     await screenshot(page, 'required-fields-light-390');

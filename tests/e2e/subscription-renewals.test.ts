@@ -28,7 +28,7 @@ describe('subscription renewal failures on the finances screen', () => {
 
   async function openFinances(page: Page) {
     await signInThroughForm(page, 'subscription');
-    await page.waitForURL(/\/study\/(roadmap|lk)$/);
+    await page.waitForURL(/\/study\/(today|roadmap|lk)$/);
     await page.goto('/study/finances');
     await page.getByRole('heading', { name: 'Подписки' }).waitFor();
     await page.getByTestId('subscription').first().waitFor();

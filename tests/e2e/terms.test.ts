@@ -10,7 +10,7 @@ describe('materials term search in chromium', () => {
     const opened = await e2e.openPage({ width: options.width, height: options.width === 390 ? 844 : 800 });
     if (options.dark !== undefined) await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), options.dark);
     await signInThroughForm(opened.page, 'student');
-    await opened.page.waitForURL(/roadmap/);
+    await opened.page.waitForURL(/today|roadmap/);
     return opened;
   }
 

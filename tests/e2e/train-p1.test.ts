@@ -16,7 +16,7 @@ async function openTraining(page: Page, login: string, dark = false): Promise<vo
     localStorage.setItem('dark_theme', dark ? '1' : '0');
   }, dark);
   await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk)$/);
+  await page.waitForURL(/\/study\/(today|roadmap|lk)$/);
   await page.goto(PATH);
   await page.getByRole('heading', { level: 1, name: 'Тренировка 1 части' }).waitFor();
 }

@@ -81,7 +81,7 @@ export async function signInAs(page: Page, login: string, options: { dark?: bool
     { dark: options.dark ?? false, flag: `e2e-theme-${themeChoices}` },
   );
   await signInThroughForm(page, login);
-  await page.waitForURL(/\/study\/(roadmap|lk|curator.*)$/);
+  await page.waitForURL(/\/study\/(today|roadmap|lk|curator.*)$/);
 }
 
 /** Saves a screenshot under tests/e2e/artifacts (git-ignored) for a person to look at. */

@@ -59,7 +59,7 @@ export function useE2e(options: E2eOptions = {}): E2e {
       const opened = await e2e.openPage({ width: signOptions.width, height: signOptions.width === 390 ? 844 : 800 });
       if (signOptions.dark !== undefined) await opened.context.addInitScript((dark) => localStorage.setItem('dark_theme', dark ? '1' : '0'), signOptions.dark);
       await signInThroughForm(opened.page, login);
-      await opened.page.waitForURL(/\/study\/(roadmap|lk)/);
+      await opened.page.waitForURL(/\/study\/(today|roadmap|lk)/);
       return opened;
     },
   };

@@ -7,6 +7,7 @@ import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../../src/shared/domain/exam-sc
 import { DEFAULT_EXAM_PRIMARY_SCORES, EXAM_PRIMARY_SCORES, examPrimaryScores } from '../../questions/question-bank';
 import { examSecondaryScale, scaleAsTable, SECONDARY_BALL } from '../../questions/exam-scale';
 import { maskSecret, readVariable, writeVariable } from './variables';
+import { DEFAULT_MINIMUM_MINUTES, defaultExamDate, PLAN_SETTINGS } from '../../../src/shared/domain/study-plan';
 
 /** Admin variables of the ЕГЭ, Zoom and Интенсив tabs (back-office §2.10, §3). */
 const VARIABLE = {
@@ -25,6 +26,9 @@ const COMMENTS = {
   zoomConf: 'Данные вебинара: номер конференции, пароль, начало и конец (московское время).',
   zoomApp: 'Данные приложения Zoom. Секрет хранится на сервере и целиком не показывается.',
   intensivStart: 'Дата начала интенсива (ГГГГ-ММ-ДД).',
+  today:
+    '«Сегодня»: дата экзамена, которую ученик видит в первый день (пусто — 1 июня года экзамена); сколько минут сделанных дел ' +
+    'засчитывают день в серию (или первое дело плана); блокирует ли анкета профиля нового ученика, как раньше.',
 } as const;
 
 const writer = (ctx: SignedContext) => ({ userId: ctx.user.id, now: ctx.services.clock.now() });
@@ -103,6 +107,29 @@ export const adminSettingsHandlers = [
   implement(admin.updateIntensivStartDate, async (ctx, { intensivStartDate }) => {
     const { db, dialect } = ctx.services;
     await writeVariable(db, dialect, { name: VARIABLE.intensivStart, value: intensivStartDate, comment: COMMENTS.intensivStart, ...writer(ctx) });
+    return {};
+  }),
+
+  implement(admin.getTodaySettings, async (ctx) => {
+    const { db, clock } = ctx.services;
+    const read = async (name: string) => (await readVariable(db, name))?.value.trim() ?? '';
+    const [examDate, minimum, blocking] = await Promise.all([read(PLAN_SETTINGS.examDate), read(PLAN_SETTINGS.minimumMinutes), read(PLAN_SETTINGS.profileFormBlocking)]);
+    const minutes = Number(minimum);
+    return {
+      examDate,
+      minimumMinutes: minimum !== '' && Number.isInteger(minutes) && minutes >= 0 ? minutes : DEFAULT_MINIMUM_MINUTES,
+      profileFormBlocking: blocking === '1' ? ('1' as const) : ('0' as const),
+      defaultExamDate: defaultExamDate(clock.now()),
+      comment: COMMENTS.today,
+    };
+  }),
+
+  implement(admin.updateTodaySettings, async (ctx, { examDate, minimumMinutes, profileFormBlocking }) => {
+    const { db, dialect } = ctx.services;
+    const write = (name: string, value: string, defaultValue: string) => writeVariable(db, dialect, { name, value, defaultValue, comment: COMMENTS.today, ...writer(ctx) });
+    await write(PLAN_SETTINGS.examDate, examDate, '');
+    await write(PLAN_SETTINGS.minimumMinutes, String(minimumMinutes), String(DEFAULT_MINIMUM_MINUTES));
+    await write(PLAN_SETTINGS.profileFormBlocking, profileFormBlocking, '0');
     return {};
   }),
 ];

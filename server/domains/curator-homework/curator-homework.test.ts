@@ -75,12 +75,12 @@ describe.each(testDialects)('curator homework checking on %s', (dialect) => {
     expect((await student.callRaw(curatorHomework.getWaitingWorks, {})).body.success).not.toBe('1');
   });
 
-  it('lands curators and USERS_EDIT_DZ checkers on the queue at sign-in; students and admins where the spec says', async () => {
+  it('lands curators and USERS_EDIT_DZ checkers on the queue at sign-in; students on «Сегодня», admins on the road', async () => {
     const landing = async (login: string) => (await server.anonymous.post(auth.localSignIn.path, { login, password: 'demo' })).body.landing;
     expect(await landing('curator')).toBe(CHECKING_QUEUE_PATH);
-    expect(await landing('student')).toBe('/study/roadmap');
+    expect(await landing('student')).toBe('/study/today');
     expect(await landing('admin')).toBe('/study/roadmap');
-    expect(await landing('varvara')).toBe('/study/roadmap');
+    expect(await landing('varvara')).toBe('/study/today');
     await grantGroup(server, 'varvara', 'USERS_EDIT_DZ');
     expect(await landing('varvara')).toBe(CHECKING_QUEUE_PATH);
     await revokeGroup(server, 'varvara', 'USERS_EDIT_DZ');

@@ -1,3 +1,5 @@
+import { elementGains, PRIOR_STRENGTH, type ElementEvidence, type ExamTask } from '../../learning/exam-evidence';
+
 /**
  * The ЕГЭ forecast from mastery (issue 38 item 3), pure: no database here, so the bench and the
  * tests drive it directly.
@@ -13,7 +15,7 @@
  * draws × 4 days gave the same calibration as 1,000 × 1 at a quarter of the time.
  */
 
-export const PRIOR_STRENGTH = 2;
+export { PRIOR_STRENGTH, type ElementEvidence, type ExamTask };
 export const DRAWS = 1000;
 const EXAM_DAYS = 4;
 /** Evidence (in answers) from which an element's Beta is drawn through its normal approximation. */
@@ -21,19 +23,6 @@ const NORMAL_FROM = 8;
 /** Below this many scored answers the forecast says «мало данных». */
 export const MIN_ANSWERS = 20;
 export const LOW_DATA = 'мало данных';
-
-export interface ElementEvidence {
-  code: string;
-  right: number;
-  wrong: number;
-  answers: number;
-}
-
-export interface ExamTask {
-  taskNum: number;
-  maxPoints: number;
-  elements: readonly string[];
-}
 
 export interface Forecast {
   answers: number;
@@ -163,16 +152,7 @@ export function forecast(evidence: readonly ElementEvidence[], tasks: readonly E
   primaries.sort((a, b) => a - b);
   tests.sort((a, b) => a - b);
 
-  const gains = codes
-    .map((code, position) => {
-      let gain = 0;
-      tasks.forEach((task, taskPosition) => {
-        const elements = taskElements[taskPosition]!;
-        if (elements.includes(position)) gain += (task.maxPoints * (1 - mean[position]!)) / elements.length;
-      });
-      return { code, gain: round1(gain), mastery: Math.round(mean[position]! * 100) };
-    })
-    .sort((a, b) => b.gain - a.gain || a.code.localeCompare(b.code, 'ru', { numeric: true }));
+  const gains = elementGains(evidence, tasks);
 
   return {
     answers,

@@ -4,10 +4,9 @@ import { maySeeStudent } from '../../auth/student-scope';
 import { fail, MESSAGES } from '../../contract/errors';
 import type { Db } from '../../db';
 import { examSecondaryScale } from '../../questions/exam-scale';
-import { examPrimaryScores } from '../../questions/question-bank';
-import { stateAt } from '../../learning/mastery';
+import { evidenceOf, examTasks } from '../../learning/exam-evidence';
 import { findUserByKey } from '../../users/user-key';
-import { forecast, LOW_DATA, MIN_ANSWERS, type ElementEvidence, type ExamTask } from './forecast-model';
+import { forecast, LOW_DATA, MIN_ANSWERS, } from './forecast-model';
 
 /** The June exam a date prepares for: the school year runs from September. */
 export function examYearOf(now: number): number {
@@ -31,22 +30,7 @@ export async function scaleFor(db: Db, now: number): Promise<{ year: number | nu
   return { year: null, scale: await examSecondaryScale(db) };
 }
 
-export async function examTasks(db: Db): Promise<ExamTask[]> {
-  const [points, links] = await Promise.all([examPrimaryScores(db), db.selectFrom('exam_task_elements').select(['task_num', 'element_code']).execute()]);
-  return points.map((maxPoints, position) => ({
-    taskNum: position + 1,
-    maxPoints,
-    elements: links.filter((link) => link.task_num === position + 1).map((link) => link.element_code),
-  }));
-}
-
-export async function evidenceOf(db: Db, userId: number, now: number): Promise<ElementEvidence[]> {
-  const rows = await db.selectFrom('learning_mastery').selectAll().where('user_id', '=', userId).execute();
-  return rows.map((row) => {
-    const state = stateAt({ right: Number(row.right_weight), wrong: Number(row.wrong_weight), answers: Number(row.answers), updatedAt: Number(row.updated_at) }, now);
-    return { code: row.element_code, right: state.right, wrong: state.wrong, answers: state.answers };
-  });
-}
+export { evidenceOf, examTasks };
 
 /** Whose forecast a call asks for: her own, or a student the viewer may see (same answer as «not found» otherwise). */
 export async function forecastSubject(db: Db, viewer: CurrentUser, userKey: string) {

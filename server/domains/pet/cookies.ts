@@ -1,6 +1,8 @@
 import { cookiesText, PET_REWARDS, PET_LIMITS, PET_TRAIN_PER_COOKIE } from '../../../src/shared/domain/pet';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { studyDays } from '../../learning/study-days';
+import { dateOfDayIndex } from '../../time/moscow-days';
 
 /** train + add, at most the maximum (CASE: SQLite has no LEAST). */
 const capped = (add: number) => sql<number>`case when train + ${add} > ${PET_LIMITS.train} then ${PET_LIMITS.train} else train + ${add} end`;
@@ -38,6 +40,7 @@ const dopSuffix = (isDop: number) => (isDop === 1 ? ' (доп. часть)' : ''
 const rewardKey = {
   homework: (part: 1 | 2, htNum: number, isDop: number) => `hw-p${part}:${htNum}:${isDop}`,
   credit: (creditNum: number) => `credit:${creditNum}`,
+  studyDay: (day: number) => `study-day:${day}`,
 };
 
 /** Every reward the user's learning has earned so far (PET_REWARDS), granted or not. */
@@ -59,6 +62,10 @@ export async function earnedRewards(db: Db, userId: number): Promise<Reward[]> {
     }
   }
   for (const credit of credits) rewards.push({ key: rewardKey.credit(credit.credit_num), amount: PET_REWARDS.creditPassed, reason: `Зачёт №${credit.credit_num} сдан` });
+  // The days «Сегодня» counted (the plan's shared fact, server/learning/study-days.ts).
+  for (const day of (await studyDays(db, userId)).counted) {
+    rewards.push({ key: rewardKey.studyDay(day), amount: PET_REWARDS.studyDay, reason: `План дня ${dateOfDayIndex(day).split('-').reverse().join('.')} выполнен` });
+  }
   return rewards;
 }
 

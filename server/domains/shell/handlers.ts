@@ -3,6 +3,7 @@ import { toFlag } from '../../../src/shared/contract/fields';
 import { fail } from '../../contract/errors';
 import { implement } from '../../contract/implement';
 import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
+import { PLAN_SETTINGS } from '../../../src/shared/domain/study-plan';
 import type { UserUpdate } from '../../db/schema';
 import { botSubscriptionOf } from './bot-subscription';
 import { iconsForHide } from './display-flags';
@@ -66,7 +67,11 @@ export const shellHandlers = [
   }),
 
   implement(shell.getRequiredNotFilledFields, async (ctx) => {
-    const names = requiredFieldNames(STAFF_TYPES.includes(ctx.user.type));
+    const staff = STAFF_TYPES.includes(ctx.user.type);
+    const names = requiredFieldNames(staff);
+    // A school may keep the old blocking form for students too (issue 39); staff always fill it first.
+    const setting = await ctx.services.db.selectFrom('admin_variables').select('value').where('name', '=', PLAN_SETTINGS.profileFormBlocking).executeTakeFirst();
+    const blocking = staff || setting?.value.trim() === '1';
     const missing = names.filter((name) => !REQUIRED_FIELDS[name].filled(ctx.user.row));
     const regions = missing.includes('user_region')
       ? await ctx.services.db.selectFrom('regions').select(['number', 'name']).orderBy('name').execute()
@@ -77,6 +82,7 @@ export const shellHandlers = [
         return { field: name, name: rule.name, type: rule.type, length: String(rule.length) };
       }),
       fieldsAdditional: { fieldsRegions: regions.map((region) => ({ regNumber: String(region.number), regName: region.name })) },
+      blocking: toFlag(blocking),
     };
   }),
 

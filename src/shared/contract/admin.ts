@@ -181,6 +181,37 @@ export const updateIntensivStartDate = live('/admin_settings/intensiv/update_int
 });
 
 /**
+ * The «Сегодня» tab (issue 39, our extension): the exam day the first-day form offers, the minutes
+ * of done work that count a student's day for the streak, and whether the profile form still
+ * blocks a new student as the spec had it.
+ */
+const todaySettings = z.object({
+  /** YYYY-MM-DD, or empty: 1 June of the coming exam year. */
+  examDate: z.union([
+    z.literal(''),
+    safeString()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'дата в виде ГГГГ-ММ-ДД')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'такой даты нет'),
+  ]),
+  minimumMinutes: z.number().int().min(0, 'не меньше 0 минут').max(240, 'не больше 240 минут'),
+  profileFormBlocking: z.enum(['0', '1']),
+});
+
+export const getTodaySettings = live('/admin_settings/today/get_today_settings', {
+  input: noInput,
+  output: todaySettings.extend({ defaultExamDate: z.string(), comment: z.string() }),
+  access: adminSettings,
+  extension: true,
+});
+
+export const updateTodaySettings = live('/admin_settings/today/update_today_settings', {
+  input: todaySettings,
+  output: z.object({}),
+  access: adminSettings,
+  extension: true,
+});
+
+/**
  * The Тарифы tab: the price of each course tariff (the subscription's is what renewals charge,
  * from each subscription's next renewal), and the 'Доп. уроки' tariff with a price per section
  * (razdel) that purchases take at the moment of buying. Past payments keep their amounts.

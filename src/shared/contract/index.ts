@@ -36,6 +36,7 @@ import * as schoolStats from './school-stats';
 import * as knowledge from './knowledge';
 import * as learning from './learning';
 import * as reviews from './reviews';
+import * as plan from './plan';
 import * as assistant from './assistant';
 import * as videoChat from './video-chat';
 import * as textbooks from './textbooks';
@@ -74,6 +75,7 @@ export const allContracts: readonly AnyContract[] = [
   schoolStats,
   knowledge,
   learning,
+  plan,
   assistant,
   videoChat,
   trainVerbal,
@@ -92,5 +94,5 @@ export const allContracts: readonly AnyContract[] = [
   ),
 );
 
-export { crm, documents, files, learning, mailings, modelBudget, questionBankP2, reviews, schoolStats, tickets };
+export { crm, documents, files, learning, plan, mailings, modelBudget, questionBankP2, reviews, schoolStats, tickets };
 export { account, admin, auth, calendar, course, courseEditor, credits, curatorHomework, decideFirst, finances, homeworkP1, homeworkP2, materials, preferences, questionBankAdmin, rating, shell, standards, textbooks, trainP1, trainP2, video, videoAdmin, videoMedia, knowledge, assistant, videoChat, trainVerbal, trainSigns, pet };

@@ -41,7 +41,11 @@ export function isUserType(value: string): value is UserType {
 /** The checking queue curators and checkers land on (issue 26; decided by the server, see server/auth/landing.ts). */
 export const CHECKING_QUEUE_PATH = '/study/curator/homeworks';
 
-/** Where the client goes after sign-in (shell §2.4). */
+/** Where a student starts her day: «Сегодня» (issue 39); the road is one tap away. */
+export const TODAY_PATH = '/study/today';
+
+/** Where the client goes after sign-in (shell §2.4; students land on «Сегодня» since issue 39). */
 export function landingPathFor(type: UserType): string {
-  return type === 'Неактивный' ? '/study' : '/study/roadmap';
+  if (type === 'Неактивный') return '/study';
+  return isStaffType(type) ? '/study/roadmap' : TODAY_PATH;
 }

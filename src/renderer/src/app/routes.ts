@@ -10,6 +10,7 @@ import { financesRoutes } from '../features/finances/routes';
 import { ratingRoutes } from '../features/rating/routes';
 import { webinarRoutes } from '../features/webinar/routes';
 import { courseRoutes } from '../features/course/routes';
+import { todayRoutes } from '../features/today/routes';
 import { knowledgeRoutes } from '../features/knowledge/routes';
 import { videoRoutes } from '../features/video/routes';
 import { homeworkP1Routes } from '../features/homework-p1/routes';
@@ -26,7 +27,7 @@ import { materialsRoutes } from '../features/materials/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 
 /** Every feature that adds screens; each one's routes.ts says where they hang (lib/feature-routes.ts). */
-const features: FeatureRoutes[] = [authRoutes, documentsRoutes, accountRoutes, calendarRoutes, preferencesRoutes, financesRoutes, ratingRoutes, webinarRoutes, courseRoutes, knowledgeRoutes, videoRoutes, homeworkP1Routes, homeworkP2Routes, creditsRoutes, decideFirstRoutes, videoChatRoutes, trainP1Routes, trainP2Routes, trainVerbalRoutes, trainSignsRoutes, reviewsRoutes, materialsRoutes, notFoundRoutes];
+const features: FeatureRoutes[] = [authRoutes, documentsRoutes, accountRoutes, calendarRoutes, preferencesRoutes, financesRoutes, ratingRoutes, webinarRoutes, todayRoutes, courseRoutes, knowledgeRoutes, videoRoutes, homeworkP1Routes, homeworkP2Routes, creditsRoutes, decideFirstRoutes, videoChatRoutes, trainP1Routes, trainP2Routes, trainVerbalRoutes, trainSignsRoutes, reviewsRoutes, materialsRoutes, notFoundRoutes];
 
 const slot = (name: keyof FeatureRoutes): RouteObject[] => features.flatMap((feature) => feature[name] ?? []);
 

@@ -1,7 +1,7 @@
 /** Texts of the admin settings screen (back-office §2.10, §8 verbatim where quoted). */
 export const ruAdmin = {
   title: 'Настройки школы',
-  tabs: { exam: 'ЕГЭ', icons: 'Иконки', groups: 'Группы', zoom: 'Zoom', intensiv: 'Интенсив', tariffs: 'Тарифы', documents: 'Документы', modelBudget: 'ИИ' },
+  tabs: { exam: 'ЕГЭ', icons: 'Иконки', groups: 'Группы', zoom: 'Zoom', intensiv: 'Интенсив', today: 'Сегодня', tariffs: 'Тарифы', documents: 'Документы', modelBudget: 'ИИ' },
   /** Our addition (issue 37): today's paid model calls, admins only. */
   modelBudget: {
     title: 'Обращения к ИИ сегодня',
@@ -95,6 +95,13 @@ export const ruAdmin = {
     secretKept: (masked: string) => `Сохранён (${masked}). Оставьте поле пустым, чтобы не менять.`,
   },
   intensiv: { date: 'Дата начала интенсива' },
+  today: {
+    examDate: 'Дата ЕГЭ по обществознанию',
+    examDateHint: (fallback: string) => `Пусто — ${fallback.split('-').reverse().join('.')}`,
+    minimumMinutes: 'Минут сделанных дел, чтобы день засчитался в серию',
+    minimumHint: 'Первое дело плана засчитывает день всегда',
+    profileFormBlocking: 'Анкета профиля блокирует нового ученика, пока не заполнена',
+  },
   tariffs: {
     empty: 'Тарифы отсутствуют',
     cost: 'Цена, ₽',

@@ -184,6 +184,7 @@ export const ru = {
     transportError: 'Ошибка {url} {reason}',
     nav: {
       webinar: 'Вебинар',
+      today: 'Сегодня',
       main: 'Кабинет',
       roadmap: 'Дорога',
       trains: 'Тренировки',
@@ -224,6 +225,8 @@ export const ru = {
     requiredFields: {
       title: 'Заполни данные профиля',
       text: 'Эти данные нужны куратору и школе. Без них продолжить нельзя.',
+      textLater: 'Эти данные нужны куратору и школе. Заполни их сейчас или позже.',
+      later: 'Позже',
       empty: (name: string) => `Вы не заполнили поле "${name}"`,
       region: 'Регион',
       regionPlaceholder: 'Выбери регион',

@@ -49,6 +49,7 @@ export const ruTitles = {
   courseLesson: 'Урок курса',
   theoryChunks: 'База знаний',
   lk: 'Личный кабинет',
+  today: 'Сегодня',
   calendar: 'Календарь',
   poleznoe: 'Обратная связь',
   ratings: 'Рейтинг и статистика',

@@ -14,6 +14,7 @@ export const paths = {
   nearby_people: () => '/nearby_people',
   settings: () => '/settings',
   webinar: () => '/webinar',
+  today: () => '/today',
   roadmap: () => '/roadmap',
   lesson: (lessonNum: number | string) => `/roadmap/${lessonNum}`,
   knowledge_grid: () => '/knowledge_grid',

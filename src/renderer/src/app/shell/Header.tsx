@@ -8,6 +8,8 @@ import { displayFlagsAtom } from '../../lib/live';
 import { rememberedLink } from '../../lib/nav-memory';
 import { useSignOut } from '../../lib/use-sign-out';
 import { useUserInfo } from '../../lib/use-user-info';
+import { storedUserType } from '../../lib/session';
+import { isStaffType } from '@shared/domain/user-types';
 
 interface HeaderLink {
   flag: IconKey;
@@ -29,6 +31,12 @@ const LINKS: HeaderLink[] = [
   { flag: 'curator', label: t.nav.curator, to: () => `/curator/${rememberedLink('curator')}` },
 ];
 
+/** «Сегодня» (issue 39) is a student's: staff and inactive accounts have no plan. */
+function hasPlan(): boolean {
+  const type = storedUserType();
+  return type !== null && type !== 'Неактивный' && !isStaffType(type);
+}
+
 export function Header() {
   const flags = useAtomValue(displayFlagsAtom);
   const { dark, setDark } = useTheme();
@@ -44,7 +52,13 @@ export function Header() {
         <ScrollRow className="shell__nav-row" navClassName="shell__nav" label={t.mainNavLabel}>
           {flags === null
             ? LINKS.map((link) => <span key={link.flag} className="shell__nav-placeholder" aria-hidden="true" />)
-            : LINKS.filter((link) => flags[link.flag] === '1').map((link) => (
+            : [
+                flags.roadmap === '1' && hasPlan() && (
+                  <NavLink key="today" to="/today" className="shell__nav-link" data-flag="today">
+                    {t.nav.today}
+                  </NavLink>
+                ),
+                ...LINKS.filter((link) => flags[link.flag] === '1').map((link) => (
                 <NavLink key={link.flag} to={link.to()} className="shell__nav-link" data-flag={link.flag}>
                   {link.label}
                   {link.flag === 'curator' && showWaiting && (
@@ -53,7 +67,8 @@ export function Header() {
                     </Suspense>
                   )}
                 </NavLink>
-              ))}
+              )),
+              ]}
         </ScrollRow>
         <button
           type="button"

@@ -1,27 +1,35 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { setRequiredNotFilledFields } from '@shared/contract/shell';
 import { ru } from '../../i18n/ru';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
 import { userInfoQuery } from '../../lib/use-user-info';
-import { Popup, SendButton, Select, TextField } from '../../ui';
+import { Button, Popup, SendButton, Select, TextField } from '../../ui';
+import { paths } from '../../lib/route-names';
 import { shellQueries } from './api';
 
 const t = ru.shell.requiredFields;
 
 /**
- * Asks for the profile fields the server reports as unfilled (shell §3.7, §5). It cannot be
- * dismissed: the platform needs them. Nothing is sent until every field passes.
+ * Asks for the profile fields the server reports as unfilled (shell §3.7, §5). Nothing is sent
+ * until every field passes. For staff, and in a school that keeps the blocking form, it cannot be
+ * dismissed; otherwise (issue 39) a student starts with «Сегодня» undisturbed and is asked
+ * elsewhere, with «Позже» to put it off until the next visit.
  */
 export function RequiredFieldsPopup() {
   const queryClient = useQueryClient();
   const required = useQuery(shellQueries.requiredFields());
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
+  const [later, setLater] = useState(false);
+  const { pathname } = useLocation();
 
   const fields = required.data?.fields ?? [];
+  const blocking = required.data?.blocking !== '0';
   if (fields.length === 0) return null;
+  if (!blocking && (later || pathname === paths.today())) return null;
   const regions = required.data?.fieldsAdditional.fieldsRegions ?? [];
 
   const submit = async () => {
@@ -56,8 +64,8 @@ export function RequiredFieldsPopup() {
   };
 
   return (
-    <Popup open title={t.title} dismissable={false} onClose={() => undefined}>
-      <p className="muted">{t.text}</p>
+    <Popup open title={t.title} dismissable={!blocking} onClose={() => setLater(true)}>
+      <p className="muted">{blocking ? t.text : t.textLater}</p>
       <form
         className="form"
         onSubmit={(event) => {
@@ -103,6 +111,11 @@ export function RequiredFieldsPopup() {
           </p>
         )}
         <SendButton onClick={submit} label={t.send} sentLabel={t.sent} />
+        {!blocking && (
+          <Button variant="ghost" onClick={() => setLater(true)}>
+            {t.later}
+          </Button>
+        )}
       </form>
     </Popup>
   );

@@ -8,6 +8,7 @@ import { GroupsTab } from './GroupsTab';
 import { IconsTab } from './IconsTab';
 import { ModelBudgetTab } from './ModelBudgetTab';
 import { IntensivTab, TariffsTab } from './PricesAndDatesTabs';
+import { TodayTab } from './TodayTab';
 import { ZoomTab } from './ZoomTab';
 import './admin.css';
 
@@ -16,7 +17,7 @@ const t = ruAdmin.tabs;
 const ADMIN: UserType = 'Админ';
 
 /**
- * Back-office §2.10 'change-variables': six tabs and «Документы», each loading on its first open;
+ * Back-office §2.10 'change-variables': six tabs, «Сегодня» (issue 39) and «Документы», each loading on its first open;
  * admins also see «ИИ» (today's model calls; the server allows that call to admins only).
  */
 export function ChangeVariablesPage() {
@@ -32,6 +33,7 @@ export function ChangeVariablesPage() {
           { key: 'groups', label: t.groups, render: () => <GroupsTab /> },
           { key: 'zoom', label: t.zoom, render: () => <ZoomTab /> },
           { key: 'intensiv', label: t.intensiv, render: () => <IntensivTab /> },
+          { key: 'today', label: t.today, render: () => <TodayTab /> },
           { key: 'tariffs', label: t.tariffs, render: () => <TariffsTab /> },
           { key: 'documents', label: t.documents, render: () => <DocumentsTab /> },
           ...(admin ? [{ key: 'modelBudget', label: t.modelBudget, render: () => <ModelBudgetTab /> }] : []),

@@ -1,0 +1,20 @@
+import { DEFAULT_MINIMUM_MINUTES, defaultExamDate, isIsoDate, PLAN_SETTINGS } from '../../../src/shared/domain/study-plan';
+import type { Db } from '../../db';
+
+export interface PlanSettings {
+  examDate: string;
+  minimumMinutes: number;
+}
+
+/** The school's «Сегодня» settings (admin variables), with their defaults for what is not set. */
+export async function planSettings(db: Db, now: number): Promise<PlanSettings> {
+  const rows = await db.selectFrom('admin_variables').select(['name', 'value']).where('name', 'in', [PLAN_SETTINGS.examDate, PLAN_SETTINGS.minimumMinutes]).execute();
+  const value = (name: string) => rows.find((row) => row.name === name)?.value.trim() ?? '';
+  const examDate = value(PLAN_SETTINGS.examDate);
+  const minimum = Number(value(PLAN_SETTINGS.minimumMinutes));
+  return {
+    // A past exam day (last year's setting) falls back to the coming one.
+    examDate: isIsoDate(examDate) && Date.parse(`${examDate}T23:59:59+03:00`) >= now ? examDate : defaultExamDate(now),
+    minimumMinutes: value(PLAN_SETTINGS.minimumMinutes) !== '' && Number.isInteger(minimum) && minimum >= 0 ? minimum : DEFAULT_MINIMUM_MINUTES,
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { access } from './access';
+import { http } from './core';
+import { noInput } from './fields';
+
+/**
+ * «Сегодня» (issue 39): the student's plan of the day, her streak and the first-day questions.
+ * Our extension. Every student type has one (an inactive account has nothing to plan), and an
+ * admin too, to see the screen as a student does; each reads only her own: there is no user key
+ * in the input.
+ */
+const students = access.types('Админ', 'Интенсив', 'Демо', 'Частичный', 'Подписка', 'Пакетник', 'Ученик');
+
+/** The daily budgets a student may pick, in minutes. */
+export const DAILY_MINUTES = ['15', '30', '45', '60'] as const;
+
+export const PLAN_ITEM_KINDS = ['homework', 'credit', 'oralCredit', 'booking', 'video', 'review', 'weakElement'] as const;
+export type PlanItemKind = (typeof PLAN_ITEM_KINDS)[number];
+
+export const PLAN_TEXTS = {
+  goalRange: 'Цель — целое число баллов от 0 до 100',
+  examDate: 'Дата экзамена должна быть в будущем, в формате ГГГГ-ММ-ДД',
+} as const;
+
+const flag = z.enum(['0', '1']);
+
+const planItem = z.object({
+  /** Stable within the day: the same work keeps its id when the plan is read again. */
+  id: z.string(),
+  kind: z.enum(PLAN_ITEM_KINDS),
+  title: z.string(),
+  minutes: z.number().int(),
+  /** Why it is in today's plan, for the student: «дедлайн завтра», «слабая тема, +3 к прогнозу». */
+  why: z.string(),
+  /** The client route (under /study) that opens the work. */
+  link: z.string(),
+  /** Ticks itself when the work is done: computed from the work, never set by hand. */
+  done: flag,
+});
+export type PlanItem = z.infer<typeof planItem>;
+
+export const getToday = http('/app/api/plan/get_today.php', {
+  input: noInput,
+  output: z.object({
+    /** '1' until the student answered the first-day questions: the client asks them, then the plan. */
+    setupNeeded: flag,
+    /** What the first-day form starts from (her saved goal, the school's exam day). */
+    defaults: z.object({ goalBall: z.number().int().nullable(), examDate: z.string(), dailyMinutes: z.enum(DAILY_MINUTES) }),
+    /** Today in the school's calendar, YYYY-MM-DD. */
+    date: z.string(),
+    dailyMinutes: z.number().int(),
+    examDate: z.string(),
+    daysToExam: z.number().int(),
+    items: z.array(planItem),
+    streak: z.object({
+      current: z.number().int(),
+      best: z.number().int(),
+      /** Freezes left this week (one a week covers a missed day by itself). */
+      freezesLeft: z.number().int(),
+      /** '1' once today's minimum is done. */
+      todayCounted: flag,
+      /** Minutes of done items that count the day (or the first item done). */
+      minimumMinutes: z.number().int(),
+    }),
+    /** The raccoon follows the streak: happy on a kept streak, sad after a missed day, calm otherwise. */
+    raccoonMood: z.enum(['happy', 'calm', 'sad']),
+  }),
+  access: students,
+  extension: true,
+});
+
+export const setFirstDay = http('/app/api/plan/set_first_day.php', {
+  input: z.object({
+    goalBall: z.string().trim().regex(/^\d{1,3}$/, PLAN_TEXTS.goalRange),
+    examDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PLAN_TEXTS.examDate),
+    dailyMinutes: z.enum(DAILY_MINUTES),
+  }),
+  output: z.object({}),
+  access: students,
+  extension: true,
+});
