@@ -3,6 +3,8 @@ import type { Db } from '../../db';
 
 export interface PlanSettings {
   examDate: string;
+  /** Whether the school set the exam day (else `examDate` is the default placeholder). */
+  examDateFromSchool: boolean;
   minimumMinutes: number;
 }
 
@@ -12,9 +14,11 @@ export async function planSettings(db: Db, now: number): Promise<PlanSettings> {
   const value = (name: string) => rows.find((row) => row.name === name)?.value.trim() ?? '';
   const examDate = value(PLAN_SETTINGS.examDate);
   const minimum = Number(value(PLAN_SETTINGS.minimumMinutes));
+  // A past exam day (last year's setting) falls back to the coming one.
+  const fromSchool = isIsoDate(examDate) && Date.parse(`${examDate}T23:59:59+03:00`) >= now;
   return {
-    // A past exam day (last year's setting) falls back to the coming one.
-    examDate: isIsoDate(examDate) && Date.parse(`${examDate}T23:59:59+03:00`) >= now ? examDate : defaultExamDate(now),
+    examDate: fromSchool ? examDate : defaultExamDate(now),
+    examDateFromSchool: fromSchool,
     minimumMinutes: value(PLAN_SETTINGS.minimumMinutes) !== '' && Number.isInteger(minimum) && minimum >= 0 ? minimum : DEFAULT_MINIMUM_MINUTES,
   };
 }

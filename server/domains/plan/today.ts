@@ -110,7 +110,7 @@ export async function todayOf(db: Db, student: PlanStudent, now: number) {
   const [settings, profile] = await Promise.all([planSettings(db, now), db.selectFrom('plan_profiles').selectAll().where('user_id', '=', student.id).executeTakeFirst()]);
   const examDate = profile?.exam_date ?? settings.examDate;
   const base = {
-    defaults: { goalBall: student.goalBall, examDate: settings.examDate, dailyMinutes: '30' as const },
+    defaults: { goalBall: student.goalBall, examDate: settings.examDate, examDateFromSchool: settings.examDateFromSchool ? ('1' as const) : ('0' as const), dailyMinutes: '30' as const },
     date: dateOfDayIndex(context.day),
     examDate,
     daysToExam: Math.max(0, dayIndexOfDate(examDate) - context.day),

@@ -44,8 +44,11 @@ export const getToday = http('/app/api/plan/get_today.php', {
   output: z.object({
     /** '1' until the student answered the first-day questions: the client asks them, then the plan. */
     setupNeeded: flag,
-    /** What the first-day form starts from (her saved goal, the school's exam day). */
-    defaults: z.object({ goalBall: z.number().int().nullable(), examDate: z.string(), dailyMinutes: z.enum(DAILY_MINUTES) }),
+    /**
+     * What the first-day form starts from (her saved goal, the exam day). `examDateFromSchool`:
+     * '1' when the school set the day, '0' when it is only the default placeholder.
+     */
+    defaults: z.object({ goalBall: z.number().int().nullable(), examDate: z.string(), examDateFromSchool: flag, dailyMinutes: z.enum(DAILY_MINUTES) }),
     /** Today in the school's calendar, YYYY-MM-DD. */
     date: z.string(),
     dailyMinutes: z.number().int(),

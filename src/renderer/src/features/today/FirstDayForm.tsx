@@ -53,7 +53,7 @@ export function FirstDayForm({ defaults }: { defaults: OutputOf<typeof getToday>
         }}
       >
         <TextField label={t.goal} hint={t.goalHint} inputMode="numeric" maxLength={3} value={goal} onChange={setGoal} error={problem?.field === 'goal' ? problem.text : undefined} />
-        <TextField label={t.examDate} hint={t.examDateHint} type="date" value={examDate} onChange={setExamDate} error={problem?.field === 'date' ? problem.text : undefined} />
+        <TextField label={t.examDate} hint={t.examDateHint(defaults.examDateFromSchool === '1')} type="date" value={examDate} onChange={setExamDate} error={problem?.field === 'date' ? problem.text : undefined} />
         <fieldset className="today-first__minutes" aria-describedby={undefined}>
           <legend id={minutesId}>{t.minutes}</legend>
           <div className="today-first__choices">
