@@ -28,6 +28,12 @@ export default defineConfig({
         resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
         test: { ...shared, name: 'isolated', include: ISOLATED_TEST_FILES, isolate: true },
       },
+      {
+        // Components and hooks with Testing Library in a light DOM (happy-dom): what a person sees
+        // and does, without a browser. Real Chromium stays with the e2e files.
+        resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
+        test: { ...shared, name: 'components', include: ['src/renderer/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/config/components-setup.ts'] },
+      },
     ],
   },
 });
