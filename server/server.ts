@@ -20,6 +20,7 @@ import { createKeyValueStore } from './kv';
 import { connectRedis } from './kv/redis-connection';
 import { ensureKvSweepJob } from './kv/sweep-job';
 import { ensureAppliedOpsSweepJob } from './applied-ops/sweep-job';
+import { ensurePlanRemindersJob } from './domains/plan/reminders';
 import { DependencyHealth } from './health/dependency-health';
 import { logUnlessOutage } from './contract/unavailable';
 import { sql } from 'kysely';
@@ -156,6 +157,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (!config.REDIS_URL) await ensureKvSweepJob(services, clock.now());
     // Remembered operation ids of offline changes (issue 29) are kept a month.
     await ensureAppliedOpsSweepJob(services, clock.now());
+    // «Сегодня»: the daily Telegram reminders look for students whose hour has come (issue 39).
+    await ensurePlanRemindersJob(services, clock.now());
     jobs.start();
 
     return {

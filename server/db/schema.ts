@@ -988,6 +988,7 @@ export interface Database {
   review_cards: ReviewCardsTable;
   plan_profiles: PlanProfilesTable;
   plan_days: PlanDaysTable;
+  plan_reminders: PlanRemindersTable;
   exam_score_scales: ExamScoreScalesTable;
   bot_messages: BotMessagesTable;
   bot_message_seqs: BotMessageSeqsTable;
@@ -1304,8 +1305,21 @@ export interface PlanProfilesTable {
   user_id: number;
   daily_minutes: number;
   exam_date: string;
+  /** The Moscow hour of her daily Telegram reminder (0118); null: no reminder. */
+  reminder_hour: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
   updated_at: number;
+}
+
+/** One student's reminder of one Moscow day (0118): the key that keeps it to one send. */
+export interface PlanRemindersTable {
+  user_id: number;
+  day: number;
+  status: string;
+  claimed_by: string;
+  error: ColumnType<string, string | undefined, string>;
+  created_at: number;
+  sent_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The plan chosen for one student's Moscow day (0117): items as JSON; counted_at once its minimum was done. */

@@ -7,7 +7,7 @@ import { DEFAULT_SECONDARY_BY_PRIMARY } from '../../../src/shared/domain/exam-sc
 import { DEFAULT_EXAM_PRIMARY_SCORES, EXAM_PRIMARY_SCORES, examPrimaryScores } from '../../questions/question-bank';
 import { examSecondaryScale, scaleAsTable, SECONDARY_BALL } from '../../questions/exam-scale';
 import { maskSecret, readVariable, writeVariable } from './variables';
-import { DEFAULT_MINIMUM_MINUTES, defaultExamDate, PLAN_SETTINGS } from '../../../src/shared/domain/study-plan';
+import { DEFAULT_MINIMUM_MINUTES, DEFAULT_QUIET_FROM, DEFAULT_QUIET_TO, defaultExamDate, PLAN_SETTINGS } from '../../../src/shared/domain/study-plan';
 
 /** Admin variables of the ЕГЭ, Zoom and Интенсив tabs (back-office §2.10, §3). */
 const VARIABLE = {
@@ -113,23 +113,34 @@ export const adminSettingsHandlers = [
   implement(admin.getTodaySettings, async (ctx) => {
     const { db, clock } = ctx.services;
     const read = async (name: string) => (await readVariable(db, name))?.value.trim() ?? '';
-    const [examDate, minimum, blocking] = await Promise.all([read(PLAN_SETTINGS.examDate), read(PLAN_SETTINGS.minimumMinutes), read(PLAN_SETTINGS.profileFormBlocking)]);
+    const [examDate, minimum, blocking, quietFrom, quietTo] = await Promise.all([
+      read(PLAN_SETTINGS.examDate),
+      read(PLAN_SETTINGS.minimumMinutes),
+      read(PLAN_SETTINGS.profileFormBlocking),
+      read(PLAN_SETTINGS.quietFrom),
+      read(PLAN_SETTINGS.quietTo),
+    ]);
     const minutes = Number(minimum);
+    const hourOr = (text: string, fallback: number) => (text !== '' && Number.isInteger(Number(text)) && Number(text) >= 0 && Number(text) <= 23 ? Number(text) : fallback);
     return {
       examDate,
       minimumMinutes: minimum !== '' && Number.isInteger(minutes) && minutes >= 0 ? minutes : DEFAULT_MINIMUM_MINUTES,
       profileFormBlocking: blocking === '1' ? ('1' as const) : ('0' as const),
+      quietFrom: hourOr(quietFrom, DEFAULT_QUIET_FROM),
+      quietTo: hourOr(quietTo, DEFAULT_QUIET_TO),
       defaultExamDate: defaultExamDate(clock.now()),
       comment: COMMENTS.today,
     };
   }),
 
-  implement(admin.updateTodaySettings, async (ctx, { examDate, minimumMinutes, profileFormBlocking }) => {
+  implement(admin.updateTodaySettings, async (ctx, { examDate, minimumMinutes, profileFormBlocking, quietFrom, quietTo }) => {
     const { db, dialect } = ctx.services;
     const write = (name: string, value: string, defaultValue: string) => writeVariable(db, dialect, { name, value, defaultValue, comment: COMMENTS.today, ...writer(ctx) });
     await write(PLAN_SETTINGS.examDate, examDate, '');
     await write(PLAN_SETTINGS.minimumMinutes, String(minimumMinutes), String(DEFAULT_MINIMUM_MINUTES));
     await write(PLAN_SETTINGS.profileFormBlocking, profileFormBlocking, '0');
+    await write(PLAN_SETTINGS.quietFrom, String(quietFrom), String(DEFAULT_QUIET_FROM));
+    await write(PLAN_SETTINGS.quietTo, String(quietTo), String(DEFAULT_QUIET_TO));
     return {};
   }),
 ];

@@ -7,10 +7,10 @@ import type { Db } from '../../db';
 import { defineJob } from '../../jobs/job';
 import type { Services } from '../../services';
 import { pushMailingLists } from './lists';
-import { pacerFor } from './pacer';
+import { pacerFor } from '../../providers/messengers/pacer';
 import { resolveRecipients } from './recipients';
-import type { MessengerSender, SendOutcome } from './senders';
-import { createTelegramSender } from './telegram-sender';
+import type { MessengerSender, SendOutcome } from '../../providers/messengers/senders';
+import { createTelegramSender, mainBotSender } from '../../providers/messengers/telegram-sender';
 import { createVkSender } from './vk-sender';
 
 /** A claim holds this long without renewal: after a crash another instance resumes within it. */
@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The channel's sender, or null when this server has no bot for it (the outbox then keeps it). */
 export function senderFor(services: Services, channel: MailingChannel): { sender: MessengerSender; key: string } | null {
   const { config } = services;
-  if (channel === 'MAIN' && config.TELEGRAM_BOT_TOKEN) return { sender: createTelegramSender({ baseUrl: config.TELEGRAM_API_URL, token: config.TELEGRAM_BOT_TOKEN }), key: `tg:${config.TELEGRAM_BOT_TOKEN}` };
+  if (channel === 'MAIN') return mainBotSender(config);
   if (channel === 'TERMINS' && config.TELEGRAM_FREE_BOT_TOKEN) return { sender: createTelegramSender({ baseUrl: config.TELEGRAM_API_URL, token: config.TELEGRAM_FREE_BOT_TOKEN }), key: `tg:${config.TELEGRAM_FREE_BOT_TOKEN}` };
   if (channel === 'VK' && config.VK_GROUP_TOKEN) return { sender: createVkSender({ baseUrl: config.VK_API_URL, token: config.VK_GROUP_TOKEN }), key: `vk:${config.VK_GROUP_TOKEN}` };
   return null;

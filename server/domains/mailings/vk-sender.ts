@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refusedBeforeSending, type MessengerSender, type OutgoingMessage, type SendOutcome } from './senders';
+import { refusedBeforeSending, type MessengerSender, type OutgoingMessage, type SendOutcome } from '../../providers/messengers/senders';
 
 const reply = z.union([
   z.object({ response: z.unknown() }),

@@ -162,17 +162,17 @@ describe.each(testDialects)('plan of the day on %s', (dialect) => {
   it('takes the school’s settings: the exam day offered, and whether the profile form blocks a student', async () => {
     const adminSocket = await (await server.signIn('admin')).openLive();
     const defaults = await adminSocket.request(admin.getTodaySettings, {});
-    expect(defaults).toMatchObject({ examDate: '', minimumMinutes: 15, profileFormBlocking: '0' });
+    expect(defaults).toMatchObject({ examDate: '', minimumMinutes: 15, profileFormBlocking: '0', quietFrom: 22, quietTo: 8 });
     const demo = await server.signIn('demo');
     expect((await demo.call(shell.getRequiredNotFilledFields, {})).blocking).toBe('0');
     const nextYear = `${new Date(now()).getUTCFullYear() + 1}-06-11`;
-    await adminSocket.request(admin.updateTodaySettings, { examDate: nextYear, minimumMinutes: 20, profileFormBlocking: '1' });
+    await adminSocket.request(admin.updateTodaySettings, { examDate: nextYear, minimumMinutes: 20, profileFormBlocking: '1', quietFrom: 22, quietTo: 8 });
     expect((await demo.call(shell.getRequiredNotFilledFields, {})).blocking).toBe('1');
     const today = await (await (await makeStudent(server)).signIn()).call(plan.getToday, {});
     expect(today.defaults).toMatchObject({ examDate: nextYear, examDateFromSchool: '1' });
     expect(today.streak.minimumMinutes).toBe(20);
     // Staff always fill the form first.
-    await adminSocket.request(admin.updateTodaySettings, { examDate: '', minimumMinutes: 15, profileFormBlocking: '0' });
+    await adminSocket.request(admin.updateTodaySettings, { examDate: '', minimumMinutes: 15, profileFormBlocking: '0', quietFrom: 22, quietTo: 8 });
     expect((await (await server.signIn('curator')).call(shell.getRequiredNotFilledFields, {})).blocking).toBe('1');
     adminSocket.close();
   });

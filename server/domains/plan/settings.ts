@@ -1,4 +1,4 @@
-import { DEFAULT_MINIMUM_MINUTES, defaultExamDate, isIsoDate, PLAN_SETTINGS } from '../../../src/shared/domain/study-plan';
+import { DEFAULT_MINIMUM_MINUTES, DEFAULT_QUIET_FROM, DEFAULT_QUIET_TO, defaultExamDate, isIsoDate, PLAN_SETTINGS } from '../../../src/shared/domain/study-plan';
 import type { Db } from '../../db';
 
 export interface PlanSettings {
@@ -6,11 +6,18 @@ export interface PlanSettings {
   /** Whether the school set the exam day (else `examDate` is the default placeholder). */
   examDateFromSchool: boolean;
   minimumMinutes: number;
+  /** Moscow hours without reminders, [from, to). */
+  quiet: { from: number; to: number };
+}
+
+function hourOr(text: string, fallback: number): number {
+  const hour = Number(text);
+  return text !== '' && Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : fallback;
 }
 
 /** The school's «Сегодня» settings (admin variables), with their defaults for what is not set. */
 export async function planSettings(db: Db, now: number): Promise<PlanSettings> {
-  const rows = await db.selectFrom('admin_variables').select(['name', 'value']).where('name', 'in', [PLAN_SETTINGS.examDate, PLAN_SETTINGS.minimumMinutes]).execute();
+  const rows = await db.selectFrom('admin_variables').select(['name', 'value']).where('name', 'in', [PLAN_SETTINGS.examDate, PLAN_SETTINGS.minimumMinutes, PLAN_SETTINGS.quietFrom, PLAN_SETTINGS.quietTo]).execute();
   const value = (name: string) => rows.find((row) => row.name === name)?.value.trim() ?? '';
   const examDate = value(PLAN_SETTINGS.examDate);
   const minimum = Number(value(PLAN_SETTINGS.minimumMinutes));
@@ -20,5 +27,6 @@ export async function planSettings(db: Db, now: number): Promise<PlanSettings> {
     examDate: fromSchool ? examDate : defaultExamDate(now),
     examDateFromSchool: fromSchool,
     minimumMinutes: value(PLAN_SETTINGS.minimumMinutes) !== '' && Number.isInteger(minimum) && minimum >= 0 ? minimum : DEFAULT_MINIMUM_MINUTES,
+    quiet: { from: hourOr(value(PLAN_SETTINGS.quietFrom), DEFAULT_QUIET_FROM), to: hourOr(value(PLAN_SETTINGS.quietTo), DEFAULT_QUIET_TO) },
   };
 }

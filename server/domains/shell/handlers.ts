@@ -5,7 +5,7 @@ import { implement } from '../../contract/implement';
 import { STAFF_TYPES } from '../../../src/shared/domain/user-types';
 import { PLAN_SETTINGS } from '../../../src/shared/domain/study-plan';
 import type { UserUpdate } from '../../db/schema';
-import { botSubscriptionOf } from './bot-subscription';
+import { botSubscriptionOf } from '../../providers/messengers/bot-subscription';
 import { iconsForHide } from './display-flags';
 import { REQUIRED_FIELDS, requiredFieldNames } from './required-fields';
 

@@ -194,6 +194,9 @@ const todaySettings = z.object({
       .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'такой даты нет'),
   ]),
   minimumMinutes: z.number().int().min(0, 'не меньше 0 минут').max(240, 'не больше 240 минут'),
+  /** Moscow hours [from, to) when no Telegram reminder goes out (defaults 22 and 8). */
+  quietFrom: z.number().int().min(0, 'час от 0 до 23').max(23, 'час от 0 до 23'),
+  quietTo: z.number().int().min(0, 'час от 0 до 23').max(23, 'час от 0 до 23'),
   profileFormBlocking: z.enum(['0', '1']),
 });
 

@@ -20,7 +20,19 @@ export type PlanItemKind = (typeof PLAN_ITEM_KINDS)[number];
 export const PLAN_TEXTS = {
   goalRange: 'Цель — целое число баллов от 0 до 100',
   examDate: 'Дата экзамена должна быть в будущем, в формате ГГГГ-ММ-ДД',
+  reminderHour: 'Выберите час напоминания от 7 до 21',
+  reminderBeforeSetup: 'Сначала ответьте на вопросы первого дня',
+  reminderNoBot: 'Напоминания недоступны: школа не подключила Telegram-бота',
+  reminderNotLinked: 'Сначала привяжите Telegram в разделе «Мои данные»',
+  reminderNotFollowing: 'Сначала запустите бота школы в Telegram (кнопка «Старт»), затем включите напоминания',
 } as const;
+
+/**
+ * Whether the daily Telegram reminder can reach her: 'ready'; 'noBot' (the school connected no
+ * Telegram bot); 'notLinked' (no Telegram account linked to her profile); 'notFollowing' (she has
+ * not started the school's bot or blocked it); 'unknown' (Telegram did not answer just now).
+ */
+export const REMINDER_REACH = ['ready', 'noBot', 'notLinked', 'notFollowing', 'unknown'] as const;
 
 const flag = z.enum(['0', '1']);
 
@@ -67,7 +79,23 @@ export const getToday = http('/app/api/plan/get_today.php', {
     }),
     /** The raccoon follows the streak: happy on a kept streak, sad after a missed day, calm otherwise. */
     raccoonMood: z.enum(['happy', 'calm', 'sad']),
+    /**
+     * Her daily Telegram reminder: on or off, the Moscow hour she chose (9 until she chose one),
+     * the school's quiet hours [from, to) and whether a message can reach her.
+     */
+    reminder: z.object({ on: flag, hour: z.number().int(), quietFrom: z.number().int(), quietTo: z.number().int(), reach: z.enum(REMINDER_REACH) }),
   }),
+  access: students,
+  extension: true,
+});
+
+/** Turns her daily Telegram reminder on at a Moscow hour (7–21), or off. */
+export const setReminder = http('/app/api/plan/set_reminder.php', {
+  input: z.object({
+    on: flag,
+    hour: z.string().trim().regex(/^\d{1,2}$/, PLAN_TEXTS.reminderHour),
+  }),
+  output: z.object({}),
   access: students,
   extension: true,
 });

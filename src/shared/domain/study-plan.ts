@@ -10,7 +10,31 @@ export const PLAN_SETTINGS = {
   minimumMinutes: 'PLAN_MINIMUM_MINUTES',
   /** '1': the profile form blocks a new student as before (shell §3.7); '0': its fields are asked later. */
   profileFormBlocking: 'PROFILE_FORM_BLOCKING',
+  /** Moscow hours when no Telegram reminder is sent: from this hour… */
+  quietFrom: 'PLAN_QUIET_FROM',
+  /** …to this one (22 and 8: 22:00–08:00). */
+  quietTo: 'PLAN_QUIET_TO',
 } as const;
+
+export const DEFAULT_QUIET_FROM = 22;
+export const DEFAULT_QUIET_TO = 8;
+
+/** Hours a student may pick for her daily reminder. */
+export const REMINDER_HOURS = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21] as const;
+
+/** Whether an hour (0–23) falls in the quiet hours [from, to), which may run over midnight. */
+export function isQuietHour(hour: number, quiet: { from: number; to: number }): boolean {
+  if (quiet.from === quiet.to) return false;
+  return quiet.from < quiet.to ? hour >= quiet.from && hour < quiet.to : hour >= quiet.from || hour < quiet.to;
+}
+
+/**
+ * The hour her reminder really goes out: her own, or, when it is quiet, the end of the quiet hours
+ * (a 07:00 choice with quiet hours 22–08 is sent at 08:00 the same day).
+ */
+export function reminderHourOf(hour: number, quiet: { from: number; to: number }): number {
+  return isQuietHour(hour, quiet) ? quiet.to : hour;
+}
 
 export const DEFAULT_MINIMUM_MINUTES = 15;
 

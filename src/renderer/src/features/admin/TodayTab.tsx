@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { OutputOf } from '@shared/contract/core';
 import { getTodaySettings, updateTodaySettings } from '@shared/contract/admin';
 import { ruAdmin } from '../../i18n/admin';
-import { Button, Switch, TextField } from '../../ui';
+import { Button, Select, Switch, TextField } from '../../ui';
 import { Loaded, SaveError, useSave, useSetting } from './use-settings';
 
 const t = ruAdmin.today;
+const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: t.hour(hour) }));
 
 /** The «Сегодня» tab (issue 39): the exam day offered on the first day, the streak's minimum, the profile form's blocking. */
 export function TodayTab() {
@@ -21,6 +22,8 @@ function TodayForm({ initial }: { initial: OutputOf<typeof getTodaySettings> }) 
   const [examDate, setExamDate] = useState(initial.examDate);
   const [minimum, setMinimum] = useState(String(initial.minimumMinutes));
   const [blocking, setBlocking] = useState(initial.profileFormBlocking === '1');
+  const [quietFrom, setQuietFrom] = useState(initial.quietFrom);
+  const [quietTo, setQuietTo] = useState(initial.quietTo);
   const save = useSave(updateTodaySettings, getTodaySettings);
   const minutes = Number(minimum);
   const valid = minimum.trim() !== '' && Number.isInteger(minutes) && minutes >= 0 && minutes <= 240;
@@ -29,13 +32,18 @@ function TodayForm({ initial }: { initial: OutputOf<typeof getTodaySettings> }) 
       className="admin-form"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ examDate, minimumMinutes: minutes, profileFormBlocking: blocking ? '1' : '0' });
+        save.mutate({ examDate, minimumMinutes: minutes, profileFormBlocking: blocking ? '1' : '0', quietFrom, quietTo });
       }}
     >
       <p className="muted small">{initial.comment}</p>
       <TextField label={t.examDate} hint={t.examDateHint(initial.defaultExamDate)} type="date" value={examDate} onChange={setExamDate} />
       <TextField label={t.minimumMinutes} hint={t.minimumHint} inputMode="numeric" value={minimum} onChange={(value) => setMinimum(value.replace(/\D/g, '').slice(0, 3))} />
       <Switch checked={blocking} onChange={setBlocking} label={t.profileFormBlocking} />
+      <div className="admin-quiet-hours">
+        <Select options={HOURS} value={quietFrom} onChange={setQuietFrom} label={t.quietFrom} />
+        <Select options={HOURS} value={quietTo} onChange={setQuietTo} label={t.quietTo} />
+      </div>
+      <p className="muted small">{t.quietHint}</p>
       <div className="admin-actions">
         <Button type="submit" loading={save.isPending} disabled={!valid}>
           {ruAdmin.save}

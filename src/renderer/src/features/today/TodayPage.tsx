@@ -7,6 +7,7 @@ import { buttonClassName, Card, EmptyState, QueryState } from '../../ui';
 import { todayQueries } from './api';
 import { FirstDayForm } from './FirstDayForm';
 import { PlanList } from './PlanList';
+import { ReminderCard } from './ReminderCard';
 import { StreakCard } from './StreakCard';
 import './today.css';
 
@@ -47,7 +48,10 @@ export function TodayPage() {
                   </>
                 )}
               </Card>
-              <StreakCard streak={today.streak} mood={today.raccoonMood} />
+              <div className="today__side">
+                <StreakCard streak={today.streak} mood={today.raccoonMood} />
+                <ReminderCard reminder={today.reminder} />
+              </div>
             </div>
           );
         }}

@@ -55,3 +55,9 @@ export function createTelegramSender(options: { baseUrl: string; token: string; 
     },
   };
 }
+
+/** The school's main bot (TELEGRAM_BOT_TOKEN) with its pacing key, or null when none is configured. */
+export function mainBotSender(config: { TELEGRAM_BOT_TOKEN?: string; TELEGRAM_API_URL: string }): { sender: MessengerSender; key: string } | null {
+  if (!config.TELEGRAM_BOT_TOKEN) return null;
+  return { sender: createTelegramSender({ baseUrl: config.TELEGRAM_API_URL, token: config.TELEGRAM_BOT_TOKEN }), key: `tg:${config.TELEGRAM_BOT_TOKEN}` };
+}
