@@ -90,10 +90,10 @@ describe('curator homework checking in chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
 
-    // A student still lands on the road.
+    // A student lands on «Сегодня» (issue 39), not on the checking queue.
     const student = await e2e.openPage();
     await signInAs(student.page, 'student');
-    expect(new URL(student.page.url()).pathname).toBe('/study/roadmap');
+    expect(new URL(student.page.url()).pathname).toBe('/study/today');
     await student.context.close();
   });
 
