@@ -88,9 +88,10 @@ describe('homework part 2 written offline and synced later (issue 29 item 2)', (
     await context.setOffline(false);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: `Домашнее задание №${HT} Часть 2` }).waitFor();
-    await page.waitForTimeout(1_000);
+    // Every call fails: the save is still on the device, once (a retry re-queues it, never drops
+    // it), and not on the server.
+    await expect.poll(() => queuedSaves(page)).toEqual([{ status: 'pending', text }]);
     expect(await savedAnswer(1)).toBe('');
-    expect(await queuedSaves(page)).toEqual([{ status: 'pending', text }]);
 
     // The connection is back: the queued save goes by itself, with no form of the homework open.
     await page.unroute('**/app/api/**');
@@ -122,11 +123,15 @@ describe('homework part 2 written offline and synced later (issue 29 item 2)', (
     await expect.poll(() => queuedSaves(page)).toEqual([{ status: 'pending', text }]);
     expect(await savedAnswer(1)).toBe(text);
     // The page is left; the work is then opened on a phone (a new save from here would be '22').
+    let lostOnLeaving = 0;
+    page.on('requestfailed', (request) => {
+      if (request.url().includes('save_ht_p2_new.php')) lostOnLeaving += 1;
+    });
     await page.getByTestId('p2-back').click();
     await page.waitForURL(/\/study\/(lesson|roadmap)/);
-    // The form's last save on leaving loses its reply too; the save stays queued on the device.
-    await page.waitForTimeout(1_500);
-    expect(await queuedSaves(page)).toEqual([{ status: 'pending', text }]);
+    // The form's last save on leaving loses its reply too; the save stays queued on the device, once.
+    await expect.poll(() => lostOnLeaving).toBeGreaterThan(0);
+    await expect.poll(() => queuedSaves(page)).toEqual([{ status: 'pending', text }]);
     // Every save that gets through from now on (the app retries by itself, on a timer too) is recorded.
     const replies: unknown[] = [];
     page.on('response', (response) => {

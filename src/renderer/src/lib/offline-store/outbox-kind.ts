@@ -17,7 +17,8 @@ export interface OutboxKind<Payload extends { owner: string }, ServerCopy> {
   read(scope: OwnerScope, entry: OutboxEntry): OwnedEntry<Payload> | null;
   /** The scope owner's entries of this kind, in queue order. */
   entries(scope: OwnerScope): Promise<OwnedEntry<Payload>[]>;
-  enqueue(scope: OwnerScope, payload: Payload): Promise<void>;
+  /** Queues a change; returns the new entry. */
+  enqueue(scope: OwnerScope, payload: Payload): Promise<OutboxEntry>;
   /** The server's side kept with a conflict, or null when there is none or it no longer fits. */
   serverCopy(entry: OutboxEntry): ServerCopy | null;
 }
@@ -41,9 +42,7 @@ export function defineOutboxKind<Payload extends { owner: string }, ServerCopy>(
     kind,
     read,
     entries: async (scope) => (await scope.store.outbox.list()).flatMap((entry) => read(scope, entry) ?? []),
-    enqueue: async (scope, payload) => {
-      await scope.store.outbox.enqueue({ kind, payload: toJsonValue(payload) });
-    },
+    enqueue: (scope, payload) => scope.store.outbox.enqueue({ kind, payload: toJsonValue(payload) }),
     serverCopy: (entry) => readStored(serverCopySchema, entry.serverVersion),
   };
 }
