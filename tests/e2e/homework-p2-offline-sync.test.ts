@@ -84,7 +84,9 @@ describe('homework part 2 written offline and synced later (issue 29 item 2)', (
     await expect.poll(() => queuedSaves(page)).toEqual([{ status: 'pending', text }]);
 
     // Reloaded while the server is still out of reach (the page itself loads; every call fails).
+    // Calls travel over the live socket too: it stays shut with them.
     await page.route('**/app/api/**', (route) => route.abort('internetdisconnected'));
+    await page.routeWebSocket(/\/go(\/|\?|$)/, (socket) => socket.close());
     await context.setOffline(false);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: `Домашнее задание №${HT} Часть 2` }).waitFor();
@@ -95,6 +97,7 @@ describe('homework part 2 written offline and synced later (issue 29 item 2)', (
 
     // The connection is back: the queued save goes by itself, with no form of the homework open.
     await page.unroute('**/app/api/**');
+    await page.unrouteAll();
     await context.setOffline(true);
     await context.setOffline(false);
     await expect.poll(() => savedAnswer(1), { timeout: 40_000 }).toBe(text);
