@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramApiStandIn, type TelegramApiStandIn } from '../stand-ins/telegram-api';
 import { telegramLoginHash } from '../../server/domains/account/telegram-login';
-import { E2E_WEB_DIST, launchBrowser, openPage, SCREENSHOT_DIR, screenshot, signInThroughForm } from '../helpers/browser';
+import { E2E_WEB_DIST, launchBrowser, openPage, SCREENSHOT_DIR, screenshot, signInThroughForm, waitForSettled } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { useE2e } from '../helpers/e2e';
 import { editUser, linkAccounts } from '../helpers/factories';
@@ -213,7 +213,7 @@ describe('personal account in chromium', () => {
         if (width === 390) {
           await page.getByTestId('goals-edit').click();
           await page.getByRole('dialog', { name: 'Мои цели' }).waitFor();
-          await page.waitForTimeout(400); // the popup's opening transition
+          await waitForSettled(page); // the popup's opening transition
           // The popup is fixed to the viewport: a full-page shot would smear its backdrop.
           await page.screenshot({ path: join(SCREENSHOT_DIR, `account-goals-${dark ? 'dark' : 'light'}-${width}.png`) });
         }

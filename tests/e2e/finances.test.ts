@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { account, shell } from '../../src/shared/contract';
 import { getActiveSubs, getCardsList, getIntensivRazdelsLessonsInfo, getTinkoffPaymentLink, historyPayments } from '../../src/shared/contract/finances';
 import type { TestClient } from '../helpers/client';
-import { screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm, waitForSettled } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /** Text with every kind of space made a plain one, for comparisons. */
@@ -269,7 +269,7 @@ describe('finances screen in chromium', () => {
     // No course page set: the popup says whom to ask instead of linking nowhere (issue 26 item 4).
     await offer.getByText('Чтобы приобрести тариф, напишите куратору или в поддержку школы.').waitFor();
     expect(await offer.getByRole('link', { name: 'Приобрести тариф' }).count()).toBe(0);
-    await inactive.page.waitForTimeout(400); // the popup's fade-in
+    await waitForSettled(inactive.page); // the popup's fade-in
     await screenshot(inactive.page, 'finances-inactive-light-390');
     await inactive.context.close();
   });
@@ -288,7 +288,7 @@ describe('finances screen in chromium', () => {
         await page.mouse.move(0, 0);
         await page.locator('.fin-cards-card .ui-loader').waitFor({ state: 'detached' });
         await page.locator('.fin-subs-card .ui-loader').waitFor({ state: 'detached' });
-        await page.waitForTimeout(300);
+        await waitForSettled(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await screenshot(page, `finances-${dark ? 'dark' : 'light'}-${width}`);
         expect(errors).toEqual([]);

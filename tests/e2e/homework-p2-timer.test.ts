@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, signInAs } from '../helpers/browser';
+import { screenshot, signInAs, waitForSettled } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 import { setHomeworkProgress } from '../helpers/factories';
 
@@ -167,7 +167,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     await toggle.click();
     await expect.poll(() => flag.getByRole('alert').textContent()).toBe('Ошибка отметки ДЗ, как трудного: Нет связи с базой');
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
-    await page.waitForTimeout(300);
+    await waitForSettled(page);
     await shot(page, 'p2-results-difficult-light-1280');
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'detached' });
@@ -186,7 +186,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
     expect(told).toContain('Статус ДЗ сменится с «Проверен» на «Выполняется»');
     expect(told).toContain(`Набранные баллы (${earned}) останутся видны до новой проверки.`);
     expect(told).toContain('урок на дороге уроков не будет считаться выполненным');
-    await page.waitForTimeout(400); // the popup's fade-in
+    await waitForSettled(page); // the popup's fade-in
     await shot(page, 'p2-mistake-confirm-light-1280');
     await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
     await confirm.waitFor({ state: 'detached' });

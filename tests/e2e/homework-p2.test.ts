@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signInAs } from '../helpers/browser';
+import { screenshot, signInAs, waitForSettled } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 import { setHomeworkProgress, setHomeworkRules } from '../helpers/factories';
 
@@ -167,7 +167,7 @@ describe('homework part 2 in chromium', () => {
       expect(await noted.getAttribute('aria-expanded')).toBe('true');
       expect(await note.isVisible()).toBe(true);
       // Let the popup's opening fade finish before the picture.
-      await page.waitForTimeout(500);
+      await waitForSettled(page);
       await screenshot(page, `homework-p2-popup-${dark ? 'dark' : 'light'}-${width}`);
       await noted.dispatchEvent('click');
       expect(await note.isVisible()).toBe(false);
@@ -189,7 +189,7 @@ describe('homework part 2 in chromium', () => {
     await page.getByTestId('p2-mistake-work').click();
     // Asked first; confirmed, it starts.
     await page.getByTestId('p2-mistake-confirm').waitFor();
-    await page.waitForTimeout(400); // the popup's fade-in
+    await waitForSettled(page); // the popup's fade-in
     await screenshot(page, 'homework-p2-mistake-confirm-dark-390');
     await page.getByRole('dialog').getByRole('button', { name: 'Начать', exact: true }).click();
     await page.getByTestId('p2-mistake-subtitle').waitFor();

@@ -5,7 +5,7 @@ import { PET_FEED, PET_REWARDS, PET_START } from '../../src/shared/domain/pet';
 import { cookieBalance, earnedRewards } from '../../server/domains/pet/cookies';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCREENSHOT_DIR, signInAs } from '../helpers/browser';
+import { SCREENSHOT_DIR, signInAs, waitForSettled } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 import { makeHomework, userIdOf } from '../helpers/factories';
 
@@ -179,7 +179,8 @@ describe('pet raccoon in chromium', () => {
     expect(until - clickedAt).toBeLessThanOrEqual(600_000 + 5_000);
     await page.reload();
     await page.locator('#main').waitFor();
-    await page.waitForTimeout(1_000);
+    // The overlay has loaded and chosen to stay hidden.
+    await page.getByTestId('pet-hidden').waitFor({ state: 'attached' });
     expect(await icon(page).count()).toBe(0);
     // Ten minutes later (the stored moment brought close) it comes back by itself.
     const soon = await page.evaluate(() => {
@@ -211,7 +212,7 @@ describe('pet raccoon in chromium', () => {
       await popupState(user.page, 'alive');
       await picture(user.page, 'happy.svg');
       await user.page.getByText('Возраст: 4 дня').waitFor();
-      await user.page.waitForTimeout(300);
+      await waitForSettled(user.page);
       expect(await user.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(user.page, `pet-alive-${dark ? 'dark' : 'light'}-${width}`);
       await user.page.getByRole('button', { name: 'Переименовать' }).click();

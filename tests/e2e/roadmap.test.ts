@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { course } from '../../src/shared/contract';
-import { screenshot } from '../helpers/browser';
+import { screenshot, waitForSettled } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 describe('roadmap and lesson popup in chromium', () => {
@@ -133,7 +133,7 @@ describe('roadmap and lesson popup in chromium', () => {
     await page.goto('/study/roadmap');
     await node(page, 10).waitFor();
     await page.evaluate(() => window.scrollTo(0, 400));
-    await page.waitForTimeout(100);
+    await waitForSettled(page);
     expect(await page.locator('.road__up').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.locator('.road__up').waitFor();
@@ -161,13 +161,13 @@ describe('roadmap and lesson popup in chromium', () => {
         const { page, context } = await signedIn('student', { width, dark });
         await page.goto('/study/roadmap');
         await node(page, 10).waitFor();
-        await page.waitForTimeout(300);
+        await waitForSettled(page);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.waitForTimeout(200);
+        await waitForSettled(page);
         await screenshot(page, `roadmap-${dark ? 'dark' : 'light'}-${width}`);
         await page.goto('/study/roadmap/1');
         await page.getByRole('dialog').getByText('Общество как система').waitFor();
-        await page.waitForTimeout(300);
+        await waitForSettled(page);
         await page.screenshot({ path: `tests/e2e/artifacts/lesson-${dark ? 'dark' : 'light'}-${width}.png` });
         await context.close();
       });

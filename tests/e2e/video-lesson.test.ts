@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signInThroughForm } from '../helpers/browser';
+import { screenshot, signInThroughForm, waitForSettled } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 describe('video lesson and video search in chromium', () => {
@@ -179,14 +179,14 @@ describe('video lesson and video search in chromium', () => {
         await page.getByRole('button', { name: 'Дополнительно' }).click();
         await page.mouse.move(0, 0);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.waitForTimeout(400);
+        await waitForSettled(page);
         await screenshot(page, `video-lesson-${dark ? 'dark' : 'light'}-${width}`);
         await page.goto('/study/materials/search_video?search=' + encodeURIComponent('общество'));
         await page.locator('.video-search__card').first().waitFor();
         await screenshot(page, `video-search-${dark ? 'dark' : 'light'}-${width}`);
         await page.locator('.video-search__card').first().click();
         await page.getByRole('dialog').waitFor();
-        await page.waitForTimeout(400);
+        await waitForSettled(page);
         await screenshot(page, `video-fragment-${dark ? 'dark' : 'light'}-${width}`);
         await context.close();
       });

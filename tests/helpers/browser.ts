@@ -92,12 +92,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** A screenshot once fade-ins and transitions have ended (endless spinners do not count). */
-export async function settledScreenshot(page: Page, name: string): Promise<string> {
+/** Waits until fade-ins, transitions and smooth scrolls have ended (endless spinners do not count). */
+export async function waitForSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
     undefined,
     { polling: 100, timeout: 5_000 },
   );
+  // Two frames: what the last scroll or class change asked for has been painted.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** A screenshot once fade-ins and transitions have ended (endless spinners do not count). */
+export async function settledScreenshot(page: Page, name: string): Promise<string> {
+  await waitForSettled(page);
   return screenshot(page, name);
 }

@@ -67,4 +67,21 @@ describe('saving part 2 answers (useP2Save)', () => {
     expect(result.current.error).toBe('Время на часть 2 вышло');
     expect(result.current.state).toEqual({ kind: 'unsaved' });
   });
+
+  it('a refusal is final: no retry sends it again (the first retry steps are 5, 10 and 30 s)', async () => {
+    vi.useFakeTimers();
+    try {
+      call.mockRejectedValue(new ApiError('failure', 'Время на выполнение ДЗ закончилось'));
+      const { result } = renderHook(() => useP2Save(options));
+      act(() => result.current.update('1', 'Ответ после дедлайна'));
+      await act(async () => expect(await result.current.save()).toBe(false));
+      expect(result.current.error).toBe('Время на выполнение ДЗ закончилось');
+      // Past three retry steps, before the two-minute autosave.
+      await act(() => vi.advanceTimersByTimeAsync(100_000));
+      expect(call).toHaveBeenCalledTimes(1);
+      expect(queueP2Save).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

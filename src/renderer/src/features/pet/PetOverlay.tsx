@@ -53,7 +53,8 @@ export default function PetOverlay() {
     };
   }, [menu]);
 
-  if (hidden) return null;
+  // An empty mark rather than nothing: the page (and a test) can tell «hidden» from «not loaded yet».
+  if (hidden) return <span hidden data-testid="pet-hidden" />;
 
   const image = pet.snapshot?.currentImage;
   const openMenu = () => {
