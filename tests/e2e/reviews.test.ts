@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { trainP1, trainSigns } from '../../src/shared/contract';
+import { plan, trainP1, trainSigns } from '../../src/shared/contract';
 import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
 import { questionJsonOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
@@ -141,5 +141,34 @@ describe('«Повторение»: a mistake comes back as a review in chromium
       await context.close();
       await db().updateTable('review_cards').set({ due_at: Date.now() - 60_000 }).where('user_id', '=', student.id).where('sign_term_id', '=', term.id).execute();
     }
+  });
+
+  it('keeps the day\'s plan and the due cards on the device for a start without a connection', async () => {
+    await client.call(plan.setFirstDay, { goalBall: '80', examDate: '2027-06-01', dailyMinutes: '30' });
+    await makeDue();
+    const { page, context } = await open(1280, false);
+    // Online first: both screens read from the server and keep a copy.
+    await page.getByTestId('reviews-card').waitFor();
+    const cardsOnline = await page.getByTestId('reviews-card').innerText();
+    expect(await page.getByTestId('reviews-saved').count()).toBe(0);
+    await page.goto('/study/today');
+    await page.getByTestId('today-summary').waitFor();
+    const planOnline = await page.locator('.today-plan-card').innerText();
+    expect(await page.getByTestId('today-saved').count()).toBe(0);
+
+    // No connection: every call fails, over HTTP and over the live socket alike.
+    await page.routeWebSocket(/\/go(\/|\?|$)/, (socket) => socket.close());
+    await page.route('**/app/api/**', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByTestId('today-saved').waitFor();
+    expect(await page.getByTestId('today-saved').textContent()).toMatch(/^Нет связи: показан план, сохранённый на этом устройстве \d\d\.\d\d\.\d{4}/);
+    expect(await page.locator('.today-plan-card').innerText()).toBe(planOnline);
+    await screenshot(page, 'today-offline-light-1280');
+    await page.goto(PATH);
+    await page.getByTestId('reviews-saved').waitFor();
+    expect(await page.getByTestId('reviews-card').innerText()).toBe(cardsOnline);
+    await screenshot(page, 'reviews-offline-light-1280');
+    await page.unrouteAll();
+    await context.close();
   });
 });

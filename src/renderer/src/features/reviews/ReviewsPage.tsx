@@ -4,7 +4,8 @@ import type { ReviewCard } from '@shared/contract/reviews';
 import { useState } from 'react';
 import { ruReviews } from '../../i18n/reviews';
 import { ApiError } from '../../lib/api-client';
-import { Button, EmptyState, ErrorBox, Loader, ProgressBar } from '../../ui';
+import { formatMoscowDateTime } from '@shared/domain/moscow-time';
+import { Button, EmptyState, ErrorBox, Loader, ProgressBar, WarningNote } from '../../ui';
 import { ReviewStep } from './ReviewStep';
 import '../../ui/field.css';
 import '../../questions/questions.css';
@@ -36,6 +37,11 @@ export function ReviewsPage() {
         {t.title}
       </h1>
       <p className="reviews__intro muted">{t.intro}</p>
+      {data && data.savedAt !== null && (
+        <WarningNote role="status" className="reviews__saved" data-testid="reviews-saved">
+          {t.savedCopy(formatMoscowDateTime(data.savedAt))}
+        </WarningNote>
+      )}
       {due.isPending ? (
         <Loader />
       ) : due.isError && !data ? (

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { ruToday } from '../../i18n/today';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/route-names';
-import { buttonClassName, Card, EmptyState, QueryState } from '../../ui';
+import { formatMoscowDateTime } from '@shared/domain/moscow-time';
+import { buttonClassName, Card, EmptyState, QueryState, WarningNote } from '../../ui';
 import { todayQueries } from './api';
 import { FirstDayForm } from './FirstDayForm';
 import { PlanList } from './PlanList';
@@ -36,6 +37,11 @@ export function TodayPage() {
           const minutes = today.items.reduce((sum, item) => sum + item.minutes, 0);
           return (
             <div className="today__grid">
+              {today.savedAt !== null && (
+                <WarningNote role="status" className="today__saved" data-testid="today-saved">
+                  {t.savedCopy(formatMoscowDateTime(today.savedAt))}
+                </WarningNote>
+              )}
               <Card title={t.planTitle} className="today-plan-card" actions={<span className="muted">{t.examIn(today.daysToExam)}</span>}>
                 {today.items.length === 0 ? (
                   <EmptyState text={t.empty} compact />
