@@ -7,7 +7,7 @@
 // the lines that no longer occur and run `npm run lint:structure`; a line that is still needed
 // fails the run with the importing file named. `node scripts/health.mjs --list` prints the
 // pairs that exist today. Never add a line to make new code pass: move the shared piece to its
-// home (server/questions, server/users, server/access; questions/, lib/, ui/ in the renderer), or state a
+// home (server/questions, server/users, server/access; questions/, profile-fields/, lib/, ui/ in the renderer), or state a
 // side effect as a domain event (server/events) that the other domain subscribes to, instead.
 
 // The boundary rules below apply to production files; tests may wire several parts together.
@@ -95,13 +95,13 @@ module.exports = {
       'feature-boundary',
       FEATURES,
       FEATURE_PAIRS,
-      'A feature does not import another feature; shared pieces live in questions/, lib/ or ui/.',
+      'A feature does not import another feature; shared pieces live in questions/, profile-fields/, lib/ or ui/.',
     ),
     {
       name: 'homes-not-to-features',
       severity: 'error',
-      comment: 'The renderer\'s shared homes (the question widgets, lib/, ui/) serve every feature and import none.',
-      from: { path: '^src/renderer/src/(questions|lib|ui)/', pathNot: TEST_FILE },
+      comment: 'The renderer\'s shared homes (the question widgets, the profile fields, lib/, ui/) serve every feature and import none.',
+      from: { path: '^src/renderer/src/(questions|profile-fields|lib|ui)/', pathNot: TEST_FILE },
       to: { path: `^${FEATURES}/` },
     },
     {

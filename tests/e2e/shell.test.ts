@@ -170,30 +170,58 @@ describe('client spine in chromium', () => {
     await context.close();
   });
 
-  it('asks a new user for the required profile fields and saves them (shell §3.7, §5)', async () => {
-    const { page, context } = await e2e.openPage({ width: 390, height: 844 });
+  it('asks a new student for the required profile fields one at a time on «Сегодня», each with what it is for (shell §3.7, §5)', async () => {
+    const { page, context, errors } = await e2e.openPage({ width: 390, height: 844 });
     await signInThroughForm(page, 'demo');
-    // «Сегодня» comes first (issue 39): the form waits until she goes further.
     await page.waitForURL(/\/study\/today$/);
-    await page.goto('/study/roadmap');
-    const popup = page.getByRole('dialog', { name: 'Заполни данные профиля' });
-    await popup.waitFor();
-    await screenshot(page, 'required-fields-light-390');
-    await popup.getByRole('button', { name: 'Сохранить' }).click();
-    await popup.getByText('Вы не заполнили поле "Дата рождения"').waitFor();
-    await popup.getByLabel('Дата рождения').fill('2009-05-20');
-    await popup.getByLabel('Телефон').fill('+7 (999) 000-11-22');
-    expect(await popup.getByLabel('Телефон').inputValue()).toBe('79990001122');
-    await popup.getByLabel('Почта').fill('ilya@example.ru');
-    await popup.getByRole('button', { name: 'Сохранить' }).click();
-    await popup.getByText('Вы не заполнили поле "Регион"').waitFor();
-    await popup.getByRole('combobox', { name: 'Регион' }).click();
+    // No form in front of everything: the first day's three questions come first.
+    const firstDay = page.getByTestId('first-day');
+    await firstDay.waitFor();
+    expect(await page.getByRole('dialog', { name: 'Заполни данные профиля' }).count()).toBe(0);
+    await firstDay.getByLabel('Сколько баллов хочешь на ЕГЭ?').fill('75');
+    await firstDay.getByRole('radio', { name: '30 мин' }).check();
+    await firstDay.getByRole('button', { name: 'Составить план' }).click();
+
+    const card = page.getByTestId('today-profile');
+    await card.getByLabel('Дата рождения').waitFor();
+    expect(await card.textContent()).toContain('Дата рождения нужна школе для учёта учеников.');
+    expect(await card.textContent()).toContain('Осталось вопросов: 4');
+    await screenshot(page, 'today-profile-light-390');
+    await card.getByRole('button', { name: 'Сохранить' }).click();
+    await card.getByText('Вы не заполнили поле "Дата рождения"').waitFor();
+    await card.getByLabel('Дата рождения').fill('2009-05-20');
+    await card.getByRole('button', { name: 'Сохранить' }).click();
+    // Saved on its own; the next field follows.
+    await card.getByLabel('Телефон').waitFor();
+    await card.getByText('Сохранено, спасибо!').waitFor();
+    expect(await card.textContent()).toContain('По телефону куратор свяжется с тобой');
+    await card.getByLabel('Телефон').fill('+7 (999) 000-11-22');
+    expect(await card.getByLabel('Телефон').inputValue()).toBe('79990001122');
+    await card.getByLabel('Телефон').press('Enter');
+    await card.getByLabel('Почта').fill('ilya@example.ru');
+    await card.getByRole('button', { name: 'Сохранить' }).click();
+    await card.getByRole('combobox', { name: 'Регион' }).click();
     await page.getByRole('option', { name: 'Новосибирская область' }).click();
-    await popup.getByRole('button', { name: 'Сохранить' }).click();
-    await popup.getByRole('button', { name: 'Сохранено' }).waitFor();
-    await popup.waitFor({ state: 'detached', timeout: 5_000 });
+    // «Позже» puts the last one off for a day, and it stays off after a reload.
+    await card.getByRole('button', { name: 'Позже' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('today-summary').waitFor();
+    expect(await card.count()).toBe(0);
+    // Elsewhere nothing asks either.
+    await page.goto('/study/roadmap');
+    await page.locator('.road-node').first().waitFor();
+    expect(await page.getByRole('dialog', { name: 'Заполни данные профиля' }).count()).toBe(0);
+    // A day later it asks again, and the last answer completes the profile.
+    await page.evaluate(() => localStorage.setItem('enot.profileQuestionLater', String(Date.now() - 1)));
+    await page.goto('/study/today');
+    await card.getByRole('combobox', { name: 'Регион' }).click();
+    await page.getByRole('option', { name: 'Новосибирская область' }).click();
+    await card.getByRole('button', { name: 'Сохранить' }).click();
+    await card.waitFor({ state: 'detached' });
     const row = await e2e.server.server.services.db.selectFrom('users').selectAll().where('login', '=', 'demo').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ birth_date: '2009-05-20', phone: '79990001122', email: 'ilya@example.ru', region_number: 54 });
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -89,6 +89,7 @@ export const requiredFieldSchema = z.object({
 });
 
 export const REQUIRED_FIELD_NAMES = ['user_surname', 'user_name', 'user_bdate', 'user_class_number', 'user_tel', 'user_email', 'user_region'] as const;
+export type RequiredFieldName = (typeof REQUIRED_FIELD_NAMES)[number];
 
 export const getRequiredNotFilledFields = http('/app/api/user_info/get_required_not_filled_fields.php', {
   readOnly: true,

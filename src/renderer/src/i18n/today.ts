@@ -1,3 +1,4 @@
+import type { RequiredFieldName } from '@shared/contract/shell';
 import { countText } from '@shared/domain/russian-plural';
 
 /** Texts of «Сегодня» (issue 39): the plan of the day, the streak and the first-day questions. */
@@ -65,5 +66,23 @@ export const ruToday = {
     minutesOption: (minutes: string) => `${minutes} мин`,
     submit: 'Составить план',
     error: 'Не удалось сохранить ответы',
+  },
+  /** One unfilled profile field at a time, with what it is for (instead of a form before everything). */
+  profile: {
+    title: 'Один вопрос о тебе',
+    left: (count: number) => `Осталось вопросов: ${count}`,
+    save: 'Сохранить',
+    later: 'Позже',
+    saved: 'Сохранено, спасибо!',
+    error: (reason: string) => `Не удалось сохранить: ${reason}`,
+    why: {
+      user_surname: 'По фамилии и имени куратор находит тебя в списке учеников и в проверке работ.',
+      user_name: 'По фамилии и имени куратор находит тебя в списке учеников и в проверке работ.',
+      user_bdate: 'Дата рождения нужна школе для учёта учеников.',
+      user_class_number: 'По классу куратор видит, в каком году у тебя экзамен.',
+      user_tel: 'По телефону куратор свяжется с тобой, если не получится написать в чате.',
+      user_email: 'На почту школа напишет, если другие способы связи не сработают.',
+      user_region: 'Регион нужен школе для учёта учеников.',
+    } satisfies Record<RequiredFieldName, string>,
   },
 } as const;

@@ -28,6 +28,8 @@ export const STORAGE_KEYS = {
   subnavCollapsed: 'enot.subnavCollapsed',
   /** Pet icon position as JSON {x, y}. */
   petIconPosition: 'enot.petIconPosition',
+  /** Until when «Сегодня» does not ask for a profile field again («Позже»), epoch ms. */
+  profileQuestionLater: 'enot.profileQuestionLater',
   /** Until when the pet icon is hidden ('Скрыть на 10 мин'), epoch ms. */
   petHiddenUntil: 'enot.petHiddenUntil',
   /** AI-chat icon position as JSON {x, y}. */

@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { checkSubBotTg, getCurrentBotTg, getRequiredNotFilledFields } from '@shared/contract/shell';
+import { checkSubBotTg, getCurrentBotTg } from '@shared/contract/shell';
 import { ru } from '../../i18n/ru';
-import { api } from '../../lib/api';
 import { liveClient } from '../../lib/live';
 
 /** The shell's own queries (its popups), each key written once. */
 export const shellQueries = {
-  /** The profile fields the server reports as unfilled; asked once, refreshed after they are sent. */
-  requiredFields: () =>
-    queryOptions({ queryKey: ['requiredFields'], queryFn: () => api.call(getRequiredNotFilledFields, {}, { handleErrors: true }), staleTime: Infinity }),
   /** Whether the student follows the school's messenger bot, and which bot (null: none configured). */
   messengerSubscription: () =>
     queryOptions({

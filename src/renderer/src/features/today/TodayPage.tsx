@@ -8,6 +8,7 @@ import { buttonClassName, Card, EmptyState, QueryState, WarningNote } from '../.
 import { todayQueries } from './api';
 import { FirstDayForm } from './FirstDayForm';
 import { PlanList } from './PlanList';
+import { ProfileQuestionCard } from './ProfileQuestionCard';
 import { ReminderCard } from './ReminderCard';
 import { StreakCard } from './StreakCard';
 import './today.css';
@@ -57,6 +58,7 @@ export function TodayPage() {
               <div className="today__side">
                 <StreakCard streak={today.streak} mood={today.raccoonMood} />
                 <ReminderCard reminder={today.reminder} />
+                {today.savedAt === null && <ProfileQuestionCard />}
               </div>
             </div>
           );
