@@ -2,7 +2,7 @@ import { serverAssetUrl } from '../../lib/server-asset-url';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createQuestion, deleteImageQuestion, editableQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
 import { EGE_NUM_MAX, EGE_NUM_MIN, isQuestionType, randomPermutation, tidyQuestion, validateQuestion, type QuestionFieldErrors } from '@shared/domain/question-bank-p1';
-import { MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
+import { ANSWER_KIND_SPECS, MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
 import { api } from '../../lib/api';
@@ -11,8 +11,9 @@ import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea
 import { AnswerInput } from '../../questions/AnswerInput';
 import { QuestionBody } from '../../questions/QuestionBody';
 import '../../questions/questions.css';
-import { addOption, changeType, isDirty, kindOf, removeOption, type QuestionForm, rowLabel } from './editor-logic';
-import { RightAnswerEditor } from './RightAnswerEditor';
+import { KIND_VIEWS } from '../../questions/kind-views';
+import { rowLabel, type QuestionForm } from '../../questions/editor-answers';
+import { addOption, changeType, isDirty, kindOf, removeOption } from './editor-logic';
 import { uploadFile } from './upload-image';
 import { questionBankAdminQueries } from './api';
 
@@ -146,6 +147,8 @@ function QuestionEditor({
   /** What to do once leaving with unsaved changes is confirmed (close, or open another question). */
   const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
   const kind = kindOf(form);
+  const { columns } = ANSWER_KIND_SPECS[kind];
+  const { RightAnswerField } = KIND_VIEWS[kind];
   const supported = isQuestionType(form.questionType);
 
   const localErrors: QuestionFieldErrors = supported
@@ -255,24 +258,24 @@ function QuestionEditor({
             <FieldError text={errors.questionType} />
             <TextArea label={t.text} value={form.questionText} onChange={(questionText) => patch({ questionText })} error={errors.questionText} rows={4} />
 
-            {kind !== 'word' && (
-              <OptionColumn form={form} column={1} title={kind === 'match' ? t.column1 : t.options} error={errors.questionAnsColumn1 ?? errors.descriptions} onChange={update} />
+            {columns >= 1 && (
+              <OptionColumn form={form} column={1} title={columns === 2 ? t.column1 : t.options} error={errors.questionAnsColumn1 ?? errors.descriptions} onChange={update} />
             )}
-            {kind === 'match' && <OptionColumn form={form} column={2} title={t.column2} error={errors.questionAnsColumn2} onChange={update} />}
+            {columns === 2 && <OptionColumn form={form} column={2} title={t.column2} error={errors.questionAnsColumn2} onChange={update} />}
 
             <TextArea label={t.text2} value={form.questionText2} onChange={(questionText2) => patch({ questionText2 })} rows={2} />
 
             <fieldset className="qedit__group">
               <legend>{t.rightAnswer}</legend>
-              <RightAnswerEditor form={form} onChange={update} />
+              <RightAnswerField form={form} onChange={update} />
               <FieldError text={errors.rightAnswers} />
             </fieldset>
 
-            {kind !== 'word' && (
+            {columns >= 1 && (
               <fieldset className="qedit__group">
                 <legend>{t.mix}</legend>
                 <MixRule form={form} column={1} error={errors.mixRuleColumn1} onChange={patch} />
-                {kind === 'match' && <MixRule form={form} column={2} error={errors.mixRuleColumn2} onChange={patch} />}
+                {columns === 2 && <MixRule form={form} column={2} error={errors.mixRuleColumn2} onChange={patch} />}
               </fieldset>
             )}
 
@@ -358,7 +361,7 @@ function OptionColumn({ form, column, title, error, onChange }: { form: Question
   return (
     <fieldset className="qedit__group">
       <legend>{title}</legend>
-      {(kind === 'match' || form[nameKey] !== '') && <TextField label={t.columnName} value={form[nameKey]} onChange={(value) => onChange({ ...form, [nameKey]: value })} />}
+      {(ANSWER_KIND_SPECS[kind].columns === 2 || form[nameKey] !== '') && <TextField label={t.columnName} value={form[nameKey]} onChange={(value) => onChange({ ...form, [nameKey]: value })} />}
       <ol className="qedit__options">
         {options.map((option, index) => {
           const label = rowLabel(kind, column, index);
