@@ -1,7 +1,7 @@
 /**
- * Turns a typed answer into its canonical form in ORIGINAL numbering, or describes why it cannot
- * be one. Canonical forms: 'set' → ascending unique digits; 'match' and 'sequence' → digits in
- * order; 'word' → lower case, ё → е, inner spaces collapsed.
+ * Building blocks of answer normalisation. Canonical forms, in ORIGINAL numbering: 'set' →
+ * ascending unique digits; 'match' and 'sequence' → digits in order; 'word' → lower case, ё → е,
+ * inner spaces collapsed. Each kind's entry (kinds/*.ts) rewrites answers between numberings.
  */
 
 /** WORD answers: case-insensitive, ё = е, surrounding and repeated spaces ignored. */
