@@ -135,7 +135,7 @@ export function QuestionEditorDialog<Form>({
   children: ReactNode;
 }) {
   const { leave, status, saving, dirty, pendingLeave, setPendingLeave } = editor;
-  const open = (questionId: number | null) => questionId !== null && leave(() => neighbours.onOpen(questionId));
+  const open = (id: number | null) => id !== null && leave(() => neighbours.onOpen(id));
   // Part 1 (no deletion) keeps its navigation for a new question too, and saves only changes.
   const creating = questionId === null && deletion !== undefined;
   return (
