@@ -1,5 +1,5 @@
 import type { HomeworkQuestionP1, StudentQuestionJson } from '../../src/shared/contract/homework-p1';
-import { answerInputOf, answerKindOf, answerToDisplayed, isAnswerComplete, type QuestionJson } from '../../src/shared/domain/questions';
+import { answerInputOf, answerToDisplayed, isAnswerComplete, typedShapeOk, type QuestionJson } from '../../src/shared/domain/questions';
 import { questionJsonOf, type QuestionP1Row } from './question-bank';
 
 /** What a student may see of a question: while solving, no right answers and no explanations. */
@@ -44,6 +44,5 @@ export function presentQuestion(row: QuestionP1Row, options: PresentOptions): Ho
 export function typedAnswerProblem(question: QuestionJson, typed: string): 'empty' | 'shape' | null {
   const answer = typed.trim();
   if (answer === '') return 'empty';
-  const shapeOk = answerKindOf(question.questionType) === 'word' ? /^[А-Яа-яЁё -]+$/.test(answer) : /^\d+$/.test(answer);
-  return shapeOk && isAnswerComplete(question, answer) ? null : 'shape';
+  return typedShapeOk(question, answer) && isAnswerComplete(question, answer) ? null : 'shape';
 }

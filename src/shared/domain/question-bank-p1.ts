@@ -1,4 +1,4 @@
-import { answerKindOf, MAX_OPTIONS, normalizeWord, QUESTION_TYPES, type QuestionJson, type QuestionType } from './questions';
+import { isPermutation, kindSpecOf, MAX_OPTIONS, QUESTION_TYPES, type QuestionJson, type QuestionType } from './questions';
 import { isOneOf } from '../guards';
 
 /**
@@ -39,14 +39,6 @@ export function isQuestionType(value: string): value is QuestionType {
   return isOneOf(QUESTION_TYPES, value);
 }
 
-const CYRILLIC_WORD = /^[А-Яа-яЁё]+$/;
-
-function isPermutation(rule: readonly number[], size: number): boolean {
-  if (rule.length !== size) return false;
-  const seen = new Set(rule);
-  return seen.size === size && rule.every((value) => Number.isInteger(value) && value >= 1 && value <= size);
-}
-
 /** A shuffled order of 1..size, different from the original when that is possible. */
 export function randomPermutation(size: number, random: () => number = Math.random): number[] {
   const order = Array.from({ length: size }, (_, index) => index + 1);
@@ -66,14 +58,12 @@ export function randomPermutation(size: number, random: () => number = Math.rand
  * options, only match questions have a second column), set answers are written in ascending order.
  */
 export function tidyQuestion(question: QuestionJson): QuestionJson {
-  const kind = answerKindOf(question.questionType);
-  const trimmedAnswers = question.rightAnswers.map((answer) => answer.trim()).filter((answer) => answer !== '');
-  const rightAnswers =
-    kind === 'set' ? trimmedAnswers.map((answer) => [...answer].sort().join('')) : kind === 'word' ? [...new Set(trimmedAnswers.map(normalizeWord))] : trimmedAnswers;
-  if (kind === 'word') {
+  const spec = kindSpecOf(question);
+  const rightAnswers = spec.tidyAnswers(question.rightAnswers);
+  if (spec.columns === 0) {
     return { ...question, rightAnswers, questionAnsColumn1Name: '', questionAnsColumn1: [], questionAnsColumn2Name: '', questionAnsColumn2: [], mixRuleColumn1: [], mixRuleColumn2: [], descriptions: [] };
   }
-  if (kind !== 'match') return { ...question, rightAnswers, questionAnsColumn2Name: '', questionAnsColumn2: [], mixRuleColumn2: [] };
+  if (spec.columns === 1) return { ...question, rightAnswers, questionAnsColumn2Name: '', questionAnsColumn2: [], mixRuleColumn2: [] };
   return { ...question, rightAnswers };
 }
 
@@ -85,19 +75,19 @@ export interface BankReference {
 /** Every rule of a saved question; an empty object means it can be saved. Checks the tidied form. */
 export function validateQuestion(question: QuestionJson, reference: BankReference): QuestionFieldErrors {
   const errors: QuestionFieldErrors = {};
-  const kind = answerKindOf(question.questionType);
+  const spec = kindSpecOf(question);
   const column1 = question.questionAnsColumn1;
   const column2 = question.questionAnsColumn2;
 
   if (question.questionText.trim() === '') errors.questionText = 'Введите текст вопроса';
 
-  if (kind !== 'word') {
+  if (spec.columns >= 1) {
     const emptyAt = column1.findIndex((option) => option.trim() === '');
     if (column1.length < 2) errors.questionAnsColumn1 = 'Добавьте хотя бы два варианта в первый столбец';
     else if (column1.length > MAX_OPTIONS) errors.questionAnsColumn1 = `Не больше ${MAX_OPTIONS} вариантов в столбце`;
     else if (emptyAt >= 0) errors.questionAnsColumn1 = `Заполните вариант №${emptyAt + 1} первого столбца`;
   }
-  if (kind === 'match') {
+  if (spec.columns === 2) {
     const emptyAt = column2.findIndex((option) => option.trim() === '');
     if (column2.length < 2) errors.questionAnsColumn2 = 'Добавьте хотя бы два варианта во второй столбец';
     else if (column2.length > MAX_OPTIONS) errors.questionAnsColumn2 = `Не больше ${MAX_OPTIONS} вариантов в столбце`;
@@ -106,10 +96,10 @@ export function validateQuestion(question: QuestionJson, reference: BankReferenc
 
   const answers = question.rightAnswers;
   if (answers.length === 0 || answers.every((answer) => answer.trim() === '')) {
-    errors.rightAnswers = kind === 'word' ? 'Добавьте хотя бы одно верное слово' : 'Укажите верный ответ';
+    errors.rightAnswers = spec.missingAnswerText;
   } else {
     for (const answer of answers) {
-      const problem = answerProblem(kind, answer.trim(), column1.length, column2.length);
+      const problem = spec.answerProblem(answer.trim(), column1.length, column2.length);
       if (problem) {
         errors.rightAnswers = problem;
         break;
@@ -117,12 +107,12 @@ export function validateQuestion(question: QuestionJson, reference: BankReferenc
     }
   }
 
-  if (kind !== 'word' && question.descriptions.length > column1.length) errors.descriptions = 'Пояснений больше, чем вариантов ответа';
+  if (spec.columns >= 1 && question.descriptions.length > column1.length) errors.descriptions = 'Пояснений больше, чем вариантов ответа';
 
   if (question.mixRuleColumn1.length > 0 && !isPermutation(question.mixRuleColumn1, column1.length)) {
     errors.mixRuleColumn1 = `Порядок показа первого столбца должен содержать каждое число от 1 до ${column1.length} ровно один раз`;
   }
-  if (question.mixRuleColumn2.length > 0 && (kind !== 'match' || !isPermutation(question.mixRuleColumn2, column2.length))) {
+  if (question.mixRuleColumn2.length > 0 && (spec.columns !== 2 || !isPermutation(question.mixRuleColumn2, column2.length))) {
     errors.mixRuleColumn2 = `Порядок показа второго столбца должен содержать каждое число от 1 до ${column2.length} ровно один раз`;
   }
 
@@ -132,23 +122,6 @@ export function validateQuestion(question: QuestionJson, reference: BankReferenc
   if (!reference.lessons.includes(question.qLessonNum)) errors.qLessonNum = question.qLessonNum > 0 ? `Урок №${question.qLessonNum} не найден` : 'Выберите урок';
   if (question.qChapter !== '' && !reference.chapters.includes(question.qChapter)) errors.qChapter = 'Раздел не найден';
   return errors;
-}
-
-function answerProblem(kind: ReturnType<typeof answerKindOf>, answer: string, options1: number, options2: number): string | null {
-  if (kind === 'word') return CYRILLIC_WORD.test(answer) ? null : 'Верное слово пишется только русскими буквами, без пробелов и цифр';
-  if (!/^[1-9]+$/.test(answer)) return 'Верный ответ записывается цифрами от 1 до 9';
-  const digits = [...answer].map(Number);
-  if (kind === 'set') {
-    if (new Set(digits).size !== digits.length) return 'Цифры верного ответа не должны повторяться';
-    if (digits.some((digit) => digit > options1)) return `В верном ответе есть номер больше числа вариантов (${options1})`;
-    return null;
-  }
-  if (kind === 'match') {
-    if (digits.length !== options1) return `Укажите по одной цифре для каждой строки первого столбца (${options1})`;
-    if (digits.some((digit) => digit > options2)) return `В верном ответе есть номер больше числа вариантов второго столбца (${options2})`;
-    return null;
-  }
-  return isPermutation(digits, options1) ? null : `Последовательность должна содержать каждую цифру от 1 до ${options1} ровно один раз`;
 }
 
 /** First lines of the question text for the list (plain text, one line). */

@@ -1,5 +1,5 @@
 import { serverAssetUrl } from '../lib/server-asset-url';
-import { answerKindOf, MATCH_LETTERS, type QuestionJson } from '@shared/domain/questions';
+import { kindSpecOf, MATCH_LETTERS, type QuestionJson } from '@shared/domain/questions';
 import { ruHomeworkP1 } from '../i18n/homework-p1';
 import type { QuestionView } from '../lib/question-view';
 import { displayedOptions } from './logic';
@@ -9,24 +9,24 @@ const t = ruHomeworkP1.p1;
 
 /**
  * The question's text, image and options in DISPLAYED order (mixRule applied). In the graphic view
- * the set and sequence options are the clickable cards themselves, so they are not listed twice.
+ * a kind whose widget shows the options (set, sequence: clickable cards) does not list them twice.
  */
 export function QuestionBody({ question, view, showOptions = true }: { question: QuestionJson; view: QuestionView; showOptions?: boolean }) {
-  const kind = answerKindOf(question.questionType);
-  const listOptions = showOptions && kind !== 'word' && (kind === 'match' || view === 'text');
+  const { columns, optionsInGraphicWidget } = kindSpecOf(question);
+  const listOptions = showOptions && columns > 0 && (!optionsInGraphicWidget || view === 'text');
   const column1 = displayedOptions(question.questionAnsColumn1, question.mixRuleColumn1);
   const column2 = displayedOptions(question.questionAnsColumn2, question.mixRuleColumn2);
   return (
     <div className="ht-question">
       {question.questionText && <p className="ht-question__text">{question.questionText}</p>}
       {question.questionImage && <img className="ht-question__image" src={serverAssetUrl(question.questionImage)} alt={t.image} loading="lazy" />}
-      {listOptions && kind === 'match' && (
+      {listOptions && columns === 2 && (
         <div className="ht-columns">
           <OptionList name={question.questionAnsColumn1Name} options={column1} label={(n) => MATCH_LETTERS[n - 1] ?? String(n)} />
           <OptionList name={question.questionAnsColumn2Name} options={column2} label={String} />
         </div>
       )}
-      {listOptions && kind !== 'match' && column1.length > 0 && <OptionList name={question.questionAnsColumn1Name} options={column1} label={String} />}
+      {listOptions && columns === 1 && column1.length > 0 && <OptionList name={question.questionAnsColumn1Name} options={column1} label={String} />}
       {question.questionText2 && <p className="ht-question__text">{question.questionText2}</p>}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { HomeworkQuestionP1 } from '@shared/contract/homework-p1';
-import { answerKindOf } from '@shared/domain/questions';
+import { kindSpecOf } from '@shared/domain/questions';
 import { ErrorBox } from '../ui';
 import { scoreTone, toQuestion } from './logic';
 import { QuestionBody } from './QuestionBody';
@@ -29,7 +29,7 @@ export function QuestionResultBody({ row, view, texts }: { row: HomeworkQuestion
   const descriptions = (row.qJson.descriptions ?? []).filter((text) => text.trim() !== '');
   return (
     <>
-      {question ? <QuestionBody question={question} view={view === 'graphic' && answerKindOf(question.questionType) !== 'match' ? 'text' : view} /> : <ErrorBox message={texts.noQuestion} />}
+      {question ? <QuestionBody question={question} view={view === 'graphic' && kindSpecOf(question).optionsInGraphicWidget ? 'text' : view} /> : <ErrorBox message={texts.noQuestion} />}
       <dl className="ht-detail__answers">
         <div>
           <dt>{texts.yourAnswer}</dt>

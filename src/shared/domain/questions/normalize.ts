@@ -1,9 +1,7 @@
-import { answerKindOf, type QuestionJson } from './question-json';
-
 /**
- * Turns a typed answer into its canonical form in ORIGINAL numbering, or describes why it cannot
- * be one. Canonical forms: 'set' → ascending unique digits; 'match' and 'sequence' → digits in
- * order; 'word' → lower case, ё → е, inner spaces collapsed.
+ * Building blocks of answer normalisation. Canonical forms, in ORIGINAL numbering: 'set' →
+ * ascending unique digits; 'match' and 'sequence' → digits in order; 'word' → lower case, ё → е,
+ * inner spaces collapsed. Each kind's entry (kinds/*.ts) rewrites answers between numberings.
  */
 
 /** WORD answers: case-insensitive, ё = е, surrounding and repeated spaces ignored. */
@@ -36,41 +34,4 @@ export function toDisplayed(original: number, rule: readonly number[]): number {
   if (rule.length === 0) return original;
   const index = rule.indexOf(original);
   return index === -1 ? original : index + 1;
-}
-
-/**
- * The student's answer as typed against the displayed (shuffled) question, rewritten in original
- * numbering, so scoring never depends on the presentation.
- * - set / sequence: every digit names a column-1 option.
- * - match: the digit in displayed row i names a displayed column-2 option for displayed row i.
- */
-export function answerToOriginal(question: QuestionJson, typed: string): string {
-  const kind = answerKindOf(question.questionType);
-  if (kind === 'word') return typed;
-  const digits = digitsOf(typed);
-  if (kind !== 'match') return digits.map((digit) => toOriginal(digit, question.mixRuleColumn1)).join('');
-  const rows = question.questionAnsColumn1.length || digits.length;
-  const original: (number | undefined)[] = Array.from({ length: Math.max(rows, digits.length) });
-  digits.forEach((digit, displayedRow) => {
-    // Rows beyond the question's rows (extra slots) stay where they were: they are mistakes anyway.
-    const row = displayedRow < rows ? toOriginal(displayedRow + 1, question.mixRuleColumn1) - 1 : displayedRow;
-    original[row] = toOriginal(digit, question.mixRuleColumn2);
-  });
-  return original.map((digit) => (digit === undefined ? '0' : String(digit))).join('');
-}
-
-/** A right answer rewritten for the displayed presentation (what the result view shows). */
-export function answerToDisplayed(question: QuestionJson, canonical: string): string {
-  const kind = answerKindOf(question.questionType);
-  if (kind === 'word') return canonical;
-  const digits = digitsOf(canonical);
-  if (kind === 'set') return digits.map((digit) => toDisplayed(digit, question.mixRuleColumn1)).sort((a, b) => a - b).join('');
-  if (kind === 'sequence') return digits.map((digit) => toDisplayed(digit, question.mixRuleColumn1)).join('');
-  const rows = Math.max(question.questionAnsColumn1.length, digits.length);
-  const displayed: (number | undefined)[] = Array.from({ length: rows });
-  digits.forEach((digit, originalRow) => {
-    displayed[toDisplayed(originalRow + 1, question.mixRuleColumn1) - 1] = toDisplayed(digit, question.mixRuleColumn2);
-  });
-  // An unanswered row is a '0' in its place, so later rows keep their positions.
-  return displayed.map((digit) => (digit === undefined ? '0' : String(digit))).join('');
 }

@@ -13,24 +13,23 @@ import { safeString } from '../../contract/fields';
 export const QUESTION_TYPES = ['VARIANTS', 'VARIANTS_HIDDEN', 'MATCH', 'MATCH_HIDDEN', 'WORD', 'SEQUENSE', 'MATCH_8_RUS', 'MATCH_22_RUS'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-/** How a type is checked; MATCH_8_RUS and MATCH_22_RUS behave as MATCH. */
-export type AnswerKind = 'set' | 'match' | 'sequence' | 'word';
+/** How a type is checked (one registry entry each, see registry.ts); MATCH_8_RUS and MATCH_22_RUS behave as MATCH. */
+export const ANSWER_KINDS = ['set', 'match', 'sequence', 'word'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+const KIND_OF_TYPE = {
+  VARIANTS: 'set',
+  VARIANTS_HIDDEN: 'set',
+  MATCH: 'match',
+  MATCH_HIDDEN: 'match',
+  MATCH_8_RUS: 'match',
+  MATCH_22_RUS: 'match',
+  SEQUENSE: 'sequence',
+  WORD: 'word',
+} as const satisfies Record<QuestionType, AnswerKind>;
 
 export function answerKindOf(type: QuestionType): AnswerKind {
-  switch (type) {
-    case 'VARIANTS':
-    case 'VARIANTS_HIDDEN':
-      return 'set';
-    case 'MATCH':
-    case 'MATCH_HIDDEN':
-    case 'MATCH_8_RUS':
-    case 'MATCH_22_RUS':
-      return 'match';
-    case 'SEQUENSE':
-      return 'sequence';
-    case 'WORD':
-      return 'word';
-  }
+  return KIND_OF_TYPE[type];
 }
 
 const permutation = z.array(z.number().int().min(1).max(9)).max(9);

@@ -5,6 +5,7 @@ import {
   answerToOriginal,
   graphicChoiceValid,
   isAnswerComplete,
+  kindSpecOf,
   normalizeWord,
   onlyCyrillic,
   onlyDigits,
@@ -101,6 +102,7 @@ describe('input rules', () => {
     expect(answerInputOf(question('MATCH_HIDDEN', '2113', { questionAnsColumn1: [] }))).toEqual({ kind: 'slots', slots: 4, letters: true });
     expect(answerInputOf(question('VARIANTS', '12'))).toEqual({ kind: 'digits', maxLength: 6 });
     expect(answerInputOf(question('WORD', 'слово'))).toEqual({ kind: 'word' });
+    expect(answerInputOf(question('SEQUENSE', '12'))).toEqual(kindSpecOf({ questionType: 'SEQUENSE' }).input(question('SEQUENSE', '12')));
   });
 
   it('keeps Continue disabled until the answer is complete', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerKindOf, QUESTION_TYPES, questionJsonSchema, type QuestionJson, type QuestionType } from './question-json';
+import { ANSWER_KIND_SPECS } from './registry';
 import { pointsOfTask, scoreAnswer } from './score';
 
 const question = (type: QuestionType, right: string | string[], extra: Partial<QuestionJson> = {}): QuestionJson =>
@@ -70,6 +71,8 @@ const table: [title: string, q: QuestionJson, typed: string, max: number, points
 describe('exam scoring table', () => {
   it.each(table)('%s', (_title, q, typed, max, points) => {
     expect(scoreAnswer(q, typed, max)).toBe(points);
+    // The same through the kind's registry entry, handed in explicitly.
+    expect(scoreAnswer(q, typed, max, ANSWER_KIND_SPECS[answerKindOf(q.questionType)])).toBe(points);
   });
 
   it('covers every question type and every answer kind on 1- and 2-point tasks', () => {

@@ -2,17 +2,19 @@ import { serverAssetUrl } from '../../lib/server-asset-url';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createQuestion, deleteImageQuestion, editableQuestion, saveQuestion, uploadImageQuestion } from '@shared/contract/question-bank-admin';
 import { EGE_NUM_MAX, EGE_NUM_MIN, isQuestionType, randomPermutation, tidyQuestion, validateQuestion, type QuestionFieldErrors } from '@shared/domain/question-bank-p1';
-import { MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
+import { ANSWER_KIND_SPECS, MAX_OPTIONS, QUESTION_TYPES, type QuestionJson } from '@shared/domain/questions';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { ruQuestionBankAdmin } from '../../i18n/question-bank-admin';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-client';
-import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea, TextField, cx } from '../../ui';
+import { Button, ErrorBox, Loader, Popup, Select, Switch, TextArea, TextField } from '../../ui';
+import { QuestionEditorDialog, useQuestionEditor, type DialogNeighbours } from '../../questions/QuestionEditorDialog';
 import { AnswerInput } from '../../questions/AnswerInput';
 import { QuestionBody } from '../../questions/QuestionBody';
 import '../../questions/questions.css';
-import { addOption, changeType, isDirty, kindOf, removeOption, type QuestionForm, rowLabel } from './editor-logic';
-import { RightAnswerEditor } from './RightAnswerEditor';
+import { KIND_VIEWS } from '../../questions/kind-views';
+import { rowLabel, type QuestionForm } from '../../questions/editor-answers';
+import { addOption, changeType, isDirty, kindOf, removeOption } from './editor-logic';
 import { uploadFile } from './upload-image';
 import { questionBankAdminQueries } from './api';
 
@@ -26,12 +28,7 @@ interface LessonOption {
   chapter: string;
 }
 
-/** The edit dialog of one question (back-office §2.13): loads it, then hands it to the form. */
-export interface DialogNeighbours {
-  previous: number | null;
-  next: number | null;
-  onOpen: (questionId: number) => void;
-}
+export type { DialogNeighbours } from '../../questions/QuestionEditorDialog';
 
 /** The `?id=` of a question not stored yet. */
 export const NEW_QUESTION = 'new' as const;
@@ -137,22 +134,18 @@ function QuestionEditor({
   neighbours: DialogNeighbours;
 }) {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState<QuestionForm>(loaded);
-  const [form, setForm] = useState<QuestionForm>(loaded);
-  const [tried, setTried] = useState(false);
+  const editor = useQuestionEditor<QuestionForm>(loaded, (a, b) => !isDirty(a, b), t);
+  const { form, setForm, setSaved, setStatus } = editor;
   const [serverErrors, setServerErrors] = useState<QuestionFieldErrors>({});
-  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  /** What to do once leaving with unsaved changes is confirmed (close, or open another question). */
-  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
   const kind = kindOf(form);
+  const { columns } = ANSWER_KIND_SPECS[kind];
+  const { RightAnswerField } = KIND_VIEWS[kind];
   const supported = isQuestionType(form.questionType);
 
   const localErrors: QuestionFieldErrors = supported
     ? validateQuestion(tidyQuestion({ ...form, questionType: form.questionType } as QuestionJson), { lessons: lessons.map((lesson) => lesson.number), chapters })
     : { questionType: ruQuestionBankAdmin.noData };
-  const errors: QuestionFieldErrors = tried ? { ...serverErrors, ...localErrors } : {};
-  const dirty = isDirty(form, saved);
+  const errors: QuestionFieldErrors = editor.tried ? { ...serverErrors, ...localErrors } : {};
 
   const update = (next: QuestionForm) => {
     setForm(next);
@@ -160,48 +153,40 @@ function QuestionEditor({
     setServerErrors({});
   };
   const patch = (fields: Partial<QuestionForm>) => update({ ...form, ...fields });
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: questionBankAdminQueries.list().queryKey });
 
-  const leave = (action: () => void) => (dirty ? setPendingLeave(() => action) : action());
-  const requestClose = () => leave(onClose);
-
-  const save = async () => {
-    setTried(true);
-    if (Object.keys(localErrors).length > 0) {
-      setStatus({ tone: 'error', text: t.fixErrors });
-      return;
-    }
-    setSaving(true);
-    try {
-      if (questionId === null) {
-        // The first save creates the question with its content in one call: a refusal stores nothing.
-        const created = await api.call(createQuestion, { question: form }, { handleErrors: true });
-        try {
-          await queryClient.refetchQueries({ queryKey: questionBankAdminQueries.list().queryKey, exact: true }, { throwOnError: true });
-        } catch {
-          onCreatedNoRefresh();
-        }
-        onCreated(created.questionId);
-        return;
-      }
-      await api.call(saveQuestion, { questionId, question: form }, { handleErrors: true });
-      setSaved(form);
-      setTried(false);
-      setStatus({ tone: 'ok', text: t.saved });
-      void queryClient.invalidateQueries({ queryKey: questionBankAdminQueries.list().queryKey });
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? (error.body?.errors as QuestionFieldErrors | undefined) : undefined;
-      if (fieldErrors) setServerErrors(fieldErrors);
-      setStatus({ tone: 'error', text: t.saveError(error instanceof Error ? error.message : String(error)) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    editor.save({
+      hasErrors: Object.keys(localErrors).length > 0,
+      // The first save creates the question with its content in one call: a refusal stores nothing.
+      create:
+        questionId === null
+          ? async () => {
+              const created = await api.call(createQuestion, { question: form }, { handleErrors: true });
+              try {
+                await queryClient.refetchQueries({ queryKey: questionBankAdminQueries.list().queryKey, exact: true }, { throwOnError: true });
+              } catch {
+                onCreatedNoRefresh();
+              }
+              onCreated(created.questionId);
+            }
+          : null,
+      update: async () => {
+        if (questionId !== null) await api.call(saveQuestion, { questionId, question: form }, { handleErrors: true });
+      },
+      afterUpdate: refreshList,
+      failureText: (error) => {
+        const fieldErrors = error instanceof ApiError ? (error.body?.errors as QuestionFieldErrors | undefined) : undefined;
+        if (fieldErrors) setServerErrors(fieldErrors);
+        return t.saveError(error instanceof Error ? error.message : String(error));
+      },
+    });
 
   /** Image calls change the stored question at once: the loaded copy follows, so it is not "unsaved". */
   const imageChanged = (questionImage: string) => {
     setForm((current) => ({ ...current, questionImage }));
     setSaved((current) => ({ ...current, questionImage }));
-    void queryClient.invalidateQueries({ queryKey: questionBankAdminQueries.list().queryKey });
+    refreshList();
   };
 
   const lessonOptions = lessons.map((lesson) => ({ value: lesson.number, label: `${lesson.number}. ${lesson.name}` }));
@@ -209,129 +194,94 @@ function QuestionEditor({
   const egeOptions = Array.from({ length: EGE_NUM_MAX - EGE_NUM_MIN + 1 }, (_, i) => ({ value: EGE_NUM_MIN + i, label: String(EGE_NUM_MIN + i) }));
 
   return (
-    <>
-      <Popup
-        open
-        onClose={requestClose}
-        title={questionId === null ? t.newTitle : t.title(questionId)}
-        size="lg"
-        className="qedit"
-        actions={
-          <div className="qedit__actions">
-            {status && (
-              <p className={cx('qedit__status', status.tone === 'error' && 'qedit__status--error')} role={status.tone === 'error' ? 'alert' : 'status'}>
-                {status.text}
-              </p>
-            )}
-            <span className="qedit__nav">
-              <Button variant="ghost" size="sm" disabled={neighbours.previous === null} onClick={() => neighbours.previous !== null && leave(() => neighbours.onOpen(neighbours.previous!))}>
-                {t.previous}
-              </Button>
-              <Button variant="ghost" size="sm" disabled={neighbours.next === null} onClick={() => neighbours.next !== null && leave(() => neighbours.onOpen(neighbours.next!))}>
-                {t.next}
-              </Button>
-            </span>
-            <Button variant="secondary" onClick={requestClose}>
-              {t.cancel}
-            </Button>
-            <Button onClick={() => void save()} loading={saving} disabled={saving || !dirty}>
-              {t.save}
-            </Button>
-          </div>
-        }
-      >
-        <div className="qedit__layout">
-          <div className="qedit__form">
-            <Select<string>
-              label={t.type}
-              value={form.questionType}
-              invalid={errors.questionType !== undefined}
-              onChange={(value) => isQuestionType(value) && update(changeType(form, value))}
-              options={[
-                ...QUESTION_TYPES.map((value) => ({ value, label: ruQuestionBankAdmin.types[value] })),
-                ...(supported ? [] : [{ value: form.questionType, label: form.questionType, disabled: true }]),
-              ]}
-            />
-            <FieldError text={errors.questionType} />
-            <TextArea label={t.text} value={form.questionText} onChange={(questionText) => patch({ questionText })} error={errors.questionText} rows={4} />
+    <QuestionEditorDialog
+      editor={editor}
+      questionId={questionId}
+      title={questionId === null ? t.newTitle : t.title(questionId)}
+      size="lg"
+      className="qedit"
+      texts={{ ...t, stay: t.keep }}
+      neighbours={neighbours}
+      onClose={onClose}
+      onSave={() => void save()}
+    >
+      <div className="qedit__layout">
+        <div className="qedit__form">
+          <Select<string>
+            label={t.type}
+            value={form.questionType}
+            invalid={errors.questionType !== undefined}
+            onChange={(value) => isQuestionType(value) && update(changeType(form, value))}
+            options={[
+              ...QUESTION_TYPES.map((value) => ({ value, label: ruQuestionBankAdmin.types[value] })),
+              ...(supported ? [] : [{ value: form.questionType, label: form.questionType, disabled: true }]),
+            ]}
+          />
+          <FieldError text={errors.questionType} />
+          <TextArea label={t.text} value={form.questionText} onChange={(questionText) => patch({ questionText })} error={errors.questionText} rows={4} />
 
-            {kind !== 'word' && (
-              <OptionColumn form={form} column={1} title={kind === 'match' ? t.column1 : t.options} error={errors.questionAnsColumn1 ?? errors.descriptions} onChange={update} />
-            )}
-            {kind === 'match' && <OptionColumn form={form} column={2} title={t.column2} error={errors.questionAnsColumn2} onChange={update} />}
+          {columns >= 1 && (
+            <OptionColumn form={form} column={1} title={columns === 2 ? t.column1 : t.options} error={errors.questionAnsColumn1 ?? errors.descriptions} onChange={update} />
+          )}
+          {columns === 2 && <OptionColumn form={form} column={2} title={t.column2} error={errors.questionAnsColumn2} onChange={update} />}
 
-            <TextArea label={t.text2} value={form.questionText2} onChange={(questionText2) => patch({ questionText2 })} rows={2} />
+          <TextArea label={t.text2} value={form.questionText2} onChange={(questionText2) => patch({ questionText2 })} rows={2} />
 
+          <fieldset className="qedit__group">
+            <legend>{t.rightAnswer}</legend>
+            <RightAnswerField form={form} onChange={update} />
+            <FieldError text={errors.rightAnswers} />
+          </fieldset>
+
+          {columns >= 1 && (
             <fieldset className="qedit__group">
-              <legend>{t.rightAnswer}</legend>
-              <RightAnswerEditor form={form} onChange={update} />
-              <FieldError text={errors.rightAnswers} />
+              <legend>{t.mix}</legend>
+              <MixRule form={form} column={1} error={errors.mixRuleColumn1} onChange={patch} />
+              {columns === 2 && <MixRule form={form} column={2} error={errors.mixRuleColumn2} onChange={patch} />}
             </fieldset>
+          )}
 
-            {kind !== 'word' && (
-              <fieldset className="qedit__group">
-                <legend>{t.mix}</legend>
-                <MixRule form={form} column={1} error={errors.mixRuleColumn1} onChange={patch} />
-                {kind === 'match' && <MixRule form={form} column={2} error={errors.mixRuleColumn2} onChange={patch} />}
-              </fieldset>
-            )}
+          <TextArea label={t.general} value={form.descriptionGeneral} onChange={(descriptionGeneral) => patch({ descriptionGeneral })} rows={3} />
 
-            <TextArea label={t.general} value={form.descriptionGeneral} onChange={(descriptionGeneral) => patch({ descriptionGeneral })} rows={3} />
+          <fieldset className="qedit__group qedit__meta">
+            <legend>{t.meta}</legend>
+            <div>
+              <Select<number> label={t.egeNum} value={form.qEgeNum || null} invalid={errors.qEgeNum !== undefined} onChange={(qEgeNum) => patch({ qEgeNum })} options={egeOptions} />
+              <FieldError text={errors.qEgeNum} />
+            </div>
+            <div>
+              <Select<number>
+                label={t.lessonNum}
+                value={form.qLessonNum || null}
+                invalid={errors.qLessonNum !== undefined}
+                onChange={(qLessonNum) => {
+                  // The lesson's own chapter is the usual choice.
+                  const chapter = lessons.find((lesson) => lesson.number === qLessonNum)?.chapter;
+                  patch({ qLessonNum, ...(chapter && chapters.includes(chapter) ? { qChapter: chapter } : {}) });
+                }}
+                options={lessonOptions}
+              />
+              <FieldError text={errors.qLessonNum} />
+            </div>
+            <div>
+              <Select<string> label={t.chapter} value={form.qChapter} invalid={errors.qChapter !== undefined} onChange={(qChapter) => patch({ qChapter })} options={chapterOptions} />
+              <FieldError text={errors.qChapter} />
+            </div>
+            <div className="qedit__switches">
+              <Switch label={t.isPublished} checked={form.isPublished === '1'} onChange={(on) => patch({ isPublished: on ? '1' : '0' })} />
+              <Switch label={t.isSelfmade} checked={form.isSelfmade === '1'} onChange={(on) => patch({ isSelfmade: on ? '1' : '0' })} />
+              <Switch label={t.is90Plus} checked={form.is90Plus === '1'} onChange={(on) => patch({ is90Plus: on ? '1' : '0' })} />
+            </div>
+          </fieldset>
 
-            <fieldset className="qedit__group qedit__meta">
-              <legend>{t.meta}</legend>
-              <div>
-                <Select<number> label={t.egeNum} value={form.qEgeNum || null} invalid={errors.qEgeNum !== undefined} onChange={(qEgeNum) => patch({ qEgeNum })} options={egeOptions} />
-                <FieldError text={errors.qEgeNum} />
-              </div>
-              <div>
-                <Select<number>
-                  label={t.lessonNum}
-                  value={form.qLessonNum || null}
-                  invalid={errors.qLessonNum !== undefined}
-                  onChange={(qLessonNum) => {
-                    // The lesson's own chapter is the usual choice.
-                    const chapter = lessons.find((lesson) => lesson.number === qLessonNum)?.chapter;
-                    patch({ qLessonNum, ...(chapter && chapters.includes(chapter) ? { qChapter: chapter } : {}) });
-                  }}
-                  options={lessonOptions}
-                />
-                <FieldError text={errors.qLessonNum} />
-              </div>
-              <div>
-                <Select<string> label={t.chapter} value={form.qChapter} invalid={errors.qChapter !== undefined} onChange={(qChapter) => patch({ qChapter })} options={chapterOptions} />
-                <FieldError text={errors.qChapter} />
-              </div>
-              <div className="qedit__switches">
-                <Switch label={t.isPublished} checked={form.isPublished === '1'} onChange={(on) => patch({ isPublished: on ? '1' : '0' })} />
-                <Switch label={t.isSelfmade} checked={form.isSelfmade === '1'} onChange={(on) => patch({ isSelfmade: on ? '1' : '0' })} />
-                <Switch label={t.is90Plus} checked={form.is90Plus === '1'} onChange={(on) => patch({ is90Plus: on ? '1' : '0' })} />
-              </div>
-            </fieldset>
-
-            {questionId === null ? <p className="muted small">{t.imageAfterSave}</p> : <ImageField questionId={questionId} image={form.questionImage} onChanged={imageChanged} />}
-          </div>
-
-          <aside className="qedit__preview" aria-label={t.preview}>
-            <Preview form={form} />
-          </aside>
+          {questionId === null ? <p className="muted small">{t.imageAfterSave}</p> : <ImageField questionId={questionId} image={form.questionImage} onChanged={imageChanged} />}
         </div>
-      </Popup>
-      <ConfirmPopup
-        open={pendingLeave !== null}
-        title={t.discardTitle}
-        text={t.discardText}
-        confirmLabel={t.discard}
-        cancelLabel={t.keep}
-        danger
-        onCancel={() => setPendingLeave(null)}
-        onConfirm={() => {
-          const action = pendingLeave;
-          setPendingLeave(null);
-          action?.();
-        }}
-      />
-    </>
+
+        <aside className="qedit__preview" aria-label={t.preview}>
+          <Preview form={form} />
+        </aside>
+      </div>
+    </QuestionEditorDialog>
   );
 }
 
@@ -358,7 +308,7 @@ function OptionColumn({ form, column, title, error, onChange }: { form: Question
   return (
     <fieldset className="qedit__group">
       <legend>{title}</legend>
-      {(kind === 'match' || form[nameKey] !== '') && <TextField label={t.columnName} value={form[nameKey]} onChange={(value) => onChange({ ...form, [nameKey]: value })} />}
+      {(ANSWER_KIND_SPECS[kind].columns === 2 || form[nameKey] !== '') && <TextField label={t.columnName} value={form[nameKey]} onChange={(value) => onChange({ ...form, [nameKey]: value })} />}
       <ol className="qedit__options">
         {options.map((option, index) => {
           const label = rowLabel(kind, column, index);

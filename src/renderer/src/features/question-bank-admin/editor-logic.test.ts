@@ -1,7 +1,8 @@
 import { editableQuestion } from '@shared/contract/question-bank-admin';
 import { randomPermutation } from '@shared/domain/question-bank-p1';
 import { describe, expect, it } from 'vitest';
-import { addOption, changeType, isDirty, matchChoice, moveInSequence, removeOption, sequenceOrder, setMatch, toggleRight } from './editor-logic';
+import { matchChoice, moveInSequence, sequenceOrder, setMatch, toggleRight } from '../../questions/editor-answers';
+import { addOption, changeType, isDirty, removeOption } from './editor-logic';
 
 const form = (fields: Record<string, unknown>) => editableQuestion.parse({ questionType: 'VARIANTS', rightAnswers: [], ...fields });
 

@@ -4,9 +4,9 @@ import { validateCredit, type CreditFields } from '@shared/domain/question-bank-
 import { useState } from 'react';
 import { ruCreditQuestions, ruQuestionBankP2 } from '../../i18n/question-bank-p2';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
-import { ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea, TextField } from '../../ui';
+import { ErrorBox, Loader, Popup, Select, Switch, TextArea, TextField } from '../../ui';
+import { QuestionEditorDialog, useDeleteConfirmation, useQuestionEditor, type DialogNeighbours } from '../../questions/QuestionEditorDialog';
 import { questionBankP2Queries } from './api';
-import { EditorActions, type DialogNeighbours, type EditorStatus } from './EditorActions';
 
 const t = ruCreditQuestions;
 const d = ruQuestionBankP2.dialog;
@@ -57,141 +57,87 @@ function CreditEditor({
   neighbours: DialogNeighbours;
 }) {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(initial);
-  const [form, setForm] = useState(initial);
+  const editor = useQuestionEditor(initial, same, d);
+  const { form, patch } = editor;
   const [zachet, setZachet] = useState(initial.zachetNum > 0 ? String(initial.zachetNum) : '');
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<EditorStatus | null>(null);
-  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const isNew = questionId === 'new';
   const localErrors = validateCredit(form, lessons.map((lesson) => lesson.number));
-  const errors = tried ? localErrors : {};
-  const dirty = !same(form, saved);
-  const patch = (fields: Partial<CreditFields>) => (setForm((current) => ({ ...current, ...fields })), setStatus(null));
-  const leave = (action: () => void) => (dirty ? setPendingLeave(() => action) : action());
+  const errors = editor.tried ? localErrors : {};
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: questionBankP2Queries.creditList().queryKey });
 
-  const save = async () => {
-    setTried(true);
-    if (Object.keys(localErrors).length > 0) return setStatus({ tone: 'error', text: d.fixErrors });
-    setSaving(true);
-    try {
-      if (isNew) {
-        const { id } = await liveRequest(setCreditQuestion, { action: 'create', question: form });
-        onCreated(id);
-        return;
-      }
-      await liveRequest(setCreditQuestion, { action: 'update', id: questionId, question: form });
-      setSaved(form);
-      setTried(false);
-      setStatus({ tone: 'ok', text: d.saved });
-      refreshList();
-    } catch (error) {
-      setStatus({ tone: 'error', text: isNew ? `${ruQuestionBankP2.createFailed}: ${liveErrorText(error)}` : d.saveError(liveErrorText(error)) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    editor.save({
+      hasErrors: Object.keys(localErrors).length > 0,
+      create: isNew
+        ? async () => {
+            const { id } = await liveRequest(setCreditQuestion, { action: 'create', question: form });
+            onCreated(id);
+          }
+        : null,
+      update: async () => {
+        if (!isNew) await liveRequest(setCreditQuestion, { action: 'update', id: questionId, question: form });
+      },
+      afterUpdate: refreshList,
+      failureText: (error) => (isNew ? `${ruQuestionBankP2.createFailed}: ${liveErrorText(error)}` : d.saveError(liveErrorText(error))),
+    });
 
-  const remove = async () => {
-    if (isNew) return;
-    setDeleteError(null);
-    try {
-      await liveRequest(setCreditQuestion, { action: 'delete', id: questionId });
-    } catch (error) {
-      return setDeleteError(liveErrorText(error));
-    }
-    setConfirmDelete(false);
-    refreshList();
-    onClose();
-  };
+  const deletion = useDeleteConfirmation(
+    async () => {
+      if (!isNew) await liveRequest(setCreditQuestion, { action: 'delete', id: questionId });
+    },
+    () => {
+      refreshList();
+      onClose();
+    },
+    liveErrorText,
+  );
 
   return (
-    <>
-      <Popup
-        open
-        onClose={() => leave(onClose)}
-        title={isNew ? t.newTitle : t.rowTitle(questionId)}
-        size="md"
-        className="qedit"
-        actions={
-          <EditorActions
-            isNew={isNew}
-            status={status}
-            neighbours={neighbours}
-            leave={leave}
-            onDelete={() => (setDeleteError(null), setConfirmDelete(true))}
-            onClose={onClose}
-            onSave={() => void save()}
-            saving={saving}
-            dirty={dirty}
+    <QuestionEditorDialog
+      editor={editor}
+      questionId={isNew ? null : questionId}
+      title={isNew ? t.newTitle : t.rowTitle(questionId)}
+      size="md"
+      className="qedit"
+      texts={d}
+      neighbours={neighbours}
+      onClose={onClose}
+      onSave={() => void save()}
+      deletion={{ texts: d, confirm: deletion }}
+    >
+      <div className="qedit__form">
+        {trainerAnswers > 0 && <p className="muted small">{t.answers(trainerAnswers)}</p>}
+        <TextArea label={t.dialog.question} value={form.question} onChange={(question) => patch({ question })} error={errors.question} rows={3} />
+        <TextArea label={t.dialog.answer} value={form.answer} onChange={(answer) => patch({ answer })} error={errors.answer} rows={7} />
+        <div className="qedit__group qedit__meta">
+          <TextField
+            label={t.dialog.zachetNum}
+            inputMode="numeric"
+            value={zachet}
+            error={errors.zachetNum}
+            onChange={(value) => {
+              const digits = value.replace(/\D/g, '').slice(0, 5);
+              setZachet(digits);
+              patch({ zachetNum: digits === '' ? 0 : Number(digits) });
+            }}
           />
-        }
-      >
-        <div className="qedit__form">
-          {trainerAnswers > 0 && <p className="muted small">{t.answers(trainerAnswers)}</p>}
-          <TextArea label={t.dialog.question} value={form.question} onChange={(question) => patch({ question })} error={errors.question} rows={3} />
-          <TextArea label={t.dialog.answer} value={form.answer} onChange={(answer) => patch({ answer })} error={errors.answer} rows={7} />
-          <div className="qedit__group qedit__meta">
-            <TextField
-              label={t.dialog.zachetNum}
-              inputMode="numeric"
-              value={zachet}
-              error={errors.zachetNum}
-              onChange={(value) => {
-                const digits = value.replace(/\D/g, '').slice(0, 5);
-                setZachet(digits);
-                patch({ zachetNum: digits === '' ? 0 : Number(digits) });
-              }}
+          <div>
+            <Select<number>
+              label={t.dialog.lessonNum}
+              value={form.lessonNum || null}
+              invalid={errors.lessonNum !== undefined}
+              onChange={(lessonNum) => patch({ lessonNum })}
+              options={lessons.map((lesson) => ({ value: lesson.number, label: `${lesson.number}. ${lesson.name}` }))}
             />
-            <div>
-              <Select<number>
-                label={t.dialog.lessonNum}
-                value={form.lessonNum || null}
-                invalid={errors.lessonNum !== undefined}
-                onChange={(lessonNum) => patch({ lessonNum })}
-                options={lessons.map((lesson) => ({ value: lesson.number, label: `${lesson.number}. ${lesson.name}` }))}
-              />
-              {errors.lessonNum && <p className="ui-field__error">{errors.lessonNum}</p>}
-            </div>
-            <div className="qedit__switches">
-              <Switch label={t.dialog.isPublished} checked={form.public === '1'} onChange={(on) => patch({ public: on ? '1' : '0' })} />
-              <Switch label={t.dialog.plus90} checked={form.plus90 === '1'} onChange={(on) => patch({ plus90: on ? '1' : '0' })} />
-            </div>
-            <p className="ui-field__hint p2edit__wide">{t.dialog.publishedHint}</p>
+            {errors.lessonNum && <p className="ui-field__error">{errors.lessonNum}</p>}
           </div>
+          <div className="qedit__switches">
+            <Switch label={t.dialog.isPublished} checked={form.public === '1'} onChange={(on) => patch({ public: on ? '1' : '0' })} />
+            <Switch label={t.dialog.plus90} checked={form.plus90 === '1'} onChange={(on) => patch({ plus90: on ? '1' : '0' })} />
+          </div>
+          <p className="ui-field__hint p2edit__wide">{t.dialog.publishedHint}</p>
         </div>
-      </Popup>
-      <ConfirmPopup
-        open={pendingLeave !== null}
-        title={d.discardTitle}
-        text={d.discardText}
-        confirmLabel={d.discard}
-        cancelLabel={d.stay}
-        danger
-        onCancel={() => setPendingLeave(null)}
-        onConfirm={() => {
-          const action = pendingLeave;
-          setPendingLeave(null);
-          action?.();
-        }}
-      />
-      {!isNew && (
-        <ConfirmPopup
-          open={confirmDelete}
-          title={d.deleteTitle(questionId)}
-          text={d.deleteText}
-          confirmLabel={d.deleteConfirm}
-          cancelLabel={d.keep}
-          danger
-          error={deleteError ?? undefined}
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => remove()}
-        />
-      )}
-    </>
+      </div>
+    </QuestionEditorDialog>
   );
 }

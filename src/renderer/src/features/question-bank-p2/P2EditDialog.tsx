@@ -14,8 +14,8 @@ import { useState } from 'react';
 import { ruQuestionBankP2 } from '../../i18n/question-bank-p2';
 import { liveErrorText, liveRequest } from '../../lib/live-request';
 import { usePush } from '../../lib/use-push';
-import { Button, ConfirmPopup, ErrorBox, Loader, Popup, Select, Switch, TextArea } from '../../ui';
-import { EditorActions, type DialogNeighbours, type EditorStatus } from './EditorActions';
+import { Button, ErrorBox, Loader, Popup, Select, Switch, TextArea } from '../../ui';
+import { QuestionEditorDialog, useDeleteConfirmation, useQuestionEditor, type DialogNeighbours } from '../../questions/QuestionEditorDialog';
 import { ImageUploadField } from './ImageUploadField';
 import { questionBankP2Queries } from './api';
 
@@ -96,31 +96,17 @@ function P2Editor({
   ocrProblem: string;
 }) {
   const queryClient = useQueryClient();
-  const initial = loaded ? fieldsOf(loaded) : EMPTY;
-  const [saved, setSaved] = useState<P2Fields>(initial);
-  const [form, setForm] = useState<P2Fields>(initial);
+  const editor = useQuestionEditor(loaded ? fieldsOf(loaded) : EMPTY, same, t);
+  const { form, setForm, saved, setSaved, patch } = editor;
   const [images, setImages] = useState({ question: loaded?.qQuestionImage ?? '', poyasn: loaded?.qPoyasnImage ?? '' });
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [status, setStatus] = useState<EditorStatus | null>(null);
   const [digitize, setDigitize] = useState<{ state: 'idle' | 'running' | 'done' } | { state: 'error'; text: string }>(
     loaded?.digitizeError ? { state: 'error', text: loaded.digitizeError } : { state: 'idle' },
   );
-  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const isNew = questionId === 'new';
   const lessonNumbers = reference.lessons.map((lesson) => lesson.number);
   const localErrors = validateP2(tidyP2(form), { lessons: lessonNumbers, chapters: reference.chapters }, images.question !== '');
-  const errors = tried ? localErrors : {};
-  const dirty = isNew ? !same(form, EMPTY) : !same(form, saved);
-
-  const patch = (fields: Partial<P2Fields>) => {
-    setForm((current) => ({ ...current, ...fields }));
-    setStatus(null);
-  };
-  const leave = (action: () => void) => (dirty ? setPendingLeave(() => action) : action());
+  const errors = editor.tried ? localErrors : {};
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: questionBankP2Queries.p2List().queryKey });
 
   // The OCR result arrives as a push, for this dialog or for whoever else has the question open.
@@ -136,30 +122,21 @@ function P2Editor({
     refreshList();
   });
 
-  const save = async () => {
-    setTried(true);
-    if (Object.keys(localErrors).length > 0) {
-      setStatus({ tone: 'error', text: t.fixErrors });
-      return;
-    }
-    setSaving(true);
-    try {
-      if (isNew) {
-        const { questionId: created } = await liveRequest(createQuestion, { question: form });
-        onCreated(created);
-        return;
-      }
-      await liveRequest(editQuestion, { question: { ...form, qId: questionId } });
-      setSaved(form);
-      setTried(false);
-      setStatus({ tone: 'ok', text: t.saved });
-      refreshList();
-    } catch (error) {
-      setStatus({ tone: 'error', text: isNew ? `${ruQuestionBankP2.createFailed}: ${liveErrorText(error)}` : t.saveError(liveErrorText(error)) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    editor.save({
+      hasErrors: Object.keys(localErrors).length > 0,
+      create: isNew
+        ? async () => {
+            const { questionId: created } = await liveRequest(createQuestion, { question: form });
+            onCreated(created);
+          }
+        : null,
+      update: async () => {
+        if (!isNew) await liveRequest(editQuestion, { question: { ...form, qId: questionId } });
+      },
+      afterUpdate: refreshList,
+      failureText: (error) => (isNew ? `${ruQuestionBankP2.createFailed}: ${liveErrorText(error)}` : t.saveError(liveErrorText(error))),
+    });
 
   const startDigitize = async () => {
     if (isNew) return;
@@ -171,19 +148,16 @@ function P2Editor({
     }
   };
 
-  const remove = async () => {
-    if (isNew) return;
-    setDeleteError(null);
-    try {
-      await liveRequest(deleteQuestion, { questionId });
-    } catch (error) {
-      setDeleteError(liveErrorText(error));
-      return;
-    }
-    setConfirmDelete(false);
-    refreshList();
-    onClose();
-  };
+  const deletion = useDeleteConfirmation(
+    async () => {
+      if (!isNew) await liveRequest(deleteQuestion, { questionId });
+    },
+    () => {
+      refreshList();
+      onClose();
+    },
+    liveErrorText,
+  );
 
   const imageChanged = (kind: 'question' | 'poyasn') => (address: string) => {
     setImages((current) => ({ ...current, [kind]: address }));
@@ -199,131 +173,94 @@ function P2Editor({
   const canDigitize = !isNew && images.poyasn !== '' && form.qMarkDownPoyasn.trim() === '' && saved.qMarkDownPoyasn.trim() === '';
 
   return (
-    <>
-      <Popup
-        open
-        onClose={() => leave(onClose)}
-        title={isNew ? ruQuestionBankP2.newTitle : ruQuestionBankP2.rowTitle(questionId)}
-        size="lg"
-        className="qedit p2edit"
-        actions={
-          <EditorActions
-            isNew={isNew}
-            status={status}
-            neighbours={neighbours}
-            leave={leave}
-            onDelete={() => (setDeleteError(null), setConfirmDelete(true))}
-            onClose={onClose}
-            onSave={() => void save()}
-            saving={saving}
-            dirty={dirty}
-          />
-        }
-      >
-        <div className="p2edit__layout">
-          <div className="qedit__form">
-            {loaded && loaded.usedInHomeworks.length > 0 && <p className="muted small">{t.usedIn(loaded.usedInHomeworks)}</p>}
-            <TextArea label={t.text} value={form.qQuestion} onChange={(qQuestion) => patch({ qQuestion })} error={errors.qQuestion} rows={4} />
-            <fieldset className="qedit__group qedit__meta">
-              <legend>{t.meta}</legend>
-              <Field error={errors.qTaskNumber}>
-                <Select<number>
-                  label={t.taskNumber}
-                  value={form.qTaskNumber || null}
-                  invalid={errors.qTaskNumber !== undefined}
-                  onChange={(qTaskNumber) => {
-                    // The exam's points for the task, unless the editor chose another maximum.
-                    const keep = form.qMaxBall !== 0 && form.qMaxBall !== P2_TASK_POINTS[form.qTaskNumber];
-                    patch({ qTaskNumber, ...(keep ? {} : { qMaxBall: P2_TASK_POINTS[qTaskNumber] ?? form.qMaxBall }) });
-                  }}
-                  options={taskOptions}
-                />
-              </Field>
-              <Field error={errors.qMaxBall}>
-                <Select<number> label={t.maxBall} value={form.qMaxBall || null} invalid={errors.qMaxBall !== undefined} onChange={(qMaxBall) => patch({ qMaxBall })} options={pointOptions} />
-              </Field>
-              <Field error={errors.qLessonNumber}>
-                <Select<number>
-                  label={t.lesson}
-                  value={form.qLessonNumber || null}
-                  invalid={errors.qLessonNumber !== undefined}
-                  onChange={(qLessonNumber) => {
-                    const chapter = reference.lessons.find((lesson) => lesson.number === qLessonNumber)?.chapter;
-                    patch({ qLessonNumber, ...(chapter ? { qChapter: chapter } : {}) });
-                  }}
-                  options={lessonOptions}
-                />
-              </Field>
-              <Field error={errors.qChapter}>
-                <Select<string> label={t.chapter} placeholder={t.chapterPick} value={form.qChapter || null} invalid={errors.qChapter !== undefined} onChange={(qChapter) => patch({ qChapter })} options={chapterOptions} />
-              </Field>
-              <div className="qedit__switches">
-                <Switch label={t.isPublished} checked={form.qPublic === '1'} onChange={(on) => patch({ qPublic: on ? '1' : '0' })} />
-                <Switch label={t.is90Plus} checked={form.is90Plus === '1'} onChange={(on) => patch({ is90Plus: on ? '1' : '0' })} />
-              </div>
-              <p className="ui-field__hint p2edit__wide">{t.publishedHint}</p>
-            </fieldset>
-            <TextArea label={t.criteria} hint={t.criteriaHint} value={form.qCriteria} onChange={(qCriteria) => patch({ qCriteria })} error={errors.qCriteria} rows={6} />
-            <TextArea label={t.markdown} hint={t.markdownHint} value={form.qMarkDownPoyasn} onChange={(qMarkDownPoyasn) => patch({ qMarkDownPoyasn })} rows={6} />
-            {!isNew && (
-              <div className="p2edit__digitize" aria-live="polite">
-                {canDigitize && (
-                  <Button variant="secondary" size="sm" onClick={() => void startDigitize()} loading={digitize.state === 'running'} disabled={digitize.state === 'running' || ocrProblem !== ''}>
-                    {t.digitize}
-                  </Button>
-                )}
-                {canDigitize && ocrProblem !== '' && <p className="ui-field__error">{ocrProblem}</p>}
-                {digitize.state === 'running' && <p className="muted small">{t.digitizing}</p>}
-                {digitize.state === 'done' && <p className="small p2edit__ok">{t.digitized}</p>}
-                {digitize.state === 'error' && (
-                  <p className="ui-field__error" role="alert">
-                    {digitize.text}
-                  </p>
-                )}
-                {!canDigitize && digitize.state === 'idle' && images.poyasn === '' && <p className="ui-field__hint">{t.digitizeOffered}</p>}
-              </div>
-            )}
-          </div>
-          <aside className="p2edit__images" aria-label={t.preview}>
-            {isNew ? (
-              <p className="muted small">{t.imagesAfterCreate}</p>
-            ) : (
-              <>
-                <ImageUploadField label={t.questionImage} questionId={questionId} contract={uploadQuestionImage} image={images.question} onChanged={imageChanged('question')} />
-                <ImageUploadField label={t.poyasnImage} questionId={questionId} contract={uploadPoyasnImage} image={images.poyasn} onChanged={imageChanged('poyasn')} />
-              </>
-            )}
-          </aside>
+    <QuestionEditorDialog
+      editor={editor}
+      questionId={isNew ? null : questionId}
+      title={isNew ? ruQuestionBankP2.newTitle : ruQuestionBankP2.rowTitle(questionId)}
+      size="lg"
+      className="qedit p2edit"
+      texts={t}
+      neighbours={neighbours}
+      onClose={onClose}
+      onSave={() => void save()}
+      deletion={{ texts: t, confirm: deletion }}
+    >
+      <div className="p2edit__layout">
+        <div className="qedit__form">
+          {loaded && loaded.usedInHomeworks.length > 0 && <p className="muted small">{t.usedIn(loaded.usedInHomeworks)}</p>}
+          <TextArea label={t.text} value={form.qQuestion} onChange={(qQuestion) => patch({ qQuestion })} error={errors.qQuestion} rows={4} />
+          <fieldset className="qedit__group qedit__meta">
+            <legend>{t.meta}</legend>
+            <Field error={errors.qTaskNumber}>
+              <Select<number>
+                label={t.taskNumber}
+                value={form.qTaskNumber || null}
+                invalid={errors.qTaskNumber !== undefined}
+                onChange={(qTaskNumber) => {
+                  // The exam's points for the task, unless the editor chose another maximum.
+                  const keep = form.qMaxBall !== 0 && form.qMaxBall !== P2_TASK_POINTS[form.qTaskNumber];
+                  patch({ qTaskNumber, ...(keep ? {} : { qMaxBall: P2_TASK_POINTS[qTaskNumber] ?? form.qMaxBall }) });
+                }}
+                options={taskOptions}
+              />
+            </Field>
+            <Field error={errors.qMaxBall}>
+              <Select<number> label={t.maxBall} value={form.qMaxBall || null} invalid={errors.qMaxBall !== undefined} onChange={(qMaxBall) => patch({ qMaxBall })} options={pointOptions} />
+            </Field>
+            <Field error={errors.qLessonNumber}>
+              <Select<number>
+                label={t.lesson}
+                value={form.qLessonNumber || null}
+                invalid={errors.qLessonNumber !== undefined}
+                onChange={(qLessonNumber) => {
+                  const chapter = reference.lessons.find((lesson) => lesson.number === qLessonNumber)?.chapter;
+                  patch({ qLessonNumber, ...(chapter ? { qChapter: chapter } : {}) });
+                }}
+                options={lessonOptions}
+              />
+            </Field>
+            <Field error={errors.qChapter}>
+              <Select<string> label={t.chapter} placeholder={t.chapterPick} value={form.qChapter || null} invalid={errors.qChapter !== undefined} onChange={(qChapter) => patch({ qChapter })} options={chapterOptions} />
+            </Field>
+            <div className="qedit__switches">
+              <Switch label={t.isPublished} checked={form.qPublic === '1'} onChange={(on) => patch({ qPublic: on ? '1' : '0' })} />
+              <Switch label={t.is90Plus} checked={form.is90Plus === '1'} onChange={(on) => patch({ is90Plus: on ? '1' : '0' })} />
+            </div>
+            <p className="ui-field__hint p2edit__wide">{t.publishedHint}</p>
+          </fieldset>
+          <TextArea label={t.criteria} hint={t.criteriaHint} value={form.qCriteria} onChange={(qCriteria) => patch({ qCriteria })} error={errors.qCriteria} rows={6} />
+          <TextArea label={t.markdown} hint={t.markdownHint} value={form.qMarkDownPoyasn} onChange={(qMarkDownPoyasn) => patch({ qMarkDownPoyasn })} rows={6} />
+          {!isNew && (
+            <div className="p2edit__digitize" aria-live="polite">
+              {canDigitize && (
+                <Button variant="secondary" size="sm" onClick={() => void startDigitize()} loading={digitize.state === 'running'} disabled={digitize.state === 'running' || ocrProblem !== ''}>
+                  {t.digitize}
+                </Button>
+              )}
+              {canDigitize && ocrProblem !== '' && <p className="ui-field__error">{ocrProblem}</p>}
+              {digitize.state === 'running' && <p className="muted small">{t.digitizing}</p>}
+              {digitize.state === 'done' && <p className="small p2edit__ok">{t.digitized}</p>}
+              {digitize.state === 'error' && (
+                <p className="ui-field__error" role="alert">
+                  {digitize.text}
+                </p>
+              )}
+              {!canDigitize && digitize.state === 'idle' && images.poyasn === '' && <p className="ui-field__hint">{t.digitizeOffered}</p>}
+            </div>
+          )}
         </div>
-      </Popup>
-      <ConfirmPopup
-        open={pendingLeave !== null}
-        title={t.discardTitle}
-        text={t.discardText}
-        confirmLabel={t.discard}
-        cancelLabel={t.stay}
-        danger
-        onCancel={() => setPendingLeave(null)}
-        onConfirm={() => {
-          const action = pendingLeave;
-          setPendingLeave(null);
-          action?.();
-        }}
-      />
-      {!isNew && (
-        <ConfirmPopup
-          open={confirmDelete}
-          title={t.deleteTitle(questionId)}
-          text={t.deleteText}
-          confirmLabel={t.deleteConfirm}
-          cancelLabel={t.keep}
-          danger
-          error={deleteError ?? undefined}
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => remove()}
-        />
-      )}
-    </>
+        <aside className="p2edit__images" aria-label={t.preview}>
+          {isNew ? (
+            <p className="muted small">{t.imagesAfterCreate}</p>
+          ) : (
+            <>
+              <ImageUploadField label={t.questionImage} questionId={questionId} contract={uploadQuestionImage} image={images.question} onChanged={imageChanged('question')} />
+              <ImageUploadField label={t.poyasnImage} questionId={questionId} contract={uploadPoyasnImage} image={images.poyasn} onChanged={imageChanged('poyasn')} />
+            </>
+          )}
+        </aside>
+      </div>
+    </QuestionEditorDialog>
   );
 }
 

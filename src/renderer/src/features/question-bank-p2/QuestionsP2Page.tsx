@@ -9,7 +9,7 @@ import { Button, cx, ErrorBox, QueryState, Select } from '../../ui';
 import { DigitizeManyPopup } from './DigitizeManyPopup';
 import { questionBankP2Queries } from './api';
 import { JumpForm, Pager, pageOf } from './ListChrome';
-import type { DialogNeighbours } from './EditorActions';
+import type { DialogNeighbours } from '../../questions/QuestionEditorDialog';
 import { P2EditDialog } from './P2EditDialog';
 import '../question-bank-admin/question-bank-admin.css';
 import './question-bank-p2.css';
