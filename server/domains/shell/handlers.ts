@@ -8,6 +8,7 @@ import type { UserUpdate } from '../../db/schema';
 import { botSubscriptionOf } from '../../providers/messengers/bot-subscription';
 import { iconsForHide } from './display-flags';
 import { REQUIRED_FIELDS, requiredFieldNames } from './required-fields';
+import { isRecord } from '../../../src/shared/guards';
 
 export const shellHandlers = [
   implement(shell.updateCurrentPage, async (ctx, { page }) => {
@@ -19,9 +20,9 @@ export const shellHandlers = [
   implement(shell.getIconsForHide, async (ctx) => ({ icons: await iconsForHide(ctx.services, ctx.user) })),
 
   implement(shell.setIcons, async (ctx, { icons }) => {
-    const offered = new Set((await iconsForHide(ctx.services, ctx.user)).map((icon) => icon.key));
+    const offered = new Set<string>((await iconsForHide(ctx.services, ctx.user)).map((icon) => icon.key));
     const entries = Object.entries(icons);
-    const refused = entries.find(([key]) => !offered.has(key as never));
+    const refused = entries.find(([key]) => !offered.has(key));
     if (refused) fail(`Иконку "${refused[0]}" нельзя скрыть или показать.`);
     const { db } = ctx.services;
     await db.transaction().execute(async (trx) => {
@@ -114,7 +115,8 @@ export const shellHandlers = [
 function parseZoomConf(text: string | undefined): { number: string; password: string } | null {
   if (!text) return null;
   try {
-    const value = JSON.parse(text) as { number?: unknown; password?: unknown };
+    const value: unknown = JSON.parse(text);
+    if (!isRecord(value)) return null;
     const number = String(value.number ?? '').replace(/\s/g, '');
     return /^\d{9,12}$/.test(number) ? { number, password: String(value.password ?? '') } : null;
   } catch {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SignsStatus, SignsTerm } from '../../../src/shared/contract/train-signs';
 import { RANDOM_SET, TRAIN_SIGNS_TEXTS as T } from '../../../src/shared/contract/train-signs';
 import type { CurrentUser } from '../../auth/current-user';
@@ -70,13 +71,17 @@ async function pickTerm(db: Db, userId: number, terms: OpenTerm[], previous: num
   return candidates[Math.floor(Math.random() * candidates.length)]!;
 }
 
+/** What the state row keeps as JSON: the shown order of the signs and the ticks given. */
+const storedOrder = z.array(z.number().int());
+const storedTicks = z.array(z.union([z.literal(0), z.literal(1)]));
+
 /** The wire view of the state; a term that is gone or closed now reads as SELECT. */
 async function view(db: Db, user: CurrentUser, state: StateRow | undefined, now: number): Promise<{ status: SignsStatus; termin: SignsTerm | null }> {
   if (!state || state.status === 'SELECT' || state.sign_term_id === null) return { status: 'SELECT', termin: null };
   const term = (await openTerms(db, user, now)).find((candidate) => candidate.id === state.sign_term_id);
   if (!term) return { status: 'SELECT', termin: null };
   const variants = await variantsOf(db, term.id);
-  const order = JSON.parse(state.variant_order) as number[];
+  const order = storedOrder.parse(JSON.parse(state.variant_order));
   const answered = state.status === 'MID_RESULT';
   return {
     status: answered ? 'MID_RESULT' : 'ANSWERING',
@@ -89,7 +94,7 @@ async function view(db: Db, user: CurrentUser, state: StateRow | undefined, now:
       mixRuleColumn1: order.length === variants.length ? order : variants.map((_, index) => index),
       rightAnswers: answered ? variants.map((variant): Bit => (variant.isRight ? 1 : 0)) : null,
       descriptions: answered ? variants.map((variant) => variant.description) : null,
-      userAnswer: answered && state.user_answer ? (JSON.parse(state.user_answer) as Bit[]) : null,
+      userAnswer: answered && state.user_answer ? storedTicks.parse(JSON.parse(state.user_answer)) : null,
       terminDefinition: answered ? await definitionOf(db, term.id) : null,
     },
   };
