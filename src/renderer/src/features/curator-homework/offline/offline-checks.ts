@@ -95,7 +95,7 @@ export type OfflineWork = z.infer<typeof offlineWorkSchema>;
 const reviewPayloadSchema = z.object({
   /** The curator who queued it (OfflineScope.owner). */
   owner: z.string(),
-  /** `opId` (issue 29): the server applies the review once; a resend after a lost reply is answered «уже применено». Absent in entries queued by older versions. */
+  /** `opId`: the server applies the review once; a resend after a lost reply is answered «уже применено». Absent in entries queued by older versions. */
   input: z.object({
     action: z.enum(REVIEWER_ACTIONS),
     dzNum: z.number(),
