@@ -10,6 +10,7 @@ export const ruOutbox = {
   pendingHint: 'Отправится само, когда будет связь. Ничего делать не нужно.',
   resolve: 'Открыть и решить',
   open: 'Открыть',
+  dismiss: 'Понятно, убрать',
   sendNow: 'Отправить сейчас',
   offline: 'Нет связи: отправим, когда она появится.',
   badgeLabel: (pending: number, conflicts: number) =>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ruOutbox } from '../../i18n/outbox';
 import { useOutboxStatus, type OutboxItem } from '../../lib/offline-store/outbox-status';
-import { syncOutbox } from '../../lib/offline-store/sync-engine';
+import { dismissConflict, syncOutbox } from '../../lib/offline-store/sync-engine';
 import { Button, Card, EmptyState } from '../../ui';
 import './outbox.css';
 
@@ -94,9 +94,16 @@ function OutboxRow({ item }: { item: OutboxItem }) {
         </p>
       )}
       <p className="outbox-item__hint">{conflict ? item.text.resolve : t.pendingHint}</p>
-      <Link to={item.text.href} className="outbox-item__link">
-        {conflict ? t.resolve : t.open}
-      </Link>
+      <div className="outbox-item__actions">
+        <Link to={item.text.href} className="outbox-item__link">
+          {conflict && !item.dismissible ? t.resolve : t.open}
+        </Link>
+        {item.dismissible && (
+          <Button size="sm" variant="secondary" onClick={() => void dismissConflict(item.id)}>
+            {t.dismiss}
+          </Button>
+        )}
+      </div>
     </li>
   );
 }

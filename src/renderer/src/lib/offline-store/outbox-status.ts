@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { onOutboxChange } from './outbox-changes';
 import { ownerScope, type OwnerScope } from './owner-scope';
-import { describeEntry, type OutboxItemText } from './sync-engine';
+import { describeEntry, isDismissible, type OutboxItemText } from './sync-engine';
 import type { OutboxStatus as EntryStatus } from './types';
 
 /** One queued change of the signed-in user, as the «Не отправлено» list shows it. */
@@ -15,6 +15,8 @@ export interface OutboxItem {
   /** The server's reason of a conflict, in Russian. */
   reason: string | null;
   text: OutboxItemText;
+  /** A conflict the list itself lets go («Убрать»); others are settled on their screen. */
+  dismissible: boolean;
 }
 
 export interface OutboxStatusSnapshot {
@@ -33,7 +35,7 @@ export async function readOutboxStatus(scope: OwnerScope | null): Promise<Outbox
     const text = describeEntry(scope, entry);
     if (!text) return [];
     const reason = entry.status === 'conflict' ? entry.lastError : null;
-    return [{ id: entry.id, kind: entry.kind, key: entry.key ?? null, status: entry.status, createdAt: entry.createdAt, reason, text }];
+    return [{ id: entry.id, kind: entry.kind, key: entry.key ?? null, status: entry.status, createdAt: entry.createdAt, reason, text, dismissible: isDismissible(entry) }];
   });
   const conflicts = items.filter((item) => item.status === 'conflict').length;
   return { pending: items.length - conflicts, conflicts, items };

@@ -36,11 +36,17 @@ export interface OutboxHandler<Payload extends { owner: string }, ServerCopy> {
   /** After a replay that sent or kept something: the feature refreshes what it shows. */
   afterSync?(result: ReplayResult): Promise<void> | void;
   describe(own: OwnedEntry<Payload>): OutboxItemText;
+  /**
+   * A kind without a screen of its own settles a conflict in the list: the user has seen it and
+   * lets it go («Убрать»). Kinds with a screen leave it there, where both versions are shown.
+   */
+  dismissible?: boolean;
 }
 
 /** A registered handler, its payload type closed over. */
 interface RegisteredKind {
   kind: string;
+  dismissible: boolean;
   replay(call: CallFn, scope: OwnerScope): Promise<ReplayResult>;
   describe(scope: OwnerScope, entry: OutboxEntry): OutboxItemText | null;
 }
@@ -74,6 +80,7 @@ const registry = new Map<string, RegisteredKind>();
 export function registerOutboxHandler<Payload extends { owner: string }, ServerCopy>(handler: OutboxHandler<Payload, ServerCopy>): void {
   registry.set(handler.kind.kind, {
     kind: handler.kind.kind,
+    dismissible: handler.dismissible ?? false,
     replay: async (call, scope) => {
       const result = await replayKind(handler, call, scope);
       if (result.sent > 0 || result.conflicts > 0) await handler.afterSync?.(result);
@@ -89,6 +96,21 @@ export function registerOutboxHandler<Payload extends { owner: string }, ServerC
 /** The registered kind's words for an entry of the scope's owner; null for anything else. */
 export function describeEntry(scope: OwnerScope, entry: OutboxEntry): OutboxItemText | null {
   return registry.get(entry.kind)?.describe(scope, entry) ?? null;
+}
+
+/** The list may drop this conflict itself (its kind has no screen that settles it). */
+export function isDismissible(entry: OutboxEntry): boolean {
+  return entry.status === 'conflict' && (registry.get(entry.kind)?.dismissible ?? false);
+}
+
+/** The user has seen a refused change of a dismissible kind: it leaves the device. */
+export async function dismissConflict(id: number): Promise<void> {
+  const scope = await ownerScope();
+  if (!scope) return;
+  const entry = (await scope.store.outbox.list()).find((candidate) => candidate.id === id);
+  if (!entry || !isDismissible(entry) || describeEntry(scope, entry) === null) return;
+  await scope.store.outbox.remove(id);
+  announceOutboxChange();
 }
 
 /** Some registered entry of the signed-in user waits to be sent (conflicts wait for the user, not counted). */
