@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { credits } from '../../src/shared/contract';
+import { credits, trainP1 } from '../../src/shared/contract';
 import { CREDIT_TEXTS } from '../../src/shared/contract/credits';
 import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
+import { makeStudentLike } from '../helpers/factories';
 import { questionJsonOf } from '../../server/questions/question-bank';
 import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
@@ -131,6 +132,49 @@ describe('queued changes, app-wide: «Не отправлено / Конфлик
     await expect.poll(() => badge.count()).toBe(0);
     await page.goto('/study/outbox');
     await page.getByText('Всё отправлено: на этом устройстве ничего не ждёт.').waitFor();
+    expect(realErrors(errors)).toEqual([]);
+  });
+
+  it('a review answer given without the server waits with its op id and is sent from the list once the server is back', async () => {
+    // A fresh student with one part 1 mistake, its review card due now.
+    const student = await makeStudentLike(e2e.server, 'student');
+    const client = await student.signIn();
+    const set = await client.call(trainP1.getQuestionsSet, { testingType: 'random', includeSelfmade: '0', include90Plus: '0', qNums: 1 });
+    const questionId = set.questions[0]!.q_id;
+    const row = await db().selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirstOrThrow();
+    const question = questionJsonOf(row);
+    const input = answerInputOf(question);
+    const right = answerToDisplayed(question, question.rightAnswers[0]!);
+    await client.call(trainP1.setAnswerSet, { qId: questionId, userAnswer: input.kind === 'word' ? 'ошибка' : '9', finishTest: '1' });
+    await db().updateTable('review_cards').set({ due_at: Date.now() - 60_000 }).where('user_id', '=', student.id).execute();
+    const reps = async () => (await db().selectFrom('review_cards').select('reps').where('user_id', '=', student.id).executeTakeFirstOrThrow()).reps;
+    const before = await reps();
+
+    const { page, errors } = await e2e.signedIn(student.login, { width: 390 });
+    await page.addInitScript(() => localStorage.setItem('enot.questionView', 'text'));
+    await page.goto('/study/trains/reviews');
+    await page.getByTestId('reviews-card').waitFor();
+    const setReachable = await serverUnreachable(page);
+    if (input.kind === 'word') await page.getByTestId('answer-word').fill(right);
+    else if (input.kind === 'slots') {
+      await page.getByTestId('answer-slot-1').focus();
+      await page.keyboard.type(right);
+    } else await page.getByTestId('answer-digits').fill(right);
+    await page.getByTestId('reviews-check').click();
+    expect(await page.getByTestId('reviews-queued').textContent()).toBe('Нет связи — ответ сохранён на устройстве, отправим, когда связь вернётся');
+    const badge = page.getByTestId('outbox-badge');
+    await expect.poll(() => badge.getAttribute('aria-label')).toBe('Не отправлено: 1');
+    await badge.click();
+    const pending = page.getByTestId('outbox-pending');
+    await pending.getByRole('heading', { name: /^Повторение: Задание \d+$/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await reps()).toBe(before);
+
+    await setReachable(true);
+    await pending.getByRole('button', { name: 'Отправить сейчас' }).click();
+    await page.getByText('Всё отправлено: на этом устройстве ничего не ждёт.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => badge.count()).toBe(0);
+    expect(await reps()).toBe(before + 1);
     expect(realErrors(errors)).toEqual([]);
   });
 });
