@@ -64,6 +64,7 @@ export const channelArgSchemas: { [K in DesktopChannel]: z.ZodType<ChannelArgs<K
       serverVersion: jsonValue.optional(),
     }),
   ]),
+  [C.outboxReplace]: z.tuple([z.object({ kind: key, key, payload: jsonValue })]),
   [C.serverUrlGet]: z.tuple([]),
   [C.serverUrlSet]: z.tuple([z.string().max(2000)]),
   [C.mediaProbe]: z.tuple([

@@ -47,6 +47,7 @@ export function createIpcHandlers(deps: Omit<IpcDependencies, 'isTrustedSender'>
     [C.outboxList]: cache.outbox.list,
     [C.outboxRemove]: cache.outbox.remove,
     [C.outboxUpdate]: cache.outbox.update,
+    [C.outboxReplace]: cache.outbox.replace,
     [C.serverUrlGet]: () => settings.getServerUrl(),
     [C.serverUrlSet]: (url) => settings.setServerUrl(url),
     [C.mediaProbe]: (check) => deps.probeMedia(check),

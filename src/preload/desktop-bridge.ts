@@ -29,6 +29,7 @@ export function createDesktopBridge(invoke: InvokeFn): DesktopApi {
       list: call(C.outboxList),
       remove: call(C.outboxRemove),
       update: call(C.outboxUpdate),
+      replace: call(C.outboxReplace),
     },
     getServerUrl: call(C.serverUrlGet),
     setServerUrl: call(C.serverUrlSet),

@@ -46,11 +46,18 @@ export interface OutboxEntry {
   status: OutboxStatus;
   /** The server's version met at a conflict, shown next to `payload`. */
   serverVersion: JsonValue | null;
+  /** What the entry changes (e.g. one homework of one user): a newer change of it replaces a waiting one. */
+  key?: string;
 }
 
 export interface OutboxInput {
   kind: string;
   payload: JsonValue;
+}
+
+/** A change that takes the place of the waiting (pending) changes of the same kind and key. */
+export interface OutboxReplaceInput extends OutboxInput {
+  key: string;
 }
 
 export type OutboxPatch = Partial<Pick<OutboxEntry, 'attempts' | 'lastError' | 'status' | 'serverVersion'>>;
@@ -135,6 +142,7 @@ export const DESKTOP_CHANNELS = {
   outboxList: 'cache:outbox-list',
   outboxRemove: 'cache:outbox-remove',
   outboxUpdate: 'cache:outbox-update',
+  outboxReplace: 'cache:outbox-replace',
   serverUrlGet: 'settings:server-url-get',
   serverUrlSet: 'settings:server-url-set',
   mediaProbe: 'media:probe',
@@ -166,6 +174,11 @@ export interface DesktopChannelTypes {
   [C.outboxRemove]: { args: [id: number]; result: void };
   /** null when the entry no longer exists. */
   [C.outboxUpdate]: { args: [id: number, patch: OutboxPatch]; result: OutboxEntry | null };
+  /**
+   * One step: removes the pending entries of the mutation's kind and key (conflicts stay) and
+   * queues it last. A reader never sees the key without an entry; racing replacements leave one.
+   */
+  [C.outboxReplace]: { args: [mutation: OutboxReplaceInput]; result: OutboxEntry };
   /** Server address without a trailing slash, e.g. 'http://127.0.0.1:3000'. */
   [C.serverUrlGet]: { args: []; result: string };
   /** Saves and returns the normalised address; reload the page so its CSP allows the new server. */
@@ -210,6 +223,7 @@ export interface OfflineCacheApi {
     list: Invoker<typeof C.outboxList>;
     remove: Invoker<typeof C.outboxRemove>;
     update: Invoker<typeof C.outboxUpdate>;
+    replace: Invoker<typeof C.outboxReplace>;
   };
 }
 

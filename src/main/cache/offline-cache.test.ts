@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_LIMIT } from '../../shared/desktop-api';
 import { openOfflineCache, type OfflineCache } from './offline-cache';
@@ -105,5 +106,27 @@ describe('outbox', () => {
       serverVersion: { text: 'сервер' },
       attempts: 0,
     });
+  });
+});
+
+describe('schema upgrade', () => {
+  it('keeps the queued changes of a version 1 cache and lets them be replaced by key from then on', () => {
+    const cache = open(() => 5);
+    cache.close();
+    // A cache written by the first version: the outbox had no key column.
+    const old = new SqliteDatabase(file);
+    old.exec('DROP TABLE outbox');
+    old.exec(`CREATE TABLE outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, created_at INTEGER NOT NULL, kind TEXT NOT NULL,
+      payload TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, status TEXT NOT NULL DEFAULT 'pending', server_version TEXT)`);
+    old.exec(`INSERT INTO outbox (created_at, kind, payload) VALUES (1, 'save', '{"n":1}')`);
+    old.pragma('user_version = 1');
+    old.close();
+
+    const upgraded = open(() => 9);
+    expect(upgraded.outbox.list()).toMatchObject([{ kind: 'save', payload: { n: 1 } }]);
+    expect(upgraded.outbox.list()[0]).not.toHaveProperty('key');
+    upgraded.outbox.replace({ kind: 'save', key: 'k', payload: 2 });
+    upgraded.outbox.replace({ kind: 'save', key: 'k', payload: 3 });
+    expect(upgraded.outbox.list().map((entry) => entry.payload)).toEqual([{ n: 1 }, 3]);
   });
 });

@@ -8,6 +8,7 @@ import {
   type DraftRecord,
   type OfflineCacheApi,
   type OutboxEntry,
+  type OutboxReplaceInput,
   type OutboxStatus,
 } from '../../shared/desktop-api';
 import { fieldOf } from '../../shared/guards';
@@ -23,7 +24,7 @@ export interface OfflineCacheOptions {
   now?: () => number;
 }
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS drafts (
@@ -51,7 +52,8 @@ const SCHEMA = `
     attempts INTEGER NOT NULL DEFAULT 0,
     last_error TEXT,
     status TEXT NOT NULL DEFAULT 'pending',
-    server_version TEXT
+    server_version TEXT,
+    replace_key TEXT
   );
 `;
 
@@ -71,6 +73,7 @@ interface OutboxRow {
   last_error: string | null;
   status: OutboxStatus;
   server_version: string | null;
+  replace_key: string | null;
 }
 
 /**
@@ -107,6 +110,10 @@ export function openOfflineCache(file: string, options: OfflineCacheOptions = {}
     outboxInsert: db.prepare<[number, string, string], OutboxRow>(
       'INSERT INTO outbox (created_at, kind, payload) VALUES (?, ?, ?) RETURNING *',
     ),
+    outboxInsertKeyed: db.prepare<[number, string, string, string], OutboxRow>(
+      'INSERT INTO outbox (created_at, kind, payload, replace_key) VALUES (?, ?, ?, ?) RETURNING *',
+    ),
+    outboxRemovePending: db.prepare("DELETE FROM outbox WHERE kind = ? AND replace_key = ? AND status = 'pending'"),
     outboxList: db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id'),
     outboxGet: db.prepare<[number], OutboxRow>('SELECT * FROM outbox WHERE id = ?'),
     outboxRemove: db.prepare('DELETE FROM outbox WHERE id = ?'),
@@ -136,6 +143,7 @@ export function openOfflineCache(file: string, options: OfflineCacheOptions = {}
     lastError: row.last_error,
     status: row.status,
     serverVersion: row.server_version === null ? null : parse(row.server_version),
+    ...(row.replace_key === null ? {} : { key: row.replace_key }),
   });
 
   const saveMessages = (bot: string, messages: CachedChatMessage[]): void => {
@@ -153,6 +161,10 @@ export function openOfflineCache(file: string, options: OfflineCacheOptions = {}
       keepVersion: draft.serverVersion === undefined ? 1 : 0,
     });
     return toDraft(statements.draftGet.get(draft.key)!);
+  });
+  const replaceOutbox = db.transaction((mutation: OutboxReplaceInput): OutboxEntry => {
+    statements.outboxRemovePending.run(mutation.kind, mutation.key);
+    return toOutboxEntry(statements.outboxInsertKeyed.get(now(), mutation.kind, JSON.stringify(mutation.payload), mutation.key)!);
   });
   const appendChat = db.transaction(saveMessages);
   const replaceChat = db.transaction((bot: string, messages: CachedChatMessage[]) => {
@@ -207,6 +219,7 @@ export function openOfflineCache(file: string, options: OfflineCacheOptions = {}
         const row = statements.outboxGet.get(id);
         return row ? toOutboxEntry(row) : null;
       },
+      replace: (mutation) => replaceOutbox(mutation),
     },
     close: () => db.close(),
   };
@@ -235,9 +248,14 @@ function prepareDatabase(db: SqliteDatabase.Database): SqliteDatabase.Database {
     // so an fsync per commit costs nothing the user can notice.
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
-    if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
-      db.exec(SCHEMA);
-      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    const version = db.pragma('user_version', { simple: true });
+    if (version !== SCHEMA_VERSION) {
+      db.transaction(() => {
+        db.exec(SCHEMA);
+        // A cache written by version 1 keeps its queued changes; they just have no key.
+        if (version === 1) db.exec('ALTER TABLE outbox ADD COLUMN replace_key TEXT');
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })();
     }
     return db;
   } catch (error) {

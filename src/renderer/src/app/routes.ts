@@ -24,10 +24,11 @@ import { trainVerbalRoutes } from '../features/train-verbal/routes';
 import { trainSignsRoutes } from '../features/train-signs/routes';
 import { reviewsRoutes } from '../features/reviews/routes';
 import { materialsRoutes } from '../features/materials/routes';
+import { outboxRoutes } from '../features/outbox/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 
 /** Every feature that adds screens; each one's routes.ts says where they hang (lib/feature-routes.ts). */
-const features: FeatureRoutes[] = [authRoutes, documentsRoutes, accountRoutes, calendarRoutes, preferencesRoutes, financesRoutes, ratingRoutes, webinarRoutes, todayRoutes, courseRoutes, knowledgeRoutes, videoRoutes, homeworkP1Routes, homeworkP2Routes, creditsRoutes, decideFirstRoutes, videoChatRoutes, trainP1Routes, trainP2Routes, trainVerbalRoutes, trainSignsRoutes, reviewsRoutes, materialsRoutes, notFoundRoutes];
+const features: FeatureRoutes[] = [authRoutes, documentsRoutes, accountRoutes, calendarRoutes, preferencesRoutes, financesRoutes, ratingRoutes, webinarRoutes, todayRoutes, courseRoutes, knowledgeRoutes, videoRoutes, homeworkP1Routes, homeworkP2Routes, creditsRoutes, decideFirstRoutes, videoChatRoutes, trainP1Routes, trainP2Routes, trainVerbalRoutes, trainSignsRoutes, reviewsRoutes, materialsRoutes, outboxRoutes, notFoundRoutes];
 
 const slot = (name: keyof FeatureRoutes): RouteObject[] => features.flatMap((feature) => feature[name] ?? []);
 

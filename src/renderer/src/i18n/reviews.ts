@@ -18,6 +18,7 @@ export const ruReviews = {
   finish: 'Закончить',
   right: 'Верно!',
   wrong: 'Неверно',
+  queued: 'Нет связи — ответ сохранён на устройстве, отправим, когда связь вернётся',
   nextReview: (date: string) => `Следующее повторение: ${date}`,
   isSign: 'признак термина',
   notSign: 'не признак',

@@ -61,4 +61,5 @@ export const ruTitles = {
   privacy: 'Политика конфиденциальности',
   webinar: 'Вебинар',
   notFound: 'Страница не найдена',
+  outbox: 'Не отправлено / Конфликт',
 } as const;

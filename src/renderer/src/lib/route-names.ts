@@ -15,6 +15,8 @@ export const paths = {
   settings: () => '/settings',
   webinar: () => '/webinar',
   today: () => '/today',
+  /** Changes queued on this device: waiting to be sent or refused (the header's badge leads here). */
+  outbox: () => '/outbox',
   roadmap: () => '/roadmap',
   lesson: (lessonNum: number | string) => `/roadmap/${lessonNum}`,
   knowledge_grid: () => '/knowledge_grid',

@@ -19,6 +19,7 @@ interface HeaderLink {
 
 const t = ru.shell;
 
+const OutboxBadge = lazy(() => import('../../features/outbox/OutboxBadge').then((m) => ({ default: m.OutboxBadge })));
 const WaitingBadge = lazy(() => import('../../features/curator-homework/WaitingBadge').then((m) => ({ default: m.WaitingBadge })));
 
 /** Header links of shell §2.5, each shown only when the server's flag allows it. */
@@ -70,6 +71,10 @@ export function Header() {
               )),
               ]}
         </ScrollRow>
+        {/* Changes made offline that wait or were refused, whichever page is open. */}
+        <Suspense fallback={null}>
+          <OutboxBadge />
+        </Suspense>
         <button
           type="button"
           className="shell__icon-button"

@@ -10,10 +10,8 @@ const OVERLAYS: ReadonlyArray<LazyExoticComponent<ComponentType>> = [
   lazy(() => import('../../features/assistant/AssistantOverlay').then((m) => ({ default: m.AssistantOverlay }))),
   lazy(() => import('../../features/pet/PetOverlay')),
   lazy(() => import('../../features/video-chat/IncomingCallOverlay')),
-  // Draws nothing: sends part 2 answers queued on the device without a connection (issue 29).
-  lazy(() => import('../../features/homework-p2/offline/P2OutboxSync').then((m) => ({ default: m.P2OutboxSync }))),
-  // Draws nothing: sends credit answers queued on the device without a connection (issue 29).
-  lazy(() => import('../../features/credits/offline/use-credit-outbox').then((m) => ({ default: m.CreditOutboxSync }))),
+  // Draws nothing: sends every change queued on the device without a connection.
+  lazy(() => import('./AppOutboxSync').then((m) => ({ default: m.AppOutboxSync }))),
 ];
 
 export function Overlays() {

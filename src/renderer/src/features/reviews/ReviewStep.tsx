@@ -4,7 +4,8 @@ import { answerInputOf, isAnswerComplete, type QuestionJson } from '@shared/doma
 import { useEffect, useRef, useState } from 'react';
 import { ruReviews } from '../../i18n/reviews';
 import { api } from '../../lib/api';
-import { messageOf } from '../../lib/error-text';
+import { isConnectionFailure, messageOf } from '../../lib/error-text';
+import { ownerScope } from '../../lib/offline-store/owner-scope';
 import { newOpId } from '../../lib/op-id';
 import { useQuestionView } from '../../lib/question-view';
 import { Button, Card, cx, ErrorBox } from '../../ui';
@@ -13,6 +14,7 @@ import { answerToSend, normalizeAnswer, toQuestion } from '../../questions/logic
 import { QuestionBody } from '../../questions/QuestionBody';
 import { QuestionResultBody } from '../../questions/QuestionResultBody';
 import { TermResult, TermTicks } from './TermCard';
+import { queueReviewAnswer } from './offline/review-outbox';
 
 const t = ruReviews;
 type Answer = { userAnswer: string; ticks: Array<0 | 1> };
@@ -24,6 +26,20 @@ export function ReviewStep({ card, isLast, onNext }: { card: ReviewCard; isLast:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<AnswerReviewResult | null>(null);
+  const [queued, setQueued] = useState(false);
+
+  /** No connection: the answer waits on the device (same op id) and goes by itself later. */
+  const keepOnDevice = async (answer: Answer): Promise<boolean> => {
+    try {
+      const scope = await ownerScope();
+      if (!scope) return false;
+      const title = card.question ? t.task(card.question.q_task_number) : `${t.term} «${card.term?.name ?? ''}»`;
+      await queueReviewAnswer(scope, { input: { cardId: card.cardId, ...answer, opId }, title });
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   const send = async (answer: Answer) => {
     if (busy) return;
@@ -32,10 +48,28 @@ export function ReviewStep({ card, isLast, onNext }: { card: ReviewCard; isLast:
     try {
       setResult(await api.call(answerReview, { cardId: card.cardId, ...answer, opId }, { handleErrors: true }));
     } catch (failure) {
-      setError(t.error(messageOf(failure)));
+      if (isConnectionFailure(failure) && (await keepOnDevice(answer))) setQueued(true);
+      else setError(t.error(messageOf(failure)));
     }
     setBusy(false);
   };
+
+  if (queued) {
+    return (
+      <div className="reviews__card" data-testid="reviews-card">
+        <Card>
+          <p className="reviews__queued" role="status" data-testid="reviews-queued">
+            {t.queued}
+          </p>
+          <div className="ht-step__actions">
+            <Button onClick={onNext} data-testid="reviews-next">
+              {isLast ? t.finish : t.next}
+            </Button>
+          </div>
+        </Card>
+      </div>
+    );
+  }
 
   return (
     // The question form is a card of its own (ht-step); the verdict and a term get one here.

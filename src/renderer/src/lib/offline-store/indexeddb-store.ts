@@ -5,6 +5,7 @@ import {
   type JsonValue,
   type OutboxEntry,
 } from '../../../../shared/desktop-api';
+import { fieldOf } from '../../../../shared/guards';
 import { toJsonValue } from '../../../../shared/json-value';
 import { createDraftWriter } from './draft-writes';
 import type { OfflineStore } from './types';
@@ -181,6 +182,35 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Offli
         return transact<OutboxEntry>('outbox', 'readwrite', (tx, done) => {
           const request = tx.objectStore('outbox').add(record);
           request.onsuccess = () => done({ id: request.result as number, ...record });
+        });
+      },
+      replace: (mutation) => {
+        const record: Omit<OutboxEntry, 'id'> = {
+          createdAt: now(),
+          kind: mutation.kind,
+          payload: toJson(mutation.payload),
+          attempts: 0,
+          lastError: null,
+          status: 'pending',
+          serverVersion: null,
+          key: mutation.key,
+        };
+        // One readwrite transaction: IndexedDB runs overlapping ones one after another, so a
+        // racing replacement sees this one's entry and removes it.
+        return transact<OutboxEntry>('outbox', 'readwrite', (tx, done) => {
+          const outbox = tx.objectStore('outbox');
+          const cursor = outbox.openCursor();
+          cursor.onsuccess = () => {
+            const current = cursor.result;
+            if (current) {
+              const entry: unknown = current.value;
+              const same = fieldOf(entry, 'kind') === mutation.kind && fieldOf(entry, 'key') === mutation.key;
+              if (same && fieldOf(entry, 'status') === 'pending') current.delete();
+              return current.continue();
+            }
+            const added = outbox.add(record);
+            added.onsuccess = () => done({ id: Number(added.result), ...record });
+          };
         });
       },
       list: () =>

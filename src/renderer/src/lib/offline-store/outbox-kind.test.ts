@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createIndexedDbStore } from './indexeddb-store';
 import { defineOutboxKind } from './outbox-kind';
 
-const answers = defineOutboxKind('answer', z.object({ owner: z.string(), text: z.string() }), z.object({ text: z.string() }));
+const answers = defineOutboxKind('answer', z.object({ owner: z.string(), text: z.string() }), z.object({ text: z.string() }), () => 'one');
 
 describe('a typed outbox kind', () => {
   it('reads back its owner’s entries and leaves other owners’, other kinds’ and misshapen entries alone', async () => {

@@ -186,6 +186,50 @@ export function describeOfflineStoreContract(name: string, factory: StoreFactory
       });
     });
 
+    describe('outbox replace', () => {
+      it('takes the place of the waiting entries of the same kind and key, in queue order last', async () => {
+        const old = await store.outbox.replace({ kind: 'save', key: 'ann:7', payload: { text: 'старый' } });
+        const other = await store.outbox.replace({ kind: 'save', key: 'ann:8', payload: 8 });
+        const otherKind = await store.outbox.enqueue({ kind: 'answer', payload: 1 });
+        clock += 5;
+        const fresh = await store.outbox.replace({ kind: 'save', key: 'ann:7', payload: { text: 'новый' } });
+        expect(old.key).toBe('ann:7');
+        expect(fresh).toEqual({ id: fresh.id, createdAt: clock, kind: 'save', key: 'ann:7', payload: { text: 'новый' }, attempts: 0, lastError: null, status: 'pending', serverVersion: null });
+        expect(fresh.id).toBeGreaterThan(otherKind.id);
+        expect(await store.outbox.list()).toEqual([other, otherKind, fresh]);
+      });
+
+      it('leaves a conflict of the same key for the user', async () => {
+        const refused = await store.outbox.replace({ kind: 'save', key: 'k', payload: 1 });
+        const conflict = await store.outbox.update(refused.id, { status: 'conflict', serverVersion: 'сервер' });
+        const next = await store.outbox.replace({ kind: 'save', key: 'k', payload: 2 });
+        expect(await store.outbox.list()).toEqual([conflict, next]);
+      });
+
+      it('leaves exactly one entry after racing replacements, never none in between', async () => {
+        await store.outbox.replace({ kind: 'save', key: 'k', payload: 0 });
+        const seen: number[] = [];
+        await Promise.all([
+          store.outbox.replace({ kind: 'save', key: 'k', payload: 1 }),
+          store.outbox.list().then((entries) => seen.push(entries.length)),
+          store.outbox.replace({ kind: 'save', key: 'k', payload: 2 }),
+          store.outbox.list().then((entries) => seen.push(entries.length)),
+        ]);
+        expect(seen).toEqual([1, 1]);
+        const left = await store.outbox.list();
+        expect(left).toHaveLength(1);
+        expect([1, 2]).toContain(left[0]!.payload);
+      });
+
+      it('keeps the key across a restart', async () => {
+        const queued = await store.outbox.replace({ kind: 'save', key: 'k', payload: 1 });
+        const reopened = await harness.reopen();
+        expect(await reopened.outbox.list()).toEqual([queued]);
+        await reopened.outbox.replace({ kind: 'save', key: 'k', payload: 2 });
+        expect((await reopened.outbox.list()).map((entry) => entry.payload)).toEqual([2]);
+      });
+    });
+
     it('keeps everything across a restart', async () => {
       await store.drafts.put({ key: 'homework:1', value: { text: 'Черновик' }, serverVersion: 'v1' });
       await store.chat.append('botTheory', [message(1)]);

@@ -16,5 +16,6 @@ export type {
   OutboxEntry,
   OutboxInput,
   OutboxPatch,
+  OutboxReplaceInput,
   OutboxStatus,
 } from '../../../../shared/desktop-api';

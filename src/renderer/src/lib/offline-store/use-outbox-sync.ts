@@ -5,7 +5,7 @@ import { whenLiveReconnects } from '../live-request';
 export const OUTBOX_RETRY_MS = 30_000;
 
 /**
- * Runs a feature's outbox sync when the app starts, when the connection returns (the browser's
+ * Runs the outbox sync when the app starts, when the connection returns (the browser's
  * 'online', the live socket reconnected) and every half minute while `hasPending` says changes
  * wait. Errors are the sync's own business (it keeps what it could not send).
  */

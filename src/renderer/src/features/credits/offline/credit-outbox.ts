@@ -2,12 +2,14 @@ import { getZachetAuto, sendZachetAuto } from '@shared/contract/credits';
 import { toJsonValue } from '@shared/json-value';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
-import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
+import { OutboxConflict, type ReplayResult } from '../../../lib/offline-store/outbox';
 import type { CallFn, OwnerScope } from '../../../lib/offline-store/owner-scope';
 import { defineOutboxKind } from '../../../lib/offline-store/outbox-kind';
+import { replayKind, type OutboxHandler } from '../../../lib/offline-store/sync-engine';
+import { paths } from '../../../lib/route-names';
 
 /**
- * Automatic credit answers given without a connection (issue 29 item 2). Plain logic over the
+ * Automatic credit answers given without a connection. Plain logic over the
  * offline store and a call function, no DOM: the screens use it and a Node test runs it against a
  * real server.
  *
@@ -61,16 +63,12 @@ export interface CreditConflict {
   message: string;
 }
 
-const creditAnswers = defineOutboxKind(CREDIT_ANSWER_KIND, queuedCreditAnswerSchema, creditServerCopySchema);
+// One waiting answer per question of an attempt: a newer one replaces it.
+const creditAnswers = defineOutboxKind(CREDIT_ANSWER_KIND, queuedCreditAnswerSchema, creditServerCopySchema, ({ input, attempt }) => `${input.zachetNum}:${attempt}:${input.questionNum}`);
 
 /** Queues an answer that found no connection; a waiting answer to the same question is replaced. */
 export async function queueCreditAnswer(scope: OwnerScope, input: AnswerInput, attempt: number): Promise<void> {
-  for (const { entry, payload: queued } of await creditAnswers.entries(scope)) {
-    if (entry.status === 'pending' && queued.attempt === attempt && queued.input.zachetNum === input.zachetNum && queued.input.questionNum === input.questionNum) {
-      await scope.store.outbox.remove(entry.id);
-    }
-  }
-  await creditAnswers.enqueue(scope, { owner: scope.owner, input, attempt });
+  await creditAnswers.replace(scope, { owner: scope.owner, input, attempt });
 }
 
 /** Answers of one attempt waiting to be sent, by question number. */
@@ -111,16 +109,24 @@ async function sendAnswer(call: CallFn, queued: QueuedCreditAnswer): Promise<voi
   }
 }
 
+/** How queued answers are sent and shown; `afterSync` comes from the app (its query cache). */
+export function creditAnswerHandler(afterSync?: () => Promise<void>): OutboxHandler<QueuedCreditAnswer, CreditServerCopy> {
+  return {
+    kind: creditAnswers,
+    send: (call, _scope, own) => sendAnswer(call, own.payload),
+    ...(afterSync ? { afterSync } : {}),
+    describe: ({ payload: { input, attempt } }) => ({
+      title: `Зачёт №${input.zachetNum}, вопрос ${input.questionNum}`,
+      detail: `Ответ «${input.userAnswer}», попытка ${attempt}`,
+      href: paths.autoTests(input.zachetNum),
+      resolve: 'Откройте зачёт: там ваш ответ рядом с ответом на сервере. Скопируйте свой, если нужно, и нажмите «Понятно».',
+    }),
+  };
+}
+
 /** Sends the signed-in student's waiting answers in order; refusals are kept as conflicts. */
 export function syncCreditAnswers(call: CallFn, scope: OwnerScope): Promise<ReplayResult> {
-  return replayOutbox(
-    scope.store,
-    (entry) => {
-      const own = creditAnswers.read(scope, entry);
-      return own ? sendAnswer(call, own.payload) : Promise.resolve();
-    },
-    { lane: 'credit-answer', skip: (entry) => creditAnswers.read(scope, entry) === null },
-  );
+  return replayKind(creditAnswerHandler(), call, scope);
 }
 
 /** Refused answers waiting for the student to see them, optionally of one credit. */

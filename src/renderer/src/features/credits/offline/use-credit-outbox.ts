@@ -1,23 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { callApi, ownerScope } from '../../../lib/offline-store/owner-scope';
-import { useOutboxSync } from '../../../lib/offline-store/use-outbox-sync';
+import { announceOutboxChange, onOutboxChange } from '../../../lib/offline-store/outbox-changes';
+import { ownerScope } from '../../../lib/offline-store/owner-scope';
+import { queryClient } from '../../../lib/query-client';
 import {
+  creditAnswerHandler,
   listCreditConflicts,
-  pendingCreditCount,
   queueCreditAnswer,
   queuedCreditAnswers,
-  syncCreditAnswers,
   type AnswerInput,
   type CreditConflict,
   type QueuedCreditAnswer,
 } from './credit-outbox';
 
-/** Every screen showing queued answers listens here, so one change refreshes them all. */
-const changes = new EventTarget();
-export function announceCreditChange(): void {
-  changes.dispatchEvent(new Event('change'));
-}
+/** Every screen showing queued answers (and the app-wide status) listens to the outbox's one change signal. */
+export const announceCreditChange = announceOutboxChange;
 
 /** Keeps an answer that found no connection on the device; false when the device store cannot (nothing was kept). */
 export async function queueAnswerDurably(input: AnswerInput, attempt: number): Promise<boolean> {
@@ -41,9 +37,7 @@ function useQueued<T>(read: () => Promise<T>, empty: T): { value: T; refresh: ()
   }, [read, empty]);
   useEffect(() => {
     void refresh();
-    const onChange = () => void refresh();
-    changes.addEventListener('change', onChange);
-    return () => changes.removeEventListener('change', onChange);
+    return onOutboxChange(() => void refresh());
   }, [refresh]);
   return { value, refresh };
 }
@@ -68,27 +62,5 @@ export function useCreditConflicts(zachetNum: number): CreditConflict[] {
   return useQueued<CreditConflict[]>(read, []).value;
 }
 
-/**
- * Mounted with the shell (an overlay that draws nothing): credit answers given without a
- * connection are sent when the app starts, when the connection returns and every half minute while
- * any wait; the credit screens then show the server's state.
- */
-export function CreditOutboxSync() {
-  const queryClient = useQueryClient();
-  const sync = useCallback(async () => {
-    const scope = await ownerScope();
-    if (!scope || (await pendingCreditCount(scope)) === 0) return;
-    try {
-      const result = await syncCreditAnswers(callApi, scope);
-      if (result.sent > 0 || result.conflicts > 0) await queryClient.invalidateQueries({ queryKey: ['zachetAuto'] });
-    } finally {
-      announceCreditChange();
-    }
-  }, [queryClient]);
-  const hasPending = useCallback(async () => {
-    const scope = await ownerScope();
-    return scope !== null && (await pendingCreditCount(scope)) > 0;
-  }, []);
-  useOutboxSync(sync, hasPending);
-  return null;
-}
+/** The app's sender of queued credit answers (registered with the shell); the credit screens then show the server's state. */
+export const creditOutboxHandler = creditAnswerHandler(() => queryClient.invalidateQueries({ queryKey: ['zachetAuto'] }));

@@ -15,9 +15,12 @@ import { commentSegment } from '@shared/contract/homework-p2';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { newOpId } from '../../../lib/op-id';
-import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
+import { OutboxConflict, type ReplayResult } from '../../../lib/offline-store/outbox';
 import { defineOutboxKind, type OwnedEntry } from '../../../lib/offline-store/outbox-kind';
 import { readStored } from '../../../lib/offline-store/read-stored';
+import { replayKind, type OutboxHandler } from '../../../lib/offline-store/sync-engine';
+import { paths } from '../../../lib/route-names';
+import { ruCuratorHomework } from '../../../i18n/curator-homework';
 import type { DraftRecord, OfflineStore } from '../../../lib/offline-store/types';
 import { toJsonValue } from '@shared/json-value';
 
@@ -46,9 +49,9 @@ export interface OfflineScope {
 /** Calls an HTTP contract; throws ApiError like the app's client. */
 export type CallFn = <C extends HttpContract>(contract: C, input: InputOf<C>) => Promise<OutputOf<C>>;
 
+export const REVIEW_KIND = setResultP2.path;
 export const WORK_DRAFT_PREFIX = 'curator-check-p2:';
 const WORKS_LIST_PREFIX = 'curator-works:';
-const REVIEW_KIND = setResultP2.path;
 
 /**
  * A check as kept on the device: the contract's TaskCheck by structure, without its input limits —
@@ -92,7 +95,7 @@ export type OfflineWork = z.infer<typeof offlineWorkSchema>;
 const reviewPayloadSchema = z.object({
   /** The curator who queued it (OfflineScope.owner). */
   owner: z.string(),
-  /** `opId` (issue 29): the server applies the review once; a resend after a lost reply is answered «уже применено». Absent in entries queued by older versions. */
+  /** `opId`: the server applies the review once; a resend after a lost reply is answered «уже применено». Absent in entries queued by older versions. */
   input: z.object({
     action: z.enum(REVIEWER_ACTIONS),
     dzNum: z.number(),
@@ -104,7 +107,8 @@ const reviewPayloadSchema = z.object({
   rev: z.number(),
 });
 type ReviewPayload = z.infer<typeof reviewPayloadSchema>;
-const reviews = defineOutboxKind(REVIEW_KIND, reviewPayloadSchema, z.array(resultP2Item));
+// One waiting action per work: a newer one replaces it.
+const reviews = defineOutboxKind(REVIEW_KIND, reviewPayloadSchema, z.array(resultP2Item), ({ input }) => `${input.dzNum}:${input.studentId}`);
 type OwnReview = OwnedEntry<ReviewPayload>;
 
 /** A conflict kept for the curator: their check and the server's copy of the work. */
@@ -264,9 +268,8 @@ export async function queueReview(scope: OfflineScope, htNum: number, studentKey
   if (!work) throw new Error(`Работа ${studentKey} не сохранена на этом устройстве`);
   const entries = await reviewEntriesOf(scope, htNum, studentKey);
   if (entries.some(({ entry }) => entry.status === 'conflict')) throw new Error(CHECK_TEXTS.conflict);
-  for (const { entry } of entries) await scope.store.outbox.remove(entry.id);
   const input = { action, dzNum: htNum, studentId: studentKey, jsonData: work.checks, baseVersion: work.baseVersion, opId: newOpId() };
-  await reviews.enqueue(scope, { owner: scope.owner, input, rev: work.rev });
+  await reviews.replace(scope, { owner: scope.owner, input, rev: work.rev });
   const next = { ...work, queued: action };
   await putWork(scope, next);
   return next;
@@ -320,20 +323,28 @@ async function sendReview(call: CallFn, scope: OfflineScope, payload: ReviewPayl
   await afterAccepted(call, scope, payload, workVersion, now);
 }
 
+/** How queued reviews are sent and shown; `afterSync` comes from the app (its query cache). */
+export function reviewHandler(now: () => number = Date.now, afterSync?: () => Promise<void>): OutboxHandler<ReviewPayload, ResultP2Item[]> {
+  return {
+    kind: reviews,
+    send: (call, scope, own) => sendReview(call, scope, own.payload, now()),
+    ...(afterSync ? { afterSync } : {}),
+    describe: ({ payload: { input } }) => ({
+      title: `Проверка ДЗ №${input.dzNum}, работа ученика ${input.studentId}`,
+      detail: `«${ruCuratorHomework.actionNames[input.action] ?? 'Проверка'}», заданий проверено: ${Object.keys(input.jsonData).length}`,
+      href: paths.HtP2Result(input.dzNum, input.studentId),
+      resolve: 'Откройте работу: там ваша проверка рядом с копией на сервере, оставьте свою или серверную.',
+    }),
+  };
+}
+
 /**
  * Sends every waiting review in order. Transport failures stop the sync (retried later, nothing
  * lost); refusals are kept as conflicts. Runs once at a time per store.
  */
 export function syncReviews(call: CallFn, scope: OfflineScope, now: () => number = Date.now): Promise<ReplayResult> {
   // Another curator's reviews queued on this device stay for them.
-  return replayOutbox(
-    scope.store,
-    (entry) => {
-      const own = reviews.read(scope, entry);
-      return own ? sendReview(call, scope, own.payload, now()) : Promise.resolve();
-    },
-    { lane: 'curator-review', skip: (entry) => reviews.read(scope, entry) === null },
-  );
+  return replayKind(reviewHandler(now), call, scope);
 }
 
 /** Conflicts waiting for the curator's choice, optionally of one homework. */

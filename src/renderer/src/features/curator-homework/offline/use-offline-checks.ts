@@ -1,17 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../../lib/api';
-import { whenLiveReconnects } from '../../../lib/live-request';
 import { offlineStore } from '../../../lib/offline-store';
 import type { ReplayResult } from '../../../lib/offline-store/outbox';
+import { announceOutboxChange, onOutboxChange } from '../../../lib/offline-store/outbox-changes';
+import { syncOutbox } from '../../../lib/offline-store/sync-engine';
+import { queryClient } from '../../../lib/query-client';
 import { readSession } from '../../../lib/session';
 import { rememberedOwner, rememberOwner } from '../../../lib/drafts/owner';
 import { useUserInfo } from '../../../lib/use-user-info';
-import { listConflicts, listWorks, pendingCount, syncReviews, type CallFn, type OfflineScope, type OfflineWork, type ReviewConflict } from './offline-checks';
+import { listConflicts, listWorks, pendingCount, REVIEW_KIND, reviewHandler, type CallFn, type OfflineScope, type OfflineWork, type ReviewConflict } from './offline-checks';
 import { curatorHomeworkKeys } from '../api';
-
-/** How often waiting checks are offered to the server again while the page is open. */
-const SYNC_RETRY_MS = 30_000;
 
 /** The app's call function for offline checking: the caller shows errors itself. */
 export const callApi: CallFn = (contract, input) => api.call(contract, input, { handleErrors: true });
@@ -35,11 +33,11 @@ export function useOfflineScope(): { scope: OfflineScope | null; settled: boolea
   return { scope, settled: Boolean(owner) || userInfo.isError };
 }
 
-/** Every screen showing offline state listens here, so one change refreshes them all. */
-const changes = new EventTarget();
-export function announceOfflineChange(): void {
-  changes.dispatchEvent(new Event('change'));
-}
+/** Every screen showing offline state (and the app-wide status) listens to the outbox's one change signal. */
+export const announceOfflineChange = announceOutboxChange;
+
+/** The app's sender of queued reviews (registered with the shell); the curator's lists then show the server's state. */
+export const reviewOutboxHandler = reviewHandler(Date.now, () => queryClient.invalidateQueries({ queryKey: curatorHomeworkKeys.all }));
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -72,10 +70,10 @@ export interface OfflineChecksState {
 
 /**
  * Offline checking state of one homework (or all): works kept on the device, waiting reviews and
- * conflicts. Sends waiting reviews when the screen opens and whenever the connection returns.
+ * conflicts. The app's one sender sends waiting reviews (start, connection back, every half
+ * minute); `sync` here is «Отправить сейчас».
  */
 export function useOfflineChecks(htNum?: number): OfflineChecksState {
-  const queryClient = useQueryClient();
   const online = useOnline();
   const { scope, settled } = useOfflineScope();
   const owner = scope?.owner ?? null;
@@ -105,36 +103,18 @@ export function useOfflineChecks(htNum?: number): OfflineChecksState {
     if ((await pendingCount(own)) === 0) return null;
     setSyncing(true);
     try {
-      const result = await syncReviews(callApi, own);
+      const result = (await syncOutbox(callApi)).get(REVIEW_KIND) ?? null;
       setLastSync(result);
-      if (result.sent > 0 || result.conflicts > 0) await queryClient.invalidateQueries({ queryKey: curatorHomeworkKeys.all });
       return result;
     } finally {
       setSyncing(false);
-      announceOfflineChange();
     }
-  }, [queryClient, owner]);
+  }, [owner]);
 
   useEffect(() => {
-    const onChange = () => void refresh();
-    changes.addEventListener('change', onChange);
     void refresh();
-    return () => changes.removeEventListener('change', onChange);
+    return onOutboxChange(() => void refresh());
   }, [refresh]);
-
-  useEffect(() => {
-    if (online) void sync();
-  }, [online, sync]);
-
-  // The browser may say 'online' while our server is unreachable (a school server restarting, a
-  // captive network): waiting checks are retried every half minute and as soon as the live socket
-  // reconnects, not only on the browser's 'online' event.
-  useEffect(() => {
-    if (pending === 0 || !online) return;
-    const timer = window.setInterval(() => void sync(), SYNC_RETRY_MS);
-    return () => window.clearInterval(timer);
-  }, [pending, online, sync]);
-  useEffect(() => whenLiveReconnects(() => void sync()), [sync]);
 
   return { scope, loaded, works, conflicts, pending, online, syncing, lastSync, refresh, sync };
 }

@@ -3,13 +3,15 @@ import { toJsonValue } from '@shared/json-value';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { newOpId } from '../../../lib/op-id';
-import { OutboxConflict, replayOutbox, type ReplayResult } from '../../../lib/offline-store/outbox';
+import { OutboxConflict, type ReplayResult } from '../../../lib/offline-store/outbox';
 import type { CallFn, OwnerScope } from '../../../lib/offline-store/owner-scope';
 import { defineOutboxKind, type OwnedEntry } from '../../../lib/offline-store/outbox-kind';
+import { replayKind, type OutboxHandler } from '../../../lib/offline-store/sync-engine';
+import { paths } from '../../../lib/route-names';
 import type { OutboxEntry } from '../../../lib/offline-store/types';
 
 /**
- * Part 2 answers saved without a connection (issue 29 item 2). Plain logic over the offline store
+ * Part 2 answers saved without a connection. Plain logic over the offline store
  * and a call function, no DOM: the screens use it and a Node test runs it against a real server.
  *
  * A save that finds no connection becomes one outbox entry per homework holding the whole set of
@@ -82,7 +84,8 @@ export interface P2Conflict {
   tasks: P2ConflictTask[];
 }
 
-const p2Saves = defineOutboxKind(P2_SAVE_KIND, queuedP2SaveSchema, p2ServerCopySchema);
+// One waiting save per homework (and part): a newer one replaces it.
+const p2Saves = defineOutboxKind(P2_SAVE_KIND, queuedP2SaveSchema, p2ServerCopySchema, ({ input }) => `${input.htNum}:${input.isDopPart}`);
 type OwnSave = OwnedEntry<QueuedP2Save>;
 
 async function entriesOf(scope: StudentScope, htNum: number, dop: '0' | '1'): Promise<OwnSave[]> {
@@ -91,10 +94,7 @@ async function entriesOf(scope: StudentScope, htNum: number, dop: '0' | '1'): Pr
 
 /** Queues a save that found no connection; a waiting save of the same homework is replaced. */
 export async function queueP2Save(scope: StudentScope, input: SaveInput, base: Record<string, string>): Promise<void> {
-  for (const { entry } of await entriesOf(scope, input.htNum, input.isDopPart)) {
-    if (entry.status === 'pending') await scope.store.outbox.remove(entry.id);
-  }
-  await p2Saves.enqueue(scope, { owner: scope.owner, input, base });
+  await p2Saves.replace(scope, { owner: scope.owner, input, base });
 }
 
 /** The waiting (not conflicting) save of a homework, if any. */
@@ -157,24 +157,34 @@ async function sendSave(call: CallFn, scope: StudentScope, { entry, payload: sav
   await options.onSent?.(save);
 }
 
+/** How queued saves are sent and shown; `options` come from the screens (open forms, drafts). */
+export function p2SaveHandler(options: SyncOptions = {}): OutboxHandler<QueuedP2Save, P2ServerCopy> {
+  return {
+    kind: p2Saves,
+    send: (call, scope, own) => sendSave(call, scope, own, options),
+    // An open form of the homework sends its own queued save and asks the '22' question itself.
+    holds: ({ input }) => options.skip?.(input.htNum, input.isDopPart) ?? false,
+    describe: ({ payload: { input } }) => ({
+      title: `Домашнее задание №${input.htNum}${input.isDopPart === '1' ? ' (дополнительная часть)' : ''}, часть 2`,
+      detail: `Ответы на ${answersCount(input.questions.length)}`,
+      href: paths.ht_p2(input.htNum, input.isDopPart),
+      resolve: 'Откройте задание: там ваши ответы рядом с ответами на сервере, выберите по каждому заданию, какой оставить.',
+    }),
+  };
+}
+
+const answersCount = (count: number) => {
+  const last = count % 10;
+  const word = last === 1 && count % 100 !== 11 ? 'задание' : last >= 2 && last <= 4 && (count % 100 < 12 || count % 100 > 14) ? 'задания' : 'заданий';
+  return `${count} ${word}`;
+};
+
 /**
  * Sends every waiting save of the signed-in student in order. A lost connection stops the sync
  * (tried again later, nothing lost); refusals are kept as conflicts. One sync at a time per store.
  */
 export function syncP2Saves(call: CallFn, scope: StudentScope, options: SyncOptions = {}): Promise<ReplayResult> {
-  // Other people's saves on this device, other kinds of changes and open forms' homeworks wait.
-  const sendable = (entry: OutboxEntry) => {
-    const own = p2Saves.read(scope, entry);
-    return own && !options.skip?.(own.payload.input.htNum, own.payload.input.isDopPart) ? own : null;
-  };
-  return replayOutbox(
-    scope.store,
-    (entry) => {
-      const own = sendable(entry);
-      return own ? sendSave(call, scope, own, options) : Promise.resolve();
-    },
-    { lane: 'homework-p2-save', skip: (entry) => sendable(entry) === null },
-  );
+  return replayKind(p2SaveHandler(options), call, scope);
 }
 
 /**

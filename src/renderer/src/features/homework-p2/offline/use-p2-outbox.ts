@@ -1,23 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ReplayResult } from '../../../lib/offline-store/outbox';
+import { announceOutboxChange, onOutboxChange } from '../../../lib/offline-store/outbox-changes';
 import { callApi, ownerScope } from '../../../lib/offline-store/owner-scope';
 import { clearDraft, homeworkKey, readDraft } from '../p2-storage';
-import { listP2Conflicts, syncP2Saves, type P2Conflict, type QueuedP2Save } from './p2-outbox';
+import { listP2Conflicts, p2SaveHandler, type P2Conflict, type QueuedP2Save } from './p2-outbox';
 
 export { callApi };
 
 /** The signed-in student's offline scope; null when signed out or the user is not known yet. */
 export const studentScope = ownerScope;
 
-/** Every screen showing queued saves listens here, so one change refreshes them all. */
-const changes = new EventTarget();
-export function announceP2Change(): void {
-  changes.dispatchEvent(new Event('change'));
-}
-export function onP2Change(listener: () => void): () => void {
-  changes.addEventListener('change', listener);
-  return () => changes.removeEventListener('change', listener);
-}
+/** Every screen showing queued saves (and the app-wide status) listens to the outbox's one change signal. */
+export const announceP2Change = announceOutboxChange;
+export const onP2Change = onOutboxChange;
 
 /** Homeworks whose answer form is open: that form sends its own queued save and asks the '22' question itself. */
 const openForms = new Map<string, number>();
@@ -39,19 +33,8 @@ async function dropSentDraft(save: QueuedP2Save): Promise<void> {
   if (save.input.questions.every((item) => draft.answers[String(item.q_number)] === item.user_answer)) await clearDraft(key, save.input.markSave);
 }
 
-/**
- * Sends the signed-in student's queued part 2 saves (app start, connection back, a timer while any
- * wait). Open forms' homeworks are left to them.
- */
-export async function syncStudentSaves(): Promise<ReplayResult | null> {
-  const scope = await studentScope();
-  if (!scope) return null;
-  try {
-    return await syncP2Saves(callApi, scope, { skip: (htNum, dop) => openForms.has(homeworkKey(htNum, dop)), onSent: dropSentDraft });
-  } finally {
-    announceP2Change();
-  }
-}
+/** The app's sender of queued part 2 saves (registered with the shell); open forms' homeworks are left to them. */
+export const p2OutboxHandler = p2SaveHandler({ skip: (htNum, dop) => openForms.has(homeworkKey(htNum, dop)), onSent: dropSentDraft });
 
 /** Conflicts of one homework kept on this device, refreshed on every change. */
 export function useP2Conflicts(htNum: number, dop: '0' | '1'): { conflicts: P2Conflict[]; loaded: boolean; refresh(): Promise<void> } {
