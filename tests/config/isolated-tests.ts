@@ -12,6 +12,7 @@ export const ISOLATED_TEST_FILES = [
   'src/renderer/src/features/homework-p2/save-retry.test.ts',
   'src/renderer/src/lib/live-client.test.ts',
   'src/renderer/src/lib/offline-store/draft-writes.test.ts',
+  'src/renderer/src/lib/offline-store/desktop-draft-writes.test.ts',
   'src/renderer/src/lib/offline-store/sync-engine.test.ts',
   'src/renderer/src/features/reviews/offline/review-outbox.test.ts',
   'server/live/anonymous-log.test.ts',

@@ -244,8 +244,9 @@ function prepareDatabase(db: SqliteDatabase.Database): SqliteDatabase.Database {
   try {
     db.pragma('journal_mode = WAL');
     // FULL, not NORMAL: WAL+NORMAL survives an app crash but may lose the last commits on power
-    // loss, and curators type drafts on laptop batteries. Draft writes are debounced (250 ms),
-    // so an fsync per commit costs nothing the user can notice.
+    // loss, and curators type drafts on laptop batteries. Keystroke draft writes are gathered
+    // in the renderer (lib/offline-store/desktop-draft-writes.ts: one write per 250 ms), so an
+    // fsync per commit costs nothing the user can notice.
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
     const version = db.pragma('user_version', { simple: true });
