@@ -7,13 +7,15 @@
  *    machine load hits both alike; the report is the p50/p99 the mastery update adds.
  *  - forecast: examForecast for that student after the answers (2,000 by default), BENCH_FORECASTS times.
  *  - plan: «Сегодня» (issue 39, todayOf — what get_today.php answers) for that student, the day's
- *    first read (choosing the items) and then BENCH_FORECASTS reads of the kept day (goal ≤ 30 ms p99).
+ *    first read (choosing the items) and then BENCH_FORECASTS reads of the kept day (goal ≤ 30 ms p99),
+ *    with BENCH_CARDS (300) review cards, half of them due.
  *
  * Results on stdout (milliseconds).
  */
 import { examForecast } from '../../server/domains/learning/forecast';
 import { todayOf } from '../../server/domains/plan/today';
 import { recordScoredAnswer } from '../../server/learning/mastery';
+import { recordMiss } from '../../server/learning/review-cards';
 import { withDemoDatabase } from './demo-database';
 import { intEnv, round3 } from './kit';
 
@@ -64,6 +66,20 @@ async function main(): Promise<void> {
     console.log(`forecast (${last?.answers} answers): p50 ${round3(p(forecasts, 0.5))} ms, p99 ${round3(p(forecasts, 0.99))} ms; test ${last?.testLow}–${last?.testHigh}`);
 
     const later = now + ANSWERS * 60_000;
+    // The issue's student has 300 review cards: her misses above made some; more from other bank
+    // questions and signs-trainer terms, half of them due when the plan is read.
+    const CARDS = intEnv('BENCH_CARDS', 300);
+    const cardCount = async () => Number((await db.selectFrom('review_cards').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n);
+    const moreQuestions = (await db.selectFrom('questions_p1').select('id').execute()).map((row) => row.id);
+    const terms = (await db.selectFrom('sign_terms').select('id').execute()).map((row) => row.id);
+    const subjects = [...moreQuestions.map((questionId) => ({ questionId })), ...terms.map((signTermId) => ({ signTermId }))];
+    for (const subject of subjects) {
+      if ((await cardCount()) >= CARDS) break;
+      await recordMiss(db, user.id, subject, later);
+    }
+    const cards = await cardCount();
+    const cardIds = (await db.selectFrom('review_cards').select('id').where('user_id', '=', user.id).orderBy('id').execute()).map((row) => row.id);
+    await db.updateTable('review_cards').set({ due_at: later - 60_000 }).where('id', 'in', cardIds.filter((_, index) => index % 2 === 0)).execute();
     await db.insertInto('plan_profiles').values({ user_id: user.id, daily_minutes: 60, exam_date: '2099-06-01', created_at: later, updated_at: later }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
     const student = { id: user.id, type: 'Пакетник' as const, createdAt: now - 86_400_000, goalBall: user.goal_ball };
     const firstStarted = performance.now();
@@ -76,7 +92,7 @@ async function main(): Promise<void> {
       plans.push(performance.now() - started);
     }
     plans.sort((a, b) => a - b);
-    console.log(`plan of the day (${first.items.length} items): first read ${round3(firstRead)} ms; kept day p50 ${round3(p(plans, 0.5))} ms, p99 ${round3(p(plans, 0.99))} ms`);
+    console.log(`plan of the day (${first.items.length} items, ${cards} review cards): first read ${round3(firstRead)} ms; kept day p50 ${round3(p(plans, 0.5))} ms, p99 ${round3(p(plans, 0.99))} ms`);
   });
 }
 
