@@ -155,9 +155,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await ensurePetTickJob(services, clock.now());
     // Without Redis the replay cache and sign-in counters are rows; expired ones are swept by a job.
     if (!config.REDIS_URL) await ensureKvSweepJob(services, clock.now());
-    // Remembered operation ids of offline changes (issue 29) are kept a month.
+    // Remembered operation ids of offline changes are kept a month.
     await ensureAppliedOpsSweepJob(services, clock.now());
-    // «Сегодня»: the daily Telegram reminders look for students whose hour has come (issue 39).
+    // «Сегодня»: the daily Telegram reminders look for students whose hour has come.
     await ensurePlanRemindersJob(services, clock.now());
     jobs.start();
 

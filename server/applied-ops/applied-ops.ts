@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { preparedQuery, preparedWrite } from '../db/prepared';
 
 /**
- * Changes applied once by the client's operation id (issue 29 item 4). A client that queues a
+ * Changes applied once by the client's operation id. A client that queues a
  * change offline gives it an `opId` and keeps it on every resend. The first send applies the change
  * and stores its answer in the same transaction; a resend by the same user is answered from the
  * stored row with `alreadyApplied: '1'`, so a change whose reply was lost settles instead of

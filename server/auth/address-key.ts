@@ -3,7 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 /**
  * The address a throttle counts a caller under. An IPv4 caller is its address; an IPv6 caller is
  * its /64, because one home or one rented server gets a whole /64 and can rotate through its
- * 18 quintillion addresses for free (issue 37: 300 of 300 password guesses got through). An
+ * 18 quintillion addresses for free (300 of 300 password guesses from one /64 got through). An
  * IPv4-mapped IPv6 address (`::ffff:203.0.113.5`, what a dual-stack socket reports) is the IPv4
  * caller it carries. Anything else (an empty peer, a made-up X-Forwarded-For value) is kept as
  * given, bounded, so it still counts under one key.

@@ -4,7 +4,7 @@ import { iconSubject, type CurrentUser } from './current-user';
 import { iconAllowed, type IconRule } from './icon-rules';
 
 /**
- * Where a user lands after sign-in and on /study/ (issue 26). People whose work is checking
+ * Where a user lands after sign-in and on /study/. People whose work is checking
  * homework — curators and the school's extra checkers (USERS_EDIT_DZ, 'Редактируют и проверяют
  * любые ДЗ') — land on the checking queue, if the 'homework' button is open to them; everyone else
  * where shell §2.4 says ('Неактивный' → /study, others → the road).

@@ -1300,7 +1300,7 @@ export interface ExamScoreScalesTable {
   scale: string;
 }
 
-/** A student's first-day answers (0117, issue 39): minutes a day and her exam date (YYYY-MM-DD). */
+/** A student's first-day answers (0117): minutes a day and her exam date (YYYY-MM-DD). */
 export interface PlanProfilesTable {
   user_id: number;
   daily_minutes: number;

@@ -233,7 +233,7 @@ export class JobRunner {
     return () => clearInterval(timer);
   }
 
-  /** The one error line of a full disk until a job succeeds again (issue 37: no line per try or per poll). */
+  /** The one error line of a full disk until a job succeeds again (no line per try or per poll). */
   private reportDiskFull(where: string, error: unknown): void {
     if (this.diskFullReported) return;
     this.diskFullReported = true;

@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { recordMiss } from './review-cards';
 
 /**
- * Mastery per student and exam element (issue 38, ARCHITECTURE §5a). Every source of a scored
+ * Mastery per student and exam element (ARCHITECTURE §5a). Every source of a scored
  * answer — homework parts 1 and 2 (part 2 once checked), credits, trainings, knowledge tests, the
  * game — calls recordScoredAnswers() inside the transaction that stores the score; nothing else
  * computes mastery.

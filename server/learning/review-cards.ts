@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { ReviewCardsTable } from '../db/schema';
 
 /**
- * Review cards (issue 39 item 2, ARCHITECTURE §5a): a wrongly answered part 1 question or a term
+ * Review cards (ARCHITECTURE §5a): a wrongly answered part 1 question or a term
  * missed in the signs trainer comes back to the student when FSRS says her memory of it fades.
  * One card per student and question / term; a new miss on an existing card is a lapse (Again),
  * never a second card. The schedule is ts-fsrs's alone: rows keep its card state verbatim.

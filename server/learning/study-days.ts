@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { mondayOf } from '../time/moscow-days';
 
 /**
- * The study rhythm read from «Сегодня»'s days (plan_days, issue 39): a day counts when its plan's
+ * The study rhythm read from «Сегодня»'s days (plan_days): a day counts when its plan's
  * minimum was done. The plan shows the streak from here; the pet reads the same counted days for
  * its cookies and mood, without importing the plan.
  */

@@ -48,7 +48,7 @@ export class NoticeGate {
 /**
  * Counts refused frames in bursts (a burst ends after BURST_GAP_MS without a refusal), so a flood
  * writes one log line when it starts and one with its size when it ends or the socket goes, not
- * one per frame (issue 37: a flood of one socket wrote 70 MB of log).
+ * one per frame (a flood of one socket once wrote 70 MB of log).
  */
 export class RefusalBurst {
   private lastAt = Number.NEGATIVE_INFINITY;

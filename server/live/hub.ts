@@ -28,7 +28,7 @@ const PING_SLICES = 30;
 export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
- * Budgets of the live socket (issue 37: one socket's flood of validly signed frames made other
+ * Budgets of the live socket (one socket's flood of validly signed frames made other
  * students' calls take seconds, and one session could open 3,000 sockets). A session is one
  * signed-in device; ten tabs of it is already more than anyone uses. Per instance: behind a load
  * balancer each instance counts its own sockets.

@@ -7,7 +7,7 @@ import type { Db } from '../db';
 
 /**
  * The daily budget of paid model calls, shared by the AI assistant and the AI check of part 2
- * training (issue 37 item 4: one student made 120 AI checks in 2.6 s). A call is counted per user
+ * training (one student once made 120 AI checks in 2.6 s). A call is counted per user
  * and for the whole school per Moscow calendar day, so «попробуйте завтра» means the next
  * midnight in Moscow, the day the school lives by. Counters sit in the database (migration 0111)
  * and are taken in the transaction of the request that will cause the call: a burst of parallel

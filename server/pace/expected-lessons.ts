@@ -5,7 +5,7 @@ import { canOpenLesson } from '../access/lesson-access';
 import type { Db } from '../db';
 
 /**
- * Which lessons a student is expected to have studied by now (issue 38, item 6). Shared by every
+ * Which lessons a student is expected to have studied by now. Shared by every
  * screen that colours progress — the knowledge map, chapter mastery, the curators' statistics —
  * so they all call the same lesson «впереди» or «пора».
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:forecast`: does the exam forecast (issue 38 item 4) say what will happen?
+ * `npm run bench:forecast`: does the exam forecast say what will happen?
  *
  * Simulated students with a known ability per codifier element answer the demo course's questions;
  * after 20, 50, 100, 200 and 400 answers the product's own forecast (forecast-model.ts, fed through

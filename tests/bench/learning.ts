@@ -1,12 +1,12 @@
 /**
- * `npx tsx tests/bench/learning.ts`: the cost of the learning model (issue 38), in process, on
+ * `npx tsx tests/bench/learning.ts`: the cost of the learning model, in process, on
  * SQLite. A fresh demo database; one demo student.
  *
  *  - update: BENCH_ANSWERS scored answers, each in its own transaction, timed with and without
  *    recordScoredAnswer (the same training-answer update both times), in alternating order so
  *    machine load hits both alike; the report is the p50/p99 the mastery update adds.
  *  - forecast: examForecast for that student after the answers (2,000 by default), BENCH_FORECASTS times.
- *  - plan: «Сегодня» (issue 39, todayOf — what get_today.php answers) for that student, the day's
+ *  - plan: «Сегодня» (todayOf — what get_today.php answers) for that student, the day's
  *    first read (choosing the items) and then BENCH_FORECASTS reads of the kept day (goal ≤ 30 ms p99),
  *    with BENCH_CARDS (300) review cards, half of them due.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sign-in`: how long the sign-in page takes to become usable on slow 4G (issue 27
+ * `npm run bench:sign-in`: how long the sign-in page takes to become usable on slow 4G (the
  * goal: 1.5 s; 1.6 Mbit/s down, 150 ms latency). A test server on the web build (`out/renderer`,
  * run `npx electron-vite build` first) and Debian's Chromium; BENCH_LOADS cold loads (default 5),
  * each in a new profile with the cache off. A busy machine only adds time, so the best load is

@@ -186,7 +186,7 @@ describe('personal account in chromium', () => {
   it('shows the purchase link instead of course data to a demo user', async () => {
     // A complete profile, so the required-fields popup stays away.
     await editUser(e2e.server, 'demo', { userBdate: '2009-05-20', userTel: '79990001122', userEmail: 'ilya@example.ru', userRegion: '54' });
-    // The purchase link goes to the school's course page, a setting (issue 26 item 4).
+    // The purchase link goes to the school's course page, a setting.
     await db().insertInto('admin_variables').values({ name: 'COURSE_PAGE_URL', value: 'https://school.example/kurs', comment: '', is_public: 0, updated_at: 0 }).execute();
     const { page, context } = await openAccount(e2e.browser, e2e.server, 'demo');
     await skipBotInvite(page, e2e.server, 'demo', telegram.members);

@@ -90,7 +90,7 @@ describe('curator homework checking in chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
 
-    // A student lands on «Сегодня» (issue 39), not on the checking queue.
+    // A student lands on «Сегодня», not on the checking queue.
     const student = await e2e.openPage();
     await signInAs(student.page, 'student');
     expect(new URL(student.page.url()).pathname).toBe('/study/today');

@@ -8,7 +8,7 @@ import { useE2e } from '../helpers/e2e';
 import { makeHomework } from '../helpers/factories';
 
 /**
- * "Data is never lost" for what a student types (issue 29): a draft-backed field keeps every
+ * "Data is never lost" for what a student types: a draft-backed field keeps every
  * character through a reload or a tab close right after the last key, with no wait for the
  * device store. Runs on a real on-disk Chromium profile, so IndexedDB commits as it would for a
  * student (an incognito context keeps IndexedDB in memory).

@@ -3,7 +3,7 @@ import { screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 
 /**
- * The ЕГЭ forecast in the cabinet (issue 38): the demo student, whose seeded work the learning
+ * The ЕГЭ forecast in the cabinet: the demo student, whose seeded work the learning
  * model has read, sees her interval next to her goal and the three elements that raise it most;
  * a student with no scored answers sees «мало данных» and how many answers it takes.
  */

@@ -266,7 +266,7 @@ describe('finances screen in chromium', () => {
     await inactive.page.getByTestId('topup-open').click();
     const offer = inactive.page.getByRole('dialog', { name: 'Пополнение баланса' });
     expect(await offer.getByTestId('topup-inactive').getByRole('alert').textContent()).toBe('У вас неактивный аккаунт. Для пополнения - приобретите тариф.');
-    // No course page set: the popup says whom to ask instead of linking nowhere (issue 26 item 4).
+    // No course page set: the popup says whom to ask instead of linking nowhere.
     await offer.getByText('Чтобы приобрести тариф, напишите куратору или в поддержку школы.').waitFor();
     expect(await offer.getByRole('link', { name: 'Приобрести тариф' }).count()).toBe(0);
     await waitForSettled(inactive.page); // the popup's fade-in

@@ -53,7 +53,7 @@ describe('homework part 2 timer, difficult flag and mistake work in chromium', (
       const note = page.getByTestId('lesson-part-note');
       await note.waitFor();
       expect(await note.textContent()).toBe('90 минут, отсчёт — после «Начать»');
-      // Unscored points keep the spec's '. . .' and say what it means (issue 42), to eyes and to a screen reader.
+      // Unscored points keep the spec's '. . .' and say what it means, to eyes and to a screen reader.
       const unscored = page.getByTestId('lesson-part-unscored').first();
       expect(await unscored.getAttribute('aria-label')).toBe('Баллы: не оценено');
       expect(await unscored.innerText()).toMatch(/^\. \. \.\s+не оценено$/);

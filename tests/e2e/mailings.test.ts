@@ -123,7 +123,7 @@ describe('mailings survive a killed sender and never send twice', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await screenshot(page, 'mailings-main-dark-390');
 
-    // «Все ученики» counts only students with a linked Telegram, and the dialog says so (issue 30).
+    // «Все ученики» counts only students with a linked Telegram, and the dialog says so.
     const opened2 = openDatabase(env.DATABASE_URL!);
     const linked = await opened2.db
       .selectFrom('users')
@@ -145,7 +145,7 @@ describe('mailings survive a killed sender and never send twice', () => {
       expect(await create.getByRole('combobox', { name: 'Группа получателей' }).textContent()).toBe('Все ученики');
       await expect.poll(() => create.getByTestId('mailing-count').textContent()).toBe(String(linked.count));
       expect(await create.getByTestId('mailing-count-hint').textContent()).toBe('Считаются только те, кто привязал Telegram: остальным бот написать не может.');
-      // Russian pickers (issue 42): the native file button (its «Choose File») is hidden behind «Выбрать файл», the start is typed as ДД.ММ.ГГГГ ЧЧ:ММ.
+      // Russian pickers: the native file button (its «Choose File») is hidden behind «Выбрать файл», the start is typed as ДД.ММ.ГГГГ ЧЧ:ММ.
       await create.getByTestId('mailing-image-pick').waitFor();
       expect(await create.getByTestId('mailing-image-pick').textContent()).toBe('Выбрать файл');
       expect(await create.getByText('Файл не выбран').count()).toBe(1);

@@ -65,7 +65,7 @@ describe('ratings screen in chromium', () => {
     await mastery.waitFor();
     // Homework 1, its additional part, homework 2 and credit 1 (mastery.test.ts says which).
     expect(await mastery.textContent()).toContain(`Вопросы 1 части: 11 из ${CHAPTER_ONE_P1} · Задания 2 части: 2 из 4`);
-    // Bars judge against what is due (issue 38, item 6): each chapter's state as the server says, in words too.
+    // Bars judge against what is due: each chapter's state as the server says, in words too.
     const socketForPace = await student.openLive();
     const byServer = await socketForPace.request(rating.getChaptersStatistics, { userId: '' });
     socketForPace.close();

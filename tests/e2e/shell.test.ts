@@ -8,10 +8,10 @@ import { useE2e } from '../helpers/e2e';
 /** Header links and the display flag each one needs (shell §2.5). */
 const HEADER_FLAGS = ['webinar', 'lk', 'roadmap', 'trains', 'search', 'curator'] as const;
 
-/** Students land on «Сегодня» (issue 39); the admin on the road. */
+/** Students land on «Сегодня»; the admin on the road. */
 const LANDINGS: Record<string, RegExp> = {
   admin: /\/study\/roadmap$/,
-  // Curators land on the checking queue (issue 26), not the student road.
+  // Curators land on the checking queue, not the student road.
   curator: /\/study\/curator\/homeworks$/,
   intensive: /\/study\/today$/,
   demo: /\/study\/today$/,
@@ -36,7 +36,7 @@ describe('client spine in chromium', () => {
     await signInThroughForm(page, login);
     await page.waitForURL(landing);
     const flags = (await flagsForUser(e2e.server.server.services, await userId(login)))!;
-    // «Сегодня» leads a student's links (issue 39): she has the road, and so a plan.
+    // «Сегодня» leads a student's links: she has the road, and so a plan.
     const student = !['admin', 'curator', 'inactive'].includes(login);
     const expected = [...(student && flags.roadmap === '1' ? ['today'] : []), ...HEADER_FLAGS.filter((flag) => flags[flag] === '1')];
     await page.waitForSelector('.shell__nav-link');
@@ -133,7 +133,7 @@ describe('client spine in chromium', () => {
     // sign-in) and signing its JSON limits: 156.3 KB with them. Back to 150 KB once the back-office
     // routes loaded on the first visit under /curator, the sign-in page stopped importing the ui
     // barrel and jotai left the entry: 148.5 KB. 145 KB since TanStack Query left the sign-in page
-    // and its calls' contracts load after the form (issue 27, the wire goal): 139.5 KB in 4 scripts.
+    // and its calls' contracts load after the form (the sign-in page's size goal): 139.5 KB in 4 scripts.
     expect(gzipped).toBeLessThanOrEqual(145 * 1024);
     await context.close();
   });

@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 const moscowDayStart = (now: number) => Math.floor((now + 3 * 3_600_000) / DAY) * DAY - 3 * 3_600_000;
 
 /**
- * «Сегодня» (issue 39): a new student answers the three first-day questions and gets a plan whose
+ * «Сегодня»: a new student answers the three first-day questions and gets a plan whose
  * deadlines come first, soonest first; finishing a homework ticks its item without a reload.
  */
 describe('«Сегодня» in chromium', () => {

@@ -59,7 +59,7 @@ describe('training part 2 in chromium', () => {
     await page.getByTestId('trp2-check-send').click();
     await page.getByTestId('trp2-check-error').getByText('Вы не поставили баллы').waitFor();
     await page.getByTestId('trp2-check-score').fill('4');
-    // Said next to the field as soon as it is typed (issue 30); a send changes nothing and sends nothing.
+    // Said next to the field as soon as it is typed; a send changes nothing and sends nothing.
     await page.getByTestId('trp2-score-problem').getByText('Вы поставили больше максимального балла. Максимальный балл: 3').waitFor();
     await page.getByTestId('trp2-check-send').click();
     await page.getByTestId('trp2-score-problem').waitFor();

@@ -32,7 +32,7 @@ describe('video administration in chromium', () => {
 
   const videoCount = async () => Number((await e2e.server.server.services.db.selectFrom('videos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-  /** «Добавить новое» opens a blank form; nothing is stored until its first «Сохранить» (issue 26 item 6). */
+  /** «Добавить новое» opens a blank form; nothing is stored until its first «Сохранить». */
   async function openNewForm(page: Page): Promise<void> {
     await page.goto('/study/curator/video_edit');
     await page.getByRole('heading', { name: 'Видеоуроки', level: 1 }).waitFor();

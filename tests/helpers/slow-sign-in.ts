@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { openPage } from './browser';
 
-/** Chrome DevTools' "slow 4G" as issue 27 states it: 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency. */
+/** Chrome DevTools' "slow 4G" as the sign-in page's speed goal states it: 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency. */
 export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 
 export interface Transfer {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WEB_OUTPUTS, WEB_SOURCES } from '../../scripts/build-web.mjs';
 import { staleReason } from '../../scripts/staleness.mjs';
 
-// `npm start` rebuilds the web app and the server only when stale (issue 42): the decision both take.
+// `npm start` rebuilds the web app and the server only when stale: the decision both take.
 let root = '';
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

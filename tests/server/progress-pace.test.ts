@@ -7,7 +7,7 @@ import { makeStudent, setHomeworkRules, type MadeUser } from '../helpers/factori
 import { startTestServer, testDialects, type TestServer } from '../helpers/server';
 
 /**
- * «Colour that tells the truth» (issue 38, item 6): the knowledge map and the chapter bars judge a
+ * «Colour that tells the truth»: the knowledge map and the chapter bars judge a
  * student against what was due by now. Lessons not yet due are «впереди», never «отстаёт»; a due
  * lesson left undone is «отстаёт»; the state moves with the server's clock as lessons open and
  * deadlines pass.

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * A clone of the repository reads on its own (issue 42): README and the design notes under docs/
+ * A clone of the repository reads on its own: README and the design notes under docs/
  * name no file outside the repository — no link or path up out of it (`../shared/…`), none on a
  * developer's machine (`/work/…`, `/home/…`, `file://`) — and every relative link names a file here.
  */

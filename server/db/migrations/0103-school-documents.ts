@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, instant, withIdColumn } from './helpers';
 
 /**
- * The school's legal documents (issue 26 item 4): the offer and the privacy policy, in markdown.
+ * The school's legal documents: the offer and the privacy policy, in markdown.
  * A save adds a version and never edits one, so what a buyer agreed to stays readable; the page
  * shows the newest version whose `effective_from` has come. A top-up order records the offer
  * version in effect when it was created.

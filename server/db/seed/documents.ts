@@ -1,7 +1,7 @@
 import type { Db } from '../index';
 
 /**
- * Demo versions of the school's documents (issue 26 item 4). They are honest placeholders, not
+ * Demo versions of the school's documents. They are honest placeholders, not
  * legal texts: each says it is a template the school must replace in «Документы» of the admin
  * settings before taking money. A production database gets none: its pages say so instead.
  */

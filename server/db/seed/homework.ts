@@ -68,7 +68,7 @@ async function solvePart(db: Db, userId: number, htNum: number, isDop: 0 | 1, wr
  * A passed automatic credit for a demo student, made of real answers as an attempt would leave
  * them: the credit's count of published questions of its lessons, right except the first `wrong`,
  * scored by the engine; its errors counted as the credit counts them. Without answers the credit's
- * result would read «Баллы 0 / 0» (issue 42).
+ * result would read «Баллы 0 / 0».
  */
 async function passCredit(db: Db, userId: number, creditNum: number, wrong: number, at: number): Promise<void> {
   const credit = await db.selectFrom('credits_auto').select(['lesson_numbers', 'question_count']).where('num', '=', creditNum).executeTakeFirst();

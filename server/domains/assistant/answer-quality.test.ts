@@ -87,7 +87,7 @@ describe.each(testDialects)('what the theory bot says on %s', (dialect) => {
     for (const item of fixture.absent) {
       const { text, names } = await answerOf(item.q);
       const toldAbsent = /в базе школы нет темы/i.test(text);
-      // Once the base has the topic (issue 40 item 3), its chunk must be quoted with the facts instead.
+      // Once the base has the topic, its chunk must be quoted with the facts instead.
       const answered = plain(names[0] ?? '').includes(item.topic) && missingFacts(text, item.facts).length === 0;
       if (!toldAbsent && !answered) wrong.push(`${item.q} → ${names.join(', ') || text.slice(0, 80)}`);
     }

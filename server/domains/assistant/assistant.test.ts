@@ -154,7 +154,7 @@ describe('assistant with an OpenAI-compatible model (local stand-in)', () => {
   });
 
   it('says the base lacks a codifier topic, and does not call the model for it or for nonsense with one course word', async () => {
-    // The demo base covers the whole codifier (issue 40): a school base without its money chunk stands in for one that lacks a topic.
+    // The demo base covers the whole codifier: a school base without its money chunk stands in for one that lacks a topic.
     const db = server.server.services.db;
     const chunk = await db.selectFrom('kb_published_chunks').select('id').where('kind', '=', 'theory').where('name', '=', 'Деньги и их функции').executeTakeFirstOrThrow();
     await db.deleteFrom('kb_published_questions').where('chunk_id', '=', chunk.id).execute();

@@ -1,6 +1,6 @@
 /**
  * Whether a question to the theory bot is about the course's organisation (deadlines, payment,
- * schedule, curators, access) rather than social studies (issue 42): the theory bot then offers
+ * schedule, curators, access) rather than social studies: the theory bot then offers
  * the organisational bot instead of «не нашёл». A small keyword classifier on word stems: each
  * stem names the school's business and is rare in ЕГЭ theory; «срок» counts only beside
  * homework words, since terms of office (срок полномочий) are theory.

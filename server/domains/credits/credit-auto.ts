@@ -187,7 +187,7 @@ export async function getCredit(db: Db, events: DomainEventBus, user: CurrentUse
 
 /**
  * Saves and scores one answer of the running attempt; the last answer ends the attempt. `remember`
- * records the answer's operation id in the same transaction as the answer (issue 29).
+ * records the answer's operation id in the same transaction as the answer.
  */
 export async function answerCredit(
   db: Db,

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { checksEveryone } from './checker-access';
 
 /**
- * The checking queue (issue 26): per homework, the part 2 works submitted ('Готово') that the user
+ * The checking queue: per homework, the part 2 works submitted ('Готово') that the user
  * may check, how many of them are their own students', and the oldest submission. One grouped
  * query over the works, so the cost does not grow with the number of homeworks. Self-check
  * homework is left out: its works are never checked by a curator.

@@ -96,7 +96,7 @@ const fullName = (user: { surname: string; name: string } | undefined) => (user 
 
 /**
  * Works of one homework: every visible student who has started any part of it. Ordered for the
- * checker (issue 26): their own students first, then works waiting for a check ('Готово') oldest
+ * checker: their own students first, then works waiting for a check ('Готово') oldest
  * submission first, then the rest by name.
  */
 export async function worksOfHomework(db: Db, user: CurrentUser, htNum: number) {

@@ -67,7 +67,7 @@ const answersQuery = preparedQuery([USER, HT, DOP] as const, (db, userId: number
 );
 
 // The save's writes, compiled once too (inside its transaction): building the upsert and the
-// claim anew cost about as much as the rest of the save (issue 27, `npm run bench`).
+// claim anew cost about as much as the rest of the save (`npm run bench`).
 const claimForTab = (takeOver: boolean) =>
   preparedWrite([TAB, AT, USER, HT, DOP] as const, (db, tab: string, now: number, userId: number, htNum: number, isDop: number) =>
     db
@@ -282,7 +282,7 @@ export async function savePartTwo(
     force: boolean;
     answers: readonly { q_number: number; user_answer: string }[];
     now: number;
-    /** Records the save inside its transaction (the save's operation id, issue 29). */
+    /** Records the save inside its transaction (the save's operation id). */
     remember?: (trx: Db) => Promise<void>;
   },
 ): Promise<void> {

@@ -4,8 +4,8 @@ import { stemOf } from './question-terms';
 /**
  * Topics of the ФИПИ codifier for обществознание (sections 1–5) with the words a student names
  * them by, so the theory bot can say «в базе школы нет темы …» instead of quoting a neighbour
- * (issue 40: «функции денег» got the functions of the Bank of Russia). A stand-in kept apart on
- * purpose: the learning model's element table (issue 40 item 3) is to replace it.
+ * (a question on «функции денег» was answered with the functions of the Bank of Russia). A stand-in
+ * kept apart on purpose: the learning model's element table is to replace it.
  *
  * Each topic has phrases; a question names the topic when it holds every word of one phrase, and
  * the base holds the topic when one chunk names a phrase (in its name or a bold term it defines). Words are compared by their Snowball stems

@@ -18,7 +18,7 @@ import { lessonExpectations, NOT_SCHEDULED } from '../../pace/expected-lessons';
  * each coloured by the student's own latest answers to the chunk's questions — in knowledge
  * tests, trainings and homework alike — and the chunk's test ('Клетка знаний №id'), scored by
  * the same engine as homework part 1. A cell's `pace` compares its level with what was expected
- * by now: a cell of a lesson not yet due is «впереди», never red (issue 38, item 6).
+ * by now: a cell of a lesson not yet due is «впереди», never red.
  */
 
 /** Whose map it is: the student's id and the type that decides which lessons are hers. */

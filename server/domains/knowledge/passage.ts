@@ -4,7 +4,7 @@ import { type CorpusStats, documentStems, idfOf, termMatches } from './ranking';
 import { sentencesOfLine } from './sentences';
 
 /**
- * The passage of a chunk the local default quotes (issue 40). A chunk is cut into units that are
+ * The passage of a chunk the local default quotes. A chunk is cut into units that are
  * never split: a sentence; a list with the paragraph that leads into it («…органы чувств. Его формы:») or, with no
  * lead-in, the whole list; a table. The passage is the contiguous run of units that covers the
  * most of the question — each question term counted once, however often it repeats — and among

@@ -30,7 +30,7 @@ export interface RetrievedChunk {
 const CANDIDATES = 60;
 /**
  * Below this share of the question's weight a chunk is not an answer (tuned on
- * tests/fixtures/assistant-questions.json; words the base does not know weigh in since issue 40).
+ * tests/fixtures/assistant-questions.json; words the base does not know weigh in too).
  */
 export const MIN_COVERAGE = 0.45;
 /**
@@ -165,7 +165,7 @@ function titleWeight(chunkName: string, terms: readonly QueryTerm[], vocabulary:
 /**
  * What the base holds for a question: the published chunks of a kind that answer it, best first
  * (at most `limit`), each with its best passage. Empty when nothing covers enough of the question
- * — words the base does not know count against every chunk (issue 40), so one course word among
+ * — words the base does not know count against every chunk, so one course word among
  * made-up ones is no match — and then, for theory, the codifier topic it is about if the base
  * lacks that topic. The assistant checks this before any model is asked.
  */

@@ -1,5 +1,5 @@
 /**
- * Russian sentences of a line of text (issue 40): Intl.Segmenter finds the candidates, then a
+ * Russian sentences of a line of text: Intl.Segmenter finds the candidates, then a
  * break after an abbreviation or an initial is undone — ICU ends a sentence at «по П. Сорокину»
  * and «ст. 14», which cut quotes short before their answer.
  */

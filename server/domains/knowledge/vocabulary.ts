@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { documentStems } from './ranking';
 
 /**
- * The words a published base knows (issue 40): the stems of its chunks, for telling a student's
+ * The words a published base knows: the stems of its chunks, for telling a student's
  * typo of a course word («инфлеция») from a word the base does not hold («единороги»), and the
  * terms each chunk names (its name and the terms it defines in bold), for telling a topic the
  * base has from one it lacks.

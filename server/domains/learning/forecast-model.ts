@@ -1,7 +1,7 @@
 import { elementGains, PRIOR_STRENGTH, type ElementEvidence, type ExamTask } from '../../learning/exam-evidence';
 
 /**
- * The ЕГЭ forecast from mastery (issue 38 item 3), pure: no database here, so the bench and the
+ * The ЕГЭ forecast from mastery, pure: no database here, so the bench and the
  * tests drive it directly.
  *
  * Each element's share of points is Beta(right + K·μ, wrong + K·(1−μ)), where μ is the student's

@@ -4,7 +4,7 @@ import { curatorChoices, groupStudents } from './group-scope';
 import { forecastDistribution, medianCheckTime, missedElements } from './group-summary';
 import { learningRows } from './student-learning';
 
-/** The «Группа» view (issue 38 item 5): a learning row per student and the group's figures; the xlsx export reads the same. */
+/** The «Группа» view: a learning row per student and the group's figures; the xlsx export reads the same. */
 export async function groupProgress(db: Db, viewer: CurrentUser, curatorKey: string, now: number) {
   const { students, limited, everyone } = await groupStudents(db, viewer, curatorKey);
   const ids = students.map((student) => student.id);

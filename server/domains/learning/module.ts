@@ -10,7 +10,7 @@ import { learningRows } from './student-learning';
 import * as m0112 from './migrations/0112-learning-model';
 
 /**
- * The learning model (issue 38, ARCHITECTURE §5a): exam elements and their links, mastery per
+ * The learning model (ARCHITECTURE §5a): exam elements and their links, mastery per
  * student and element, and the ЕГЭ forecast. Mastery is written by server/learning/mastery.ts,
  * which every source of a scored answer calls in its own transaction (domains never import each
  * other); this domain owns the tables and reads them. Curators read the same model: the CRM

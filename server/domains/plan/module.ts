@@ -13,7 +13,7 @@ import { planSubscribers } from './subscribers';
 import { todayOf } from './today';
 
 /**
- * «Сегодня» (issue 39, ARCHITECTURE §5a): the student's plan of the day from deadlines, the course's
+ * «Сегодня» (ARCHITECTURE §5a): the student's plan of the day from deadlines, the course's
  * next step and her weakest elements (sources/), the streak it feeds and the first-day questions.
  * The plan never writes scores; it reads the work and the learning model.
  */

@@ -6,7 +6,7 @@ import { implement } from '../../contract/implement';
 import { criteriaByTask, criteriaViews } from '../../questions/p2-criteria';
 
 /**
- * The school's ФИПИ criteria of part 2 tasks (issue 38), edited by the bank's editors: a new exam
+ * The school's ФИПИ criteria of part 2 tasks, edited by the bank's editors: a new exam
  * format changes a task's criteria here, and curators check by them from the next check on.
  */
 export const taskCriteriaHandlers = [

@@ -109,7 +109,7 @@ function tally(items: readonly { solved: number; expected: boolean }[]): Tally {
 
 /**
  * The progress against what was expected by now: the bar is coloured by `pace`, so a chapter
- * whose lessons are not due yet is «впереди», not red (issue 38, item 6).
+ * whose lessons are not due yet is «впереди», not red.
  */
 function expectedProgress(all: Tally) {
   const expectedSolvedPercent = percent(all.expectedSolved, all.expectedTotal);

@@ -3,7 +3,7 @@ import { reviewsHandlers } from './handlers';
 import * as m0116 from './migrations/0116-review-cards';
 
 /**
- * Reviews that come back (issue 39 item 2): the review session over a student's FSRS cards. The
+ * Reviews that come back: the review session over a student's FSRS cards. The
  * cards are written by server/learning/review-cards.ts from every scored answer (and the signs
  * trainer's misses); this domain owns their table and the session's calls.
  */

@@ -11,7 +11,7 @@ import { presentQuestion, typedAnswerProblem } from '../../questions/present-que
 import { termsOf, type ReviewTermRow } from './term-cards';
 
 /**
- * The review session (issue 39 item 2): the student's due cards shown as the questions and terms
+ * The review session: the student's due cards shown as the questions and terms
  * she answers everywhere else, each answer scored by the shared engine (as training part 1 scores
  * it), recorded as a scored answer and fed to FSRS, which says when the card comes back.
  */

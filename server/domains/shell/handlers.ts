@@ -70,7 +70,7 @@ export const shellHandlers = [
   implement(shell.getRequiredNotFilledFields, async (ctx) => {
     const staff = STAFF_TYPES.includes(ctx.user.type);
     const names = requiredFieldNames(staff);
-    // A school may keep the old blocking form for students too (issue 39); staff always fill it first.
+    // A school may keep the old blocking form for students too; staff always fill it first.
     const setting = await ctx.services.db.selectFrom('admin_variables').select('value').where('name', '=', PLAN_SETTINGS.profileFormBlocking).executeTakeFirst();
     const blocking = staff || setting?.value.trim() === '1';
     const missing = names.filter((name) => !REQUIRED_FIELDS[name].filled(ctx.user.row));

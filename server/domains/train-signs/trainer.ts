@@ -175,7 +175,7 @@ export async function answerSigns(db: Db, events: DomainEventBus, user: CurrentU
         .onConflict((oc) => oc.columns(['user_id', 'variant_id']).doNothing())
         .execute();
     }
-    // A missed term comes back as a review card (issue 39).
+    // A missed term comes back as a review card.
     if (!isRight) await recordMiss(trx, user.id, { signTermId: termId }, now);
     await publish(answerScored, {
       userId: user.id,

@@ -181,7 +181,7 @@ export const updateIntensivStartDate = live('/admin_settings/intensiv/update_int
 });
 
 /**
- * The «Сегодня» tab (issue 39, our extension): the exam day the first-day form offers, the minutes
+ * The «Сегодня» tab (our extension): the exam day the first-day form offers, the minutes
  * of done work that count a student's day for the streak, and whether the profile form still
  * blocks a new student as the spec had it.
  */
@@ -252,7 +252,7 @@ export const updateTarif = live('/admin_settings/tarifs/update_tarif', {
   access: adminSettings,
 });
 
-/* The «Документы» tab (issue 26 item 4; our extension): versions of the school's documents and the course page address. */
+/* The «Документы» tab (our extension): versions of the school's documents and the course page address. */
 
 const documentVersion = z.object({
   id: z.number().int(),

@@ -40,7 +40,7 @@ export const botMessage = z.object({
   status: z.enum(MESSAGE_STATUSES),
   sources: z.array(botSource),
   createdAt: z.number().int(),
-  /** Our addition (issue 42): the theory bot's answer to an organisational question names the bot to ask instead. */
+  /** Our addition: the theory bot's answer to an organisational question names the bot to ask instead. */
   suggestBot: z.enum(BOTS).optional(),
 });
 export type BotMessage = z.infer<typeof botMessage>;
@@ -81,10 +81,10 @@ export const ASSISTANT_TEXTS = {
   notFound:
     'Я не нашёл ответа в базе знаний школы, поэтому не буду придумывать. Спросите, пожалуйста, своего куратора: он ответит лично.',
   excerptsIntro: 'Вот выдержки из базы знаний школы по вашему вопросу (это цитаты из теории, а не ответ куратора):',
-  /** A codifier topic the school's base has no chunk for (issue 40): said instead of quoting a neighbour. */
+  /** A codifier topic the school's base has no chunk for: said instead of quoting a neighbour. */
   absentTopic: (topic: string) => `В базе школы нет темы «${topic}», поэтому не буду придумывать. Спросите, пожалуйста, своего куратора: он ответит лично.`,
   failed: 'Не удалось загрузить ответ',
-  /** The theory bot's answer to an organisational question (issue 42); the chat offers the switch under it. */
+  /** The theory bot's answer to an organisational question; the chat offers the switch under it. */
   askOrgBot: 'Похоже, это организационный вопрос, а я отвечаю по теории. Спросите бота «Организационные вопросы»: он знает сроки, расписание и правила курса.',
   tooMany: `Слишком много вопросов подряд: не больше ${QUESTION_LIMIT.count} за 10 минут. Попробуйте чуть позже.`,
 } as const;

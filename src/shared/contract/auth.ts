@@ -12,7 +12,7 @@ const sessionIssued = z.object({
   device: z.string(),
   userType: z.enum(USER_TYPES),
   /**
-   * Our extension (issue 26): where the client goes after sign-in and on /study/ — the checking
+   * Our extension: where the client goes after sign-in and on /study/ — the checking
    * queue for curators and checkers, otherwise the spec's landing for the type.
    */
   landing: z.string(),
@@ -59,7 +59,7 @@ export const localSignIn = http('/app/api/auth/local_sign_in.php', {
 });
 
 /**
- * Our extension (issue 27): the first sign-in with a one-time password from `npm run admin`
+ * Our extension: the first sign-in with a one-time password from `npm run admin`
  * (local_sign_in.php refuses it with `mustChangePassword: '1'`) sets the account's own password
  * and signs in.
  */

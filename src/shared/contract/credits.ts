@@ -55,7 +55,7 @@ export const sendZachetAuto = http('/app/api/zachets/send_zachet_auto.php', {
     zachetNum,
     questionNum: intLike.pipe(z.number().int().min(1).max(1000)),
     userAnswer: safeString().max(60, 'ответ не длиннее 60 символов'),
-    /** Our extension: the answer's operation id, the same when it is sent again (fields.ts `opId`, issue 29). */
+    /** Our extension: the answer's operation id, the same when it is sent again (fields.ts `opId`). */
     opId: opId.optional(),
   }),
   /** `alreadyApplied` on a resend of an answer the server took (its reply was lost). */

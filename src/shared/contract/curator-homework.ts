@@ -34,7 +34,7 @@ export const taskCheck = z.object({
   ballov: z.union([intLike.pipe(z.number().int('балл — целое число').min(0, 'Нельзя поставить меньше 0 баллов')), z.null()]).default(null),
   add_comments: z.record(safeString().regex(/^\d{1,3}$/), checkedSegment).refine((value) => Object.keys(value).length <= 200, 'не больше 200 фрагментов').default({}),
   /**
-   * Our extension (issue 38): points per ФИПИ criterion, keyed by its number ('1' for К1). When
+   * Our extension: points per ФИПИ criterion, keyed by its number ('1' for К1). When
    * given, the server checks each against 0..max and sets `ballov` to their sum (null until all are
    * scored). Older clients send `ballov` alone; it is still accepted.
    */
@@ -138,7 +138,7 @@ export const waitingHomework = z.object({
 export type WaitingHomework = z.infer<typeof waitingHomework>;
 
 /**
- * Our extension (issue 26): the checking queue a curator or checker lands on. Homeworks with works
+ * Our extension: the checking queue a curator or checker lands on. Homeworks with works
  * waiting, those with the caller's own students first, then the oldest submission first; the
  * total feeds the count in the navigation. One grouped query, whatever the number of homeworks.
  */
@@ -187,7 +187,7 @@ export const resultP2Item = z.object({
   teacherJson: z.record(z.string(), commentSegment),
   isChecked: flag,
   /**
-   * Our extensions (issue 38): the task's ФИПИ criteria (empty when it has none), the points per
+   * Our extensions: the task's ФИПИ criteria (empty when it has none), the points per
    * criterion saved so far, the bank's criteria text of this question and its reference answer.
    */
   criteria: z.array(p2CriterionView),
@@ -259,7 +259,7 @@ export const CHECK_TEXTS = {
   notYours: 'Проверять эту работу может только куратор ученика',
   noWork: 'Работа ученика не найдена',
   actionRefused: 'Действие «{action}» недоступно для работы в статусе «{status}»',
-  /** A work the student has not submitted yet is never checked (issue 26). */
+  /** A work the student has not submitted yet is never checked. */
   notSubmitted: 'Ученик ещё не сдал эту работу: проверить её можно после сдачи',
   unknownTask: 'Задание {num} не найдено в работе',
   overMax: 'Балл за задание {num}: от 0 до {max}',

@@ -4,7 +4,7 @@ import { http } from './core';
 import { noInput } from './fields';
 
 /**
- * The school's documents and public links (issue 26 item 4; our extension, not in the catalogue).
+ * The school's documents and public links (our extension, not in the catalogue).
  * The offer and the privacy policy are markdown, versioned: a save adds a version that takes
  * effect on its date, and the public page shows the one in effect now. The course page address
  * is a setting; while it is empty the apps hide their «Страница курса» links.

@@ -40,7 +40,7 @@ export function safeString(params?: Parameters<typeof z.string>[0]) {
 }
 
 /**
- * Our extension for changes a client queues offline (issue 29 item 4): the client's id of one
+ * Our extension for changes a client queues offline: the client's id of one
  * change, the same on every resend. The server remembers the ids it applied and answers a resend
  * with its first answer plus `alreadyApplied: '1'` («уже применено»), instead of applying it twice
  * or refusing it as a conflict with itself. Optional: clients that send none work as before.

@@ -61,7 +61,7 @@ export const homeworkP2Question = z.object({
   realBall: z.number().int(),
   teacherComment: z.string(),
   teacherJson: z.record(z.string(), commentSegment),
-  /** Our extensions (issue 38): the task's ФИПИ criteria and the points per criterion of the check. */
+  /** Our extensions: the task's ФИПИ criteria and the points per criterion of the check. */
   criteria: z.array(p2CriterionView),
   criteriaBalls,
   /** Our extension: the student flagged the question as difficult (set_as_difficult2). */

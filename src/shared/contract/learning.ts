@@ -4,7 +4,7 @@ import { download, http } from './core';
 import { userKeyField } from './crm';
 
 /**
- * The learning model (issue 38, ARCHITECTURE §5a): the ЕГЭ forecast built from mastery per exam
+ * The learning model (ARCHITECTURE §5a): the ЕГЭ forecast built from mastery per exam
  * element. Our extension. A student reads her own forecast (userKey empty); a curator reads their
  * own students', an admin or a main manager everyone's (server/auth/student-scope.ts).
  */
@@ -44,7 +44,7 @@ export const getExamForecast = http('/app/api/progress/get_exam_forecast.php', {
   extension: true,
 });
 
-// ——— Curators: the CRM card's learning block and the «Группа» view (issue 38 item 5) ———
+// ——— Curators: the CRM card's learning block and the «Группа» view ———
 
 /** Who reads students' learning: the same rule as the students list (a student is refused). */
 const studentLookers = access.icon('users');

@@ -4,7 +4,7 @@ import { live } from './core';
 import { noInput } from './fields';
 
 /**
- * The daily budget of paid model calls (issue 37 item 4): assistant questions answered by the
+ * The daily budget of paid model calls: assistant questions answered by the
  * model and AI checks of part 2 training draw on one budget per user and one for the whole
  * school, per Moscow calendar day (MODEL_CALLS_PER_USER_DAY, MODEL_CALLS_PER_SCHOOL_DAY). Our
  * extension; the admins read the day's use on the settings page. Server: server/model-budget

@@ -4,7 +4,7 @@ import { http } from './core';
 import { noInput } from './fields';
 
 /**
- * «Сегодня» (issue 39): the student's plan of the day, her streak and the first-day questions.
+ * «Сегодня»: the student's plan of the day, her streak and the first-day questions.
  * Our extension. Every student type has one (an inactive account has nothing to plan), and an
  * admin too, to see the screen as a student does; each reads only her own: there is no user key
  * in the input.

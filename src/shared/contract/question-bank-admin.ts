@@ -71,7 +71,7 @@ export const saveQuestion = http('/app/api/train_p1/admin/save_question.php', {
 /**
  * Creates a question. With no input (the spec's form) it stores an unpublished draft; our editor
  * sends the filled `question` with its first «Сохранить», checked like a save, so a dialog closed
- * without saving stores nothing (issue 26 item 6).
+ * without saving stores nothing.
  */
 export const createQuestion = http('/app/api/train_p1/admin/create_question.php', {
   input: z.object({ question: editableQuestion.optional() }),

@@ -161,7 +161,7 @@ export const P2_IMAGE_NAME = /^(\d{1,10})(_poyasn)?\.png$/;
 export const p2ImagePath = (qId: number, kind: 'question' | 'poyasn', version: string) => `${P2_IMAGE_ROUTE}${qId}${kind === 'poyasn' ? '_poyasn' : ''}.png?v=${version}`;
 
 /* ------------------------------------------------------------------------------------------- */
-/* ФИПИ criteria of part 2 tasks (issue 38): the school's table curators check by.              */
+/* ФИПИ criteria of part 2 tasks: the school's table curators check by.                        */
 
 export const taskCriteria = z.object({ taskNumber: z.number().int(), criteria: z.array(p2CriterionView) });
 export type TaskCriteria = z.output<typeof taskCriteria>;

@@ -159,7 +159,7 @@ export const getDzStatistics = live('/statistics/get_dz_statistics', {
 });
 
 /**
- * Our addition (issue 38, item 6): progress against what was expected by now. `expectedPercent`
+ * Our addition: progress against what was expected by now. `expectedPercent`
  * is the chapter's (course's) material in lessons already due, `expectedSolvedPercent` the solved
  * share of that material (0 when nothing is due), `pace` the state the bar is coloured by
  * (src/shared/domain/pace.ts) — «впереди» while nothing is due, never red for «not yet».

@@ -5,7 +5,7 @@ import { alreadyApplied, flag, intLike, noInput, opId, safeString } from './fiel
 import { homeworkQuestionP1 } from './homework-p1';
 
 /**
- * Reviews that come back (issue 39 item 2, our extension): a student's wrongly answered part 1
+ * Reviews that come back (our extension): a student's wrongly answered part 1
  * questions and missed signs-trainer terms return as FSRS review cards (server/learning/review-cards.ts).
  * Whoever calls reads and answers only her own cards (the server looks every card up by the
  * caller): a curator or an admin is shown none of a student's, only their own (normally none).

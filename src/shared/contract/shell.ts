@@ -98,7 +98,7 @@ export const getRequiredNotFilledFields = http('/app/api/user_info/get_required_
     fields: z.array(requiredFieldSchema),
     fieldsAdditional: z.object({ fieldsRegions: z.array(z.object({ regNumber: z.string(), regName: z.string() })) }),
     /**
-     * Our addition (issue 39): '1' when the form blocks until filled (staff, or a school that keeps
+     * Our addition: '1' when the form blocks until filled (staff, or a school that keeps
      * the old behaviour: PROFILE_FORM_BLOCKING); '0' lets a student start with «Сегодня» and fill
      * the fields later.
      */

@@ -1,5 +1,5 @@
 /**
- * Checking part 2 by the ФИПИ criteria of its exam task (issue 38 item 5). The criteria of a task
+ * Checking part 2 by the ФИПИ criteria of its exam task. The criteria of a task
  * (К1, К2… with their maximum) come from the school's table; the curator scores each, the task's
  * points are their sum. Shared so the checking screen shows the same sum and refusals the server
  * applies. Criteria apply to a question only when their maxima add up to its maximum (a question

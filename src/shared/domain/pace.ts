@@ -1,5 +1,5 @@
 /**
- * «Colour that tells the truth» (issue 38, item 6): a student's progress is judged against what
+ * «Colour that tells the truth»: a student's progress is judged against what
  * was expected of her by now, not against the whole course. Red means «behind», never «not yet».
  *
  * The server decides which lessons are expected (server/pace/expected-lessons.ts) and sends the

@@ -65,7 +65,7 @@ export const PET_REWARDS = {
   homeworkP2: 5,
   /** An automatic credit passed ('Сдан'). */
   creditPassed: 2,
-  /** A day of «Сегодня» whose minimum was done (issue 39): the streak feeds the raccoon. */
+  /** A day of «Сегодня» whose minimum was done: the streak feeds the raccoon. */
   studyDay: 2,
 } as const;
 

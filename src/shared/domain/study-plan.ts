@@ -1,5 +1,5 @@
 /**
- * School settings of «Сегодня» (issue 39), stored as admin variables like the other school
+ * School settings of «Сегодня», stored as admin variables like the other school
  * settings and edited in «Настройки школы». Shared: the server reads them, the admin screen shows
  * their defaults.
  */

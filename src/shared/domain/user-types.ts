@@ -38,13 +38,13 @@ export function isUserType(value: string): value is UserType {
   return isOneOf(USER_TYPES, value);
 }
 
-/** The checking queue curators and checkers land on (issue 26; decided by the server, see server/auth/landing.ts). */
+/** The checking queue curators and checkers land on (decided by the server, see server/auth/landing.ts). */
 export const CHECKING_QUEUE_PATH = '/study/curator/homeworks';
 
-/** Where a student starts her day: «Сегодня» (issue 39); the road is one tap away. */
+/** Where a student starts her day: «Сегодня»; the road is one tap away. */
 export const TODAY_PATH = '/study/today';
 
-/** Where the client goes after sign-in (shell §2.4; students land on «Сегодня» since issue 39). */
+/** Where the client goes after sign-in (shell §2.4, except that students land on «Сегодня»). */
 export function landingPathFor(type: UserType): string {
   if (type === 'Неактивный') return '/study';
   return isStaffType(type) ? '/study/roadmap' : TODAY_PATH;

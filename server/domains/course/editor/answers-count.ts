@@ -1,7 +1,7 @@
 import type { Db } from '../../../db';
 
 /**
- * Who has already worked on what the editor is about to change (issue 36, «safe edits»): a change
+ * Who has already worked on what the editor is about to change («safe edits»): a change
  * that would rewrite students' answers or points is refused naming how many students have them.
  * Each function returns the students' ids, so several sources are counted once per student.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The course editor (issue 36): a lesson's place in its chapter (the lesson number stays its
+ * The course editor: a lesson's place in its chapter (the lesson number stays its
  * identity, referenced everywhere), a draft/published switch (students see only published
  * lessons), a description and materials for the lesson card. Lessons that existed before were
  * authored by the seed and are published, in number order.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The order of a lesson's videos on its card, as the course editor sets it (issue 36). Until now
+ * The order of a lesson's videos on its card, as the course editor sets it. Until now
  * the card listed them by id; existing videos keep that order (position = id).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

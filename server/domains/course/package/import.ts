@@ -409,7 +409,7 @@ export async function importCoursePackage(db: Db, entries: ArchiveEntries, optio
 }
 
 /**
- * Links questions and theory to exam elements (issue 38). The codifier belongs to the school
+ * Links questions and theory to exam elements. The codifier belongs to the school
  * (table exam_elements), so a package naming an element the school does not have is refused.
  */
 async function linkElements(db: Db, manifest: CourseManifest, p1Ids: Map<string, number>, p2Ids: Map<string, number>, chunkIds: Map<string, number>): Promise<void> {

@@ -126,7 +126,7 @@ const creditVerbalSchema = z.object({
 });
 
 /**
- * Codes of the ФИПИ codifier elements a question or a theory chunk belongs to (issue 38, table
+ * Codes of the ФИПИ codifier elements a question or a theory chunk belongs to (table
  * exam_elements). Optional, so packages written before the learning model still read.
  */
 const elementCodes = z.array(z.string().regex(/^\d{1,2}\.\d{1,3}$/, 'код элемента кодификатора вида 2.4')).max(20).optional();

@@ -88,7 +88,7 @@ export const ruAccount = {
     notSet: 'не указано',
   },
 
-  /** The ЕГЭ forecast next to the goal (issue 38). */
+  /** The ЕГЭ forecast next to the goal. */
   forecast: {
     title: 'Прогноз ЕГЭ',
     score: (low: number, high: number) => `Прогноз: ${low}–${high} из 100`,

@@ -2,7 +2,7 @@
 export const ruAdmin = {
   title: 'Настройки школы',
   tabs: { exam: 'ЕГЭ', icons: 'Иконки', groups: 'Группы', zoom: 'Zoom', intensiv: 'Интенсив', today: 'Сегодня', tariffs: 'Тарифы', documents: 'Документы', modelBudget: 'ИИ' },
-  /** Our addition (issue 37): today's paid model calls, admins only. */
+  /** Our addition: today's paid model calls, admins only. */
   modelBudget: {
     title: 'Обращения к ИИ сегодня',
     hint: 'Вопросы ИИ-помощнику и проверки ИИ во второй части вместе, по московским суткам. Лимиты задаются в настройках сервера.',

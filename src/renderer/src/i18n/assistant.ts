@@ -20,6 +20,6 @@ export const ruAssistant = {
   newError: (reason: string) => `Не удалось получить новые сообщения: ${reason}`,
   sendError: 'Не удалось создать вопрос',
   answerMissing: 'Не удалось загрузить ответ',
-  /** Under the theory bot's answer to an organisational question: switches to the other bot, the question kept (issue 42). */
+  /** Under the theory bot's answer to an organisational question: switches to the other bot, the question kept. */
   askOrg: 'Спросить про организацию',
 } as const;

@@ -3,7 +3,7 @@ import { plural } from '@shared/domain/russian-plural';
 
 const students = (n: number) => `${n} ${plural(n, ['ученика', 'учеников', 'учеников'])}`;
 
-/** Texts of the back-office course editor «Курс» (issue 36; our extension of the spec). */
+/** Texts of the back-office course editor «Курс» (our extension of the spec). */
 export const ruCourseEditor = {
   page: {
     title: 'Курс',

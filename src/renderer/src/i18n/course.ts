@@ -42,7 +42,7 @@ export const ruCourse = {
     deadline: (date: string, time: string) => `до ${date} (${time} мск)`,
     noDeadline: 'дедлайн отсутствует',
     noPoints: '. . .',
-    /** Said with '. . .' (spec text) so it does not read as «still loading» (issue 42). */
+    /** Said with '. . .' (spec text) so it does not read as «still loading». */
     notScored: 'не оценено',
     secondary: (ball: number) => `втор. ${ball} б`,
     creditAuto: (num: number) => `Зачёт ${num}`,
@@ -50,7 +50,7 @@ export const ruCourse = {
     creditLessons: (numbers: string) => `Уроки: ${numbers}`,
     creditUntil: (date: string) => `до ${date}`,
     /** A timed part 2 not started yet: its length, said before the first click; the web app's clock
-     *  starts on «Начать» (startButtonPressed), as the start screen says (issue 42). */
+     *  starts on «Начать» (startButtonPressed), as the start screen says. */
     p2TimeLimit: (minutes: number) => `${minutes} ${plural(minutes, ['минута', 'минуты', 'минут'])}, отсчёт — после «Начать»`,
     /** An automatic credit's time per attempt, said before it is opened. */
     creditTime: (minutes: number) => `${minutes} мин на попытку`,

@@ -76,7 +76,7 @@ export const ruCrm = {
     send: 'Отправить',
     error: (text: string) => `Не удалось отправить: ${text}`,
   },
-  /** The learning block of the card and the «Группа» view (issue 38 item 5). */
+  /** The learning block of the card and the «Группа» view. */
   learning: {
     title: 'Учёба',
     error: (text: string) => `Не удалось загрузить учёбу: ${text}`,

@@ -104,7 +104,7 @@ export const ruCuratorHomework = {
     readOnly: 'Работа в этом статусе не проверяется.',
     error: (message: string) => `Произошла ошибка : ${message}`,
     empty: 'Задания отсутствуют',
-    /** Checking by the ФИПИ criteria of the task (issue 38). */
+    /** Checking by the ФИПИ criteria of the task. */
     criteria: (task: number) => `Критерии ФИПИ, задание ${task}`,
     criterionScore: (code: string, max: number) => `${code}: баллы (0–${max})`,
     criterionMax: (max: number) => `из ${max}`,

@@ -1,4 +1,4 @@
-/** Texts of the school's document pages (issue 26 item 4). */
+/** Texts of the school's document pages. */
 export const ruDocuments = {
   loading: 'Загружаем документ…',
   error: (message: string) => `Не удалось загрузить документ: ${message}`,

@@ -45,7 +45,7 @@ export const ruHomeworkP2 = {
   offline: {
     timerRuns: 'Время второй части идёт и без связи: его считает сервер. Когда оно выйдет, на проверку уйдут ответы, которые успели дойти до сервера.',
   },
-  /** A save typed without a connection that the server refused meanwhile (issue 29). */
+  /** A save typed without a connection that the server refused meanwhile. */
   conflict: {
     title: 'Ответы, написанные без связи, не сохранены на сервере',
     reason: (message: string) => `Сервер не принял их. ${message}.`,

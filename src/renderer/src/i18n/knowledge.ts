@@ -8,7 +8,7 @@ export const ruKnowledge = {
     empty: 'Карта знаний пуста',
     error: (message: string) => `Произошла ошибка : ${message}`,
     legend: 'Клетка сравнивает ваши ответы по теме с тем, что пора знать сейчас',
-    /** What each state means (issue 38, item 6); the words themselves are ru.pace.states. */
+    /** What each state means; the words themselves are ru.pace.states. */
     paces: {
       ok: '70% верных и больше',
       weak: '40–69% верных, а тему уже пора знать',

@@ -42,7 +42,7 @@ export const ruMailings = {
     nicknames: 'Никнеймы в Telegram, по одному в строке',
     startAt: 'Начало рассылки',
     startHint: 'Московское время, ДД.ММ.ГГГГ ЧЧ:ММ; пусто — сразу',
-    /** Typed Russian date entry (issue 42: the browser's picker showed «mm/dd/yyyy»). */
+    /** Typed Russian date entry (the browser's picker showed «mm/dd/yyyy»). */
     startPlaceholder: 'ДД.ММ.ГГГГ ЧЧ:ММ',
     startInvalid: 'Дата и время в виде ДД.ММ.ГГГГ ЧЧ:ММ, например 01.12.2026 18:00',
     pickImage: 'Выбрать файл',

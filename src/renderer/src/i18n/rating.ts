@@ -37,7 +37,7 @@ export const ruRating = {
   mastery: {
     title: 'Освоение разделов',
     total: 'Всего решено',
-    /** The main bar: what is solved of the material due by now (issue 38, item 6). */
+    /** The main bar: what is solved of the material due by now. */
     planned: 'По плану на сегодня',
     /** Under it, the spec's «Всего решено» of the whole course. */
     totalSolved: '{label}: {percent}% курса',

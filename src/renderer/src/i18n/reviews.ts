@@ -1,4 +1,4 @@
-/** Texts of the review session screen «Повторение» (issue 39). Imported only by that screen. */
+/** Texts of the review session screen «Повторение». Imported only by that screen. */
 export const ruReviews = {
   title: 'Повторение',
   intro: 'Здесь возвращаются вопросы и термины, в которых были ошибки, — тогда, когда их пора вспомнить.',

@@ -96,7 +96,7 @@ export const ru = {
     fullDate: '{day} {month} {year} г.',
   },
 
-  /** Progress against what was expected by now (ui/PaceBadge, ui/PaceProgress; issue 38, item 6). */
+  /** Progress against what was expected by now (ui/PaceBadge, ui/PaceProgress). */
   pace: {
     states: { ahead: 'впереди', ok: 'в порядке', weak: 'подтянуть', behind: 'отстаёт' },
     /** Read out before the state's word (the mark beside it is a picture). */
@@ -196,7 +196,7 @@ export const ru = {
     noConnection: 'нет соединения',
     noSession: 'нет сессии',
     menu: { lk: 'Личный кабинет', finances: 'Оплата', settings: 'Настройки', logout: 'Выйти' },
-    /** Signing out with drafts on this computer (issue 29): keep them for the next sign-in or drop them. */
+    /** Signing out with drafts on this computer: keep them for the next sign-in or drop them. */
     signOutDrafts: {
       title: 'Черновики на этом компьютере',
       text: (count: number) =>

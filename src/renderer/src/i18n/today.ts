@@ -1,7 +1,7 @@
 import type { RequiredFieldName } from '@shared/contract/shell';
 import { countText } from '@shared/domain/russian-plural';
 
-/** Texts of «Сегодня» (issue 39): the plan of the day, the streak and the first-day questions. */
+/** Texts of «Сегодня»: the plan of the day, the streak and the first-day questions. */
 export const ruToday = {
   title: 'Сегодня',
   roadmapLink: 'Дорога уроков',

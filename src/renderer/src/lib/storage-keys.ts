@@ -10,7 +10,7 @@ export const STORAGE_KEYS = {
   device: 'enot.device',
   /** User type from the sign-in answer. Removed on '-1'. */
   userType: 'enot.userType',
-  /** Where the server said this user lands (sign-in answer, issue 26): /study/ goes there. Removed on '-1'. */
+  /** Where the server said this user lands (sign-in answer): /study/ goes there. Removed on '-1'. */
   landing: 'enot.landing',
   /** User's display name for the header. */
   userName: 'enot.userName',

@@ -6,7 +6,7 @@ import { api } from './api';
 export const WAITING_WORKS_KEY = ['curatorHomework', 'waiting'] as const;
 
 /**
- * The checking queue (issue 26): works waiting per homework and the total for the navigation count.
+ * The checking queue: works waiting per homework and the total for the navigation count.
  * `enabled` is the server's 'homework' flag, so people without the queue never ask for it.
  */
 export function useWaitingWorks(enabled: boolean) {

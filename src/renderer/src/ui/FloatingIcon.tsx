@@ -37,7 +37,7 @@ const viewport = () => ({ width: window.innerWidth, height: window.innerHeight }
 /**
  * Phones: the icons are not free over the page but sit in the dock, a bar along the bottom edge
  * the page never scrolls under (shell.css `.shell__dock`, `--float-dock-height`), so they cover
- * no button (issue 30). Kept in step with the `max-width: 600px` rules of shell.css.
+ * no button. Kept in step with the `max-width: 600px` rules of shell.css.
  */
 export const DOCK_QUERY = '(max-width: 600px)';
 /** Height of the dock bar and the size of an icon inside it (px). */

@@ -27,7 +27,7 @@ export interface PaceProgressProps {
 }
 
 /**
- * A bar that compares with what was due by now (issue 38, item 6): it fills with the solved
+ * A bar that compares with what was due by now: it fills with the solved
  * share of the due material and is coloured by the pace state, whose word stands under it;
  * while nothing is due it shows what was done early, in the neutral «впереди».
  */

@@ -86,7 +86,7 @@ export interface ScrollRowProps {
 
 /**
  * A `<nav>` whose links may not fit the width (header, a section's tabs on a phone). When some are
- * hidden, the cut side fades out and shows an arrow that scrolls on (issue 30: «Трениров…» gave
+ * hidden, the cut side fades out and shows an arrow that scrolls on (a cut «Трениров…» gave
  * no sign there was more). Keyboard users reach every link by Tab, which scrolls it into view,
  * so the arrows are for the pointer only.
  */

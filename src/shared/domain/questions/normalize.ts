@@ -10,7 +10,7 @@ export function normalizeWord(value: string): string {
 }
 
 /**
- * The key two word answers are compared by, on every client and the server alike (issue 40): the
+ * The key two word answers are compared by, on every client and the server alike: the
  * letters the web's word input keeps (onlyCyrillic drops spaces, hyphens and anything else), lower
  * case, ё = е — so «рыночная экономика», «Рыночная-экономика» and «рыночнаяэкономика» are one answer.
  */

@@ -32,7 +32,7 @@ const LINKS: HeaderLink[] = [
   { flag: 'curator', label: t.nav.curator, to: () => `/curator/${rememberedLink('curator')}` },
 ];
 
-/** «Сегодня» (issue 39) is a student's: staff and inactive accounts have no plan. */
+/** «Сегодня» is a student's: staff and inactive accounts have no plan. */
 function hasPlan(): boolean {
   const type = storedUserType();
   return type !== null && type !== 'Неактивный' && !isStaffType(type);
@@ -41,7 +41,7 @@ function hasPlan(): boolean {
 export function Header() {
   const flags = useAtomValue(displayFlagsAtom);
   const { dark, setDark } = useTheme();
-  // «Кураторская» shows how many works wait for a check (issue 26); only people with the queue load and ask.
+  // «Кураторская» shows how many works wait for a check; only people with the queue load and ask.
   const showWaiting = flags?.homework === '1';
   return (
     <header className="shell__header">

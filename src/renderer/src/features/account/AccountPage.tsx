@@ -25,7 +25,7 @@ export function AccountPage() {
   // Same as the header's: asks about drafts on this device, then signs out whatever the server answers.
   const { signOut, leaving, popup: signOutPopup } = useSignOut(navigate);
   useUpdateTgNicknameParam();
-  // A curator's or an admin's cabinet has no course, goals or promo code of a student (issue 42).
+  // A curator's or an admin's cabinet has no course, goals or promo code of a student.
   const staff = user.data !== undefined && isStaffType(user.data.user_type);
 
   return (

@@ -7,7 +7,7 @@ import { failureText } from './errors';
 const t = ruAccount.forecast;
 
 /**
- * The ЕГЭ forecast next to the goal (issue 38): an 80 % interval of the test score from the
+ * The ЕГЭ forecast next to the goal: an 80 % interval of the test score from the
  * learning model, or «мало данных», and the three elements that would raise it most. The server
  * computes everything; this only shows it.
  */

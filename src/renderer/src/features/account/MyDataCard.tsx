@@ -28,7 +28,7 @@ export function MyDataCard({ user, showError }: Props) {
   const items: InfoItem[] = [
     { label: t.region, value: info ? orDash(info.reg_name) : dash },
     { label: t.birthDate, value: info ? dateOrDash(info.user_bdate) : dash, testId: 'my-bdate' },
-    // A school class is a student's; staff have none (issue 42).
+    // A school class is a student's; staff have none.
     ...(info && isStaffType(info.user_type) ? [] : [{ label: t.classNumber, value: info ? orDash(info.user_class_number) : dash }]),
     { label: t.phone, value: info ? phoneText(info.user_tel) : dash },
     { label: t.email, value: info ? orDash(info.user_email) : dash },

@@ -17,7 +17,7 @@ const t = ruAdmin.tabs;
 const ADMIN: UserType = 'Админ';
 
 /**
- * Back-office §2.10 'change-variables': six tabs, «Сегодня» (issue 39) and «Документы», each loading on its first open;
+ * Back-office §2.10 'change-variables': six tabs, «Сегодня» and «Документы», each loading on its first open;
  * admins also see «ИИ» (today's model calls; the server allows that call to admins only).
  */
 export function ChangeVariablesPage() {

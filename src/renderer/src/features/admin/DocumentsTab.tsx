@@ -13,7 +13,7 @@ type Documents = OutputOf<typeof getDocumentsAdmin>;
 type SchoolDocument = Documents['documents'][number];
 
 /**
- * The «Документы» tab (issue 26 item 4): the offer and the privacy policy in markdown, each save a
+ * The «Документы» tab: the offer and the privacy policy in markdown, each save a
  * new version from its date (the public pages show the one in effect), and the course page address.
  */
 export function DocumentsTab() {

@@ -8,7 +8,7 @@ import { Loaded, SaveError, useSave, useSetting } from './use-settings';
 const t = ruAdmin.today;
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: t.hour(hour) }));
 
-/** The «Сегодня» tab (issue 39): the exam day offered on the first day, the streak's minimum, the profile form's blocking. */
+/** The «Сегодня» tab: the exam day offered on the first day, the streak's minimum, the profile form's blocking. */
 export function TodayTab() {
   const settings = useSetting(getTodaySettings);
   return (

@@ -275,7 +275,7 @@ function ChatPanel({ panelRef, onClose }: { panelRef: React.RefObject<HTMLDivEle
           {t.send}
         </Button>
       </form>
-      {/* Over the chat panel (a fixed layer above popups), or its close button would be hidden (issue 30). */}
+      {/* Over the chat panel (a fixed layer above popups), or its close button would be hidden. */}
       <TheoryPopup chunkId={theoryOf} onClose={() => setTheoryOf(null)} rootClassName="assistant-theory" />
     </div>
   );

@@ -177,7 +177,7 @@ export function VkButton({ mode }: { mode: 'login' | 'signup' }) {
         {mode === 'signup' ? t.vkSignupButton : t.vkButton}
       </Button>
       {config.data && !configured && mode === 'login' && <p className="muted small">{t.vkNotConfigured}</p>}
-      {/* Sign-up has no form of its own: say who gives accounts and lead to the sign-in (issue 30). */}
+      {/* Sign-up has no form of its own: say who gives accounts and lead to the sign-in. */}
       {config.data && !configured && mode === 'signup' && (
         <>
           <p className="small" data-testid="signup-no-vk">

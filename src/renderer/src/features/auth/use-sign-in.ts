@@ -4,7 +4,7 @@ import { saveSession } from '../../lib/session';
 
 /**
  * Stores a new session and goes where the server says: the checking queue for curators and
- * checkers (issue 26), otherwise shell §2.4 ('Неактивный' → /study, others → roadmap).
+ * checkers, otherwise shell §2.4 ('Неактивный' → /study, others → roadmap).
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();

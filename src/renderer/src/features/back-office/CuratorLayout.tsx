@@ -30,7 +30,7 @@ const ITEMS: SideNavItem[] = [
   { to: '/curator/verbal_slots', label: t.verbalSlots, flag: 'curator' },
 ];
 
-/** The curator area; «Проверка ДЗ» carries the count of works waiting for a check (issue 26). */
+/** The curator area; «Проверка ДЗ» carries the count of works waiting for a check. */
 export function CuratorLayout() {
   const flags = useAtomValue(displayFlagsAtom);
   const waiting = useWaitingWorks(flags?.homework === '1');

@@ -28,7 +28,7 @@ type Open =
   | { kind: 'intake' }
   | null;
 
-/** «Курс» (issue 36, route curator/course): the course's chapters and lessons, previews, new intake, packages. */
+/** «Курс» (route curator/course): the course's chapters and lessons, previews, new intake, packages. */
 export function CourseEditorPage() {
   const course = useQuery(courseEditorQueries.course());
   const [open, setOpen] = useState<Open>(null);

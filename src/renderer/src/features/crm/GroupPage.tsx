@@ -15,7 +15,7 @@ const t = ruCrm.group;
 const tl = ruCrm.learning;
 
 /**
- * «Группа» (issue 38 item 5): a curator's students — an admin's or a main manager's whole school,
+ * «Группа»: a curator's students — an admin's or a main manager's whole school,
  * or one curator's — with forecast against goal, weak elements, activity, overdue work and risk,
  * and the group's figures: forecast bands, the elements most students miss, who is at risk and
  * how fast part 2 is checked. Downloadable as an xlsx file.

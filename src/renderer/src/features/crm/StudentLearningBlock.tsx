@@ -8,7 +8,7 @@ import { forecastText, overdueText, riskText } from './learning-text';
 const t = ruCrm.learning;
 
 /**
- * The card's «Учёба» block (issue 38 item 5): the forecast against the goal, the weakest elements,
+ * The card's «Учёба» block: the forecast against the goal, the weakest elements,
  * answers of the last 7 days and overdue work, from the same learning model the student sees.
  */
 export function StudentLearningBlock({ userKey }: { userKey: string }) {

@@ -121,7 +121,7 @@ function part(status: string, date: string, time: string, points: number | null,
 
 /**
  * What a work card offers for part 2: checking only a work the student has handed in (the server
- * refuses every check of one still being written, issue 26), reading a checked one.
+ * refuses every check of one still being written), reading a checked one.
  */
 function p2Link(status: string): 'check' | 'view' | 'writing' | null {
   if (status === '') return null;

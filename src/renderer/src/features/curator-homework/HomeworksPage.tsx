@@ -10,7 +10,7 @@ const t = ruCuratorHomework.list;
 const q = ruCuratorHomework.queue;
 
 /**
- * Back-office §2.4 'homeworks', the screen curators and checkers land on (issue 26): first the
+ * Back-office §2.4 'homeworks', the screen curators and checkers land on: first the
  * queue of works waiting for a check, then the homework table with a 'trial' badge and the count
  * waiting, and the cross-checks table.
  */

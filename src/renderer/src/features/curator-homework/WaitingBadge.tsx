@@ -3,7 +3,7 @@ import { CountBadge } from '../../ui';
 import { useWaitingWorks } from '../../lib/waiting-works';
 
 /**
- * The count of works waiting for a check beside «Кураторская» (issue 26). Loaded on its own only
+ * The count of works waiting for a check beside «Кураторская». Loaded on its own only
  * for people with the queue, so the contract behind it stays out of everyone's first download.
  */
 export function WaitingBadge() {

@@ -5,7 +5,7 @@ import { ruTitles } from '../../i18n/titles';
 /** This feature's screens, placed by app/routes.ts. */
 export const documentsRoutes: FeatureRoutes = {
   outside: [
-    // The school's documents (issue 26 item 4): public, outside the shell, linked from the top-up popup.
+    // The school's documents: public, outside the shell, linked from the top-up popup.
     {
       path: 'oferta',
       lazy: () => import('./DocumentPage').then((m) => ({ Component: m.OfertaPage })),

@@ -47,7 +47,7 @@ export interface P2SaveOptions {
  * The answers being written and their saving: a local draft on every change, autosave every
  * 120 s while changed, a save when the page is hidden or left, and the '22' other-device
  * question (§8) for saves the student asked for or autosaves while the page is shown. A save that
- * finds no connection says so in Russian and is sent again by itself (issue 29): on the browser's
+ * finds no connection says so in Russian and is sent again by itself: on the browser's
  * 'online', on the live socket's reconnect and on a growing timer; a refusal is never retried.
  * Such a save is also queued in the device's outbox with its operation id and the server texts it
  * was typed over, so it is sent even if the page is closed (offline/p2-outbox.ts); a queued save
@@ -68,7 +68,7 @@ export function useP2Save(options: P2SaveOptions) {
   const retryRef = useRef<ReturnType<typeof createSaveRetry> | null>(null);
   // The operation id of the save whose outcome is unknown (no reply): sending the same answers
   // again reuses it, so a save the server took but whose reply was lost is answered «уже
-  // применено» instead of '22' or «время вышло» if the work moved on meanwhile (issue 29).
+  // применено» instead of '22' or «время вышло» if the work moved on meanwhile.
   const pendingOpRef = useRef<{ snapshot: Record<string, string>; force: boolean; opId: string } | null>(null);
 
   const update = useCallback(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wireStartAt } from './CreateMailingPopup';
 
-// The mailing's start is typed in Russian (ДД.ММ.ГГГГ ЧЧ:ММ, issue 42), sent as the wire's Moscow time.
+// The mailing's start is typed in Russian (ДД.ММ.ГГГГ ЧЧ:ММ), sent as the wire's Moscow time.
 describe('wireStartAt', () => {
   it('turns the Russian entry into the wire form, empty into «at once»', () => {
     expect(wireStartAt('01.12.2026 18:00')).toBe('2026-12-01 18:00:00');

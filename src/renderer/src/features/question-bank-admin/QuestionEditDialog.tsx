@@ -56,7 +56,7 @@ export function QuestionEditDialog({
 
 /**
  * A new question: only the chapters and lessons are loaded; nothing is stored until the first
- * «Сохранить», so «Отменить» leaves no empty question behind (issue 26 item 6).
+ * «Сохранить», so «Отменить» leaves no empty question behind.
  */
 function NewQuestionDialog({ onClose, onCreated, onCreatedNoRefresh, neighbours }: Omit<DialogProps, 'questionId'>) {
   const reference = useQuery(questionBankAdminQueries.reference());

@@ -19,7 +19,7 @@ const PAGE_SIZE = 20;
 export function QuestionsP1Page() {
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('id') ?? '');
-  // `?id=new`: a question not stored yet; its first «Сохранить» creates it (issue 26 item 6).
+  // `?id=new`: a question not stored yet; its first «Сохранить» creates it.
   const editing = params.get('id') === NEW_QUESTION ? NEW_QUESTION : Number.isInteger(openId) && openId > 0 ? openId : null;
   const [lesson, setLesson] = useState<number>(0);
   const [type, setType] = useState<string>('');

@@ -7,7 +7,7 @@ const t = ruRating.mastery;
 
 /**
  * Chapter mastery: the share of each chapter's questions (both parts) solved at full marks and of
- * its signs-trainer terms. Bars compare with what is due by now (issue 38, item 6): a chapter
+ * its signs-trainer terms. Bars compare with what is due by now: a chapter
  * whose lessons are still ahead is grey «впереди», red only when she is behind.
  */
 export function ChapterMasteryCard() {

@@ -25,7 +25,7 @@ export function StudyRatingCard() {
                     </a>
                   )}
                 </span>
-                {/* Not coloured: a share of the whole course says nothing about being behind (issue 38, item 6); the chapter card above judges that. */}
+                {/* Not coloured: a share of the whole course says nothing about being behind; the chapter card above judges that. */}
                 <span className="study-rating__value">
                   {fill(t.solved, { percent: user.solvedPercent })}
                 </span>

@@ -16,7 +16,7 @@ import { reviewsQueries } from './api';
 const t = ruReviews;
 
 /**
- * «Повторение» (issue 39 item 2): the due review cards one at a time; after each answer the
+ * «Повторение»: the due review cards one at a time; after each answer the
  * verdict, the explanation and when the card comes back. The cards of a session are the ones
  * loaded when it began; «Ещё карточки» loads the next due ones.
  */

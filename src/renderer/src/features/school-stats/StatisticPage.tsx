@@ -12,7 +12,7 @@ const t = ruSchoolStats.statistic;
 /**
  * Back-office §2.7: 'Рейтинг освоения кураторов' — a curator select, ranked students, chapters
  * popup. Ranked by the spec's share of the course solved; coloured against what each student was
- * due to know by now (issue 38, item 6), so a student on schedule is never red.
+ * due to know by now, so a student on schedule is never red.
  */
 export function StatisticPage() {
   const curators = useQuery(schoolStatsQueries.curators());

@@ -13,7 +13,7 @@ import { todayQueries } from './api';
 const t = ruToday.firstDay;
 
 /**
- * The first day (issue 39 item 4): goal score, exam date and minutes a day, then the first plan.
+ * The first day: goal score, exam date and minutes a day, then the first plan.
  * Nothing else is asked here: the profile fields come later.
  */
 export function FirstDayForm({ defaults }: { defaults: OutputOf<typeof getToday>['defaults'] }) {

@@ -15,7 +15,7 @@ const t = ruToday.reminder;
 const HOUR_OPTIONS = REMINDER_HOURS.map((hour) => ({ value: hour, label: t.hour(hour) }));
 
 /**
- * «Напоминания в Telegram» (issue 39 item 5): on/off and the hour. When the school's bot cannot
+ * «Напоминания в Telegram»: on/off and the hour. When the school's bot cannot
  * reach her, the switch is off-limits and the card says why and how to fix it.
  */
 export function ReminderCard({ reminder }: { reminder: OutputOf<typeof getToday>['reminder'] }) {

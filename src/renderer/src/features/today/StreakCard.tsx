@@ -8,7 +8,7 @@ const t = ruToday;
 
 type Today = OutputOf<typeof getToday>;
 
-/** The streak, its best, the week's freeze and the raccoon whose mood follows them (issue 39 item 3). */
+/** The streak, its best, the week's freeze and the raccoon whose mood follows them. */
 export function StreakCard({ streak, mood }: { streak: Today['streak']; mood: Today['raccoonMood'] }) {
   return (
     <Card title={t.streak.title} className="today-streak" data-testid="today-streak">

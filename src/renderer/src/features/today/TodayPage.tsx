@@ -18,7 +18,7 @@ const t = ruToday;
 const errorText = (error: unknown) => (error instanceof ApiError && error.kind === 'failure' ? error.message : `${t.error}: ${error instanceof Error ? error.message : ''}`);
 
 /**
- * «Сегодня» (issue 39): the student's landing page. The first day asks three questions; then the
+ * «Сегодня»: the student's landing page. The first day asks three questions; then the
  * day's plan (deadlines first, sized to her minutes, ticking itself), the streak and the raccoon.
  */
 export function TodayPage() {

@@ -24,7 +24,7 @@ export function ChoiceView({ available, choice, onChange, onStart, onTable, busy
   const peers = available.additionInfo.peerModes === '1';
   // Demo and Пакетник: the classmates and AI modes are not offered at all (the server refuses them too).
   const modes = TRAIN_P2_MODES.filter((mode) => peers || (mode !== 'checkByClassmates' && mode !== 'checkByAI'));
-  // No language model on the server: the AI mode is shown but cannot be chosen (issue 30).
+  // No language model on the server: the AI mode is shown but cannot be chosen.
   const aiOff = available.additionInfo.aiConfigured !== '1';
   const offered = (item: TrainP2Mode) => !(item === 'checkByAI' && aiOff);
   const mode: TrainP2Mode = modes.includes(choice.mode) && offered(choice.mode) ? choice.mode : 'selfCheck';

@@ -53,7 +53,7 @@ export function validateCheck(comment: string, score: string, max: number, texts
 
 /**
  * What is wrong with a score as it is typed (above the maximum, below 0, a fraction), shown next
- * to the field at once (issue 30); null while it is empty, unfinished or fine.
+ * to the field at once; null while it is empty, unfinished or fine.
  */
 export function typedScoreProblem(score: string, max: number, texts: Pick<CheckTexts, 'overMax' | 'belowZero' | 'whole'>): string | null {
   const typed = score.trim().replace(',', '.');

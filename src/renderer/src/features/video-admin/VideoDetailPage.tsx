@@ -17,7 +17,7 @@ import './video-admin.css';
 const t = ruVideoAdmin.detail;
 const NEW_CHAPTER = '\u0000new';
 
-/** A blank form: nothing is stored until the first save, so leaving it leaves no empty row (issue 26 item 6). */
+/** A blank form: nothing is stored until the first save, so leaving it leaves no empty row. */
 const BLANK_VIDEO: AdminVideo = {
   videoId: '',
   videoFilename: '',

@@ -42,7 +42,7 @@ export function VideoListPage() {
       <div className="video-admin__head">
         <h1 id="video-admin-title">{t.title}</h1>
         <div className="video-admin__actions">
-          {/* Opens the detail right away (§4); the row is created by its first «Сохранить» (issue 26 item 6). */}
+          {/* Opens the detail right away (§4); the row is created by its first «Сохранить». */}
           <Link to={`/curator/video_edit/${NEW_VIDEO_ID}`} className={buttonClassName('primary')}>
             {t.add}
           </Link>

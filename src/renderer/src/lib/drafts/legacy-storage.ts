@@ -4,7 +4,7 @@ import type { UserDrafts } from './user-drafts';
 
 /**
  * One-time move of what older versions kept in localStorage / sessionStorage into the offline
- * store (issue 29): nothing a student typed is lost on upgrade. A key is removed only after its
+ * store: nothing a student typed is lost on upgrade. A key is removed only after its
  * value was written to the store, so a failed write is simply tried again on the next start.
  */
 

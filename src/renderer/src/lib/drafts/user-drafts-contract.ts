@@ -22,7 +22,7 @@ export function memoryStorage(entries: Record<string, string> = {}): Storage {
 const keysOf = (storage: Storage) => Array.from({ length: storage.length }, (_, index) => storage.key(index));
 
 /**
- * The drafts and flags behaviour the app relies on (issue 29), over any OfflineStore: run against
+ * The drafts and flags behaviour the app relies on, over any OfflineStore: run against
  * the desktop store on the real SQLite cache and against IndexedDB, so both keep it.
  */
 export function describeUserDraftsContract(name: string, factory: StoreFactory): void {

@@ -42,7 +42,7 @@ describe('store choice', () => {
   });
 });
 
-// The drafts and flags the app keeps (issue 29): per user, moved from localStorage, kept across a
+// The drafts and flags the app keeps: per user, moved from localStorage, kept across a
 // restart of the desktop store — on the same real SQLite cache.
 describeUserDraftsContract('desktop (window.desktop → IPC → SQLite)', (now) => {
   const dir = mkdtempSync(join(tmpdir(), 'enot-desktop-drafts-'));

@@ -2,7 +2,7 @@ import { ruHomeworkP2 as t } from '../../../i18n/homework-p2';
 
 /**
  * Said while answers wait on the device (no connection, or a save queued): where they are, and
- * that a timed part's clock is the server's and keeps running (issue 29).
+ * that a timed part's clock is the server's and keeps running.
  */
 export function P2OfflineNote({ timed }: { timed: boolean }) {
   return (
