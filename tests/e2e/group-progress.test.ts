@@ -49,7 +49,11 @@ describe('the learning block of the card and the group view in chromium', () => 
     const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/users');
+    // The students' page is up (its section buttons follow the permissions read with it) before
+    // «Группа» is clicked: on a loaded machine a click on a button being redrawn went nowhere.
+    await page.locator('#crm-users-title').waitFor();
     await page.getByRole('link', { name: 'Группа' }).click();
+    await page.waitForURL(/\/study\/curator\/group$/);
     await page.getByRole('heading', { level: 1, name: 'Группа' }).waitFor();
     const risk = page.getByTestId('group-risk');
     await risk.getByRole('link', { name: 'Смирнова Алиса' }).waitFor();

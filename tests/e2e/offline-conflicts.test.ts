@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { credits, trainP1 } from '../../src/shared/contract';
 import { CREDIT_TEXTS } from '../../src/shared/contract/credits';
-import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
+import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
 import { makeStudentLike } from '../helpers/factories';
 import { questionJsonOf } from '../../server/questions/question-bank';
 import { screenshot, signInThroughForm } from '../helpers/browser';
@@ -145,7 +145,18 @@ describe('queued changes, app-wide: «Не отправлено / Конфлик
     const question = questionJsonOf(row);
     const input = answerInputOf(question);
     const right = answerToDisplayed(question, question.rightAnswers[0]!);
-    await client.call(trainP1.setAnswerSet, { qId: questionId, userAnswer: input.kind === 'word' ? 'ошибка' : '9', finishTest: '1' });
+    // A wrong answer of the question's own shape (a set: a digit outside the right ones; fixed slots: every digit changed).
+    const kind = answerKindOf(question.questionType);
+    const used = new Set(digitsOf(right));
+    const wrong =
+      kind === 'word'
+        ? 'ошибка'
+        : kind === 'set'
+          ? String([...Array(question.questionAnsColumn1.length || 9).keys()].map((n) => n + 1).find((n) => !used.has(n)) ?? 9)
+          : digitsOf(right)
+              .map((digit) => (digit === 1 ? '2' : '1'))
+              .join('');
+    await client.call(trainP1.setAnswerSet, { qId: questionId, userAnswer: wrong, finishTest: '1' });
     await db().updateTable('review_cards').set({ due_at: Date.now() - 60_000 }).where('user_id', '=', student.id).execute();
     const reps = async () => (await db().selectFrom('review_cards').select('reps').where('user_id', '=', student.id).executeTakeFirstOrThrow()).reps;
     const before = await reps();
