@@ -18,7 +18,7 @@ describe('useOutboxSync: when queued changes are offered to the server', () => {
     vi.useRealTimers();
   });
 
-  it('tries at start, when the connection returns, and again 2 s and 10 s later while changes wait', async () => {
+  it('tries at start, when the connection returns, and again 2 s and 8 s later while changes wait', async () => {
     const sync = vi.fn(async () => undefined);
     let pending = true;
     const { unmount } = renderHook(() => useOutboxSync(sync, async () => pending));
