@@ -1,10 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { credits } from '../../src/shared/contract';
 import { CREDIT_TEXTS } from '../../src/shared/contract/credits';
-import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
-import { questionJsonOf } from '../../server/questions/question-bank';
 import { screenshot, signInThroughForm } from '../helpers/browser';
+import { creditAttemptAnswers, openCreditQuestion, sendCreditAnswer } from '../helpers/credit-page';
 import { useE2e } from '../helpers/e2e';
 
 /** Credit 2 covers lessons 3 and 4: open for the demo students, not started, 10 questions from the bank. */
@@ -21,48 +19,9 @@ describe('automatic credit answered offline (issue 29 item 2)', () => {
   const db = () => e2e.server.server.services.db;
   const studentId = async () => (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
 
-  /** The running attempt's questions with a right and a wrong answer as typed. */
-  async function attemptAnswers() {
-    const id = await studentId();
-    const progress = await db().selectFrom('user_credits_auto').selectAll().where('user_id', '=', id).where('credit_num', '=', CREDIT).executeTakeFirstOrThrow();
-    const rows = await db()
-      .selectFrom('credit_auto_answers')
-      .innerJoin('questions_p1', 'questions_p1.id', 'credit_auto_answers.question_id')
-      .selectAll('questions_p1')
-      .select('credit_auto_answers.q_num')
-      .where('credit_auto_answers.user_id', '=', id)
-      .where('credit_auto_answers.credit_num', '=', CREDIT)
-      .where('credit_auto_answers.attempt', '=', progress.attempts)
-      .execute();
-    return new Map(
-      rows.map((row) => {
-        const question = questionJsonOf(row);
-        const input = answerInputOf(question);
-        const wrong = input.kind === 'word' ? 'ошибка' : input.kind === 'slots' ? '9'.repeat(input.slots) : '9';
-        return [row.q_num, { right: answerToDisplayed(question, question.rightAnswers[0]!), wrong }] as const;
-      }),
-    );
-  }
   const storedAnswer = async (qNum: number) =>
     (await db().selectFrom('credit_auto_answers').select(['user_answer', 'answered_at']).where('user_id', '=', await studentId()).where('credit_num', '=', CREDIT).where('q_num', '=', qNum).orderBy('attempt', 'desc').executeTakeFirst())?.user_answer ?? null;
 
-  async function openQuestion(page: Page): Promise<number> {
-    const heading = page.locator('#credit-question-title');
-    await heading.waitFor();
-    return Number(((await heading.textContent()) ?? '').replace(/\D/g, ''));
-  }
-
-  async function answer(page: Page, typed: string): Promise<void> {
-    const word = page.getByTestId('answer-word');
-    const digits = page.getByTestId('answer-digits');
-    if (await word.count()) await word.fill(typed);
-    else if (await digits.count()) await digits.fill(typed);
-    else {
-      await page.getByTestId('answer-slot-1').focus();
-      await page.keyboard.type(typed);
-    }
-    await page.getByTestId('credit-send').click();
-  }
 
   it('an answer given offline waits on the device, goes when the connection returns; one refused meanwhile is shown with both answers', async () => {
     const { page, context, errors } = await e2e.openPage({ height: 900 });
@@ -71,13 +30,13 @@ describe('automatic credit answered offline (issue 29 item 2)', () => {
     await page.waitForURL(/\/study\/(today|roadmap|lk)/);
     await page.goto(`/study/zachet_auto/${CREDIT}`);
     await page.getByTestId('credit-start').click();
-    const answers = await attemptAnswers();
+    const answers = await creditAttemptAnswers(db(), await studentId(), CREDIT);
 
     // Offline: the answer is kept, the question marked «Не отправлено», the next one opens.
     await context.setOffline(true);
-    const first = await openQuestion(page);
-    await answer(page, answers.get(first)!.right);
-    await expect.poll(() => openQuestion(page)).not.toBe(first);
+    const first = await openCreditQuestion(page);
+    await sendCreditAnswer(page, answers.get(first)!.right);
+    await expect.poll(() => openCreditQuestion(page)).not.toBe(first);
     expect(await page.getByTestId(`credit-nav-${first}`).getAttribute('data-queued')).toBe('1');
     const note = page.getByTestId('credit-offline');
     expect(await note.innerText()).toContain(NO_CONNECTION);
@@ -97,8 +56,8 @@ describe('automatic credit answered offline (issue 29 item 2)', () => {
     // Offline again; meanwhile the phone answers the next question differently.
     await context.setOffline(true);
     await page.locator('.credit-nav__item[data-answered="0"]').first().click();
-    const second = await openQuestion(page);
-    await answer(page, answers.get(second)!.right);
+    const second = await openCreditQuestion(page);
+    await sendCreditAnswer(page, answers.get(second)!.right);
     await expect.poll(() => page.getByTestId(`credit-nav-${second}`).getAttribute('data-queued')).toBe('1');
     const phone = await e2e.server.signIn('student');
     await phone.call(credits.sendZachetAuto, { zachetNum: CREDIT, questionNum: second, userAnswer: answers.get(second)!.wrong });

@@ -6,6 +6,7 @@ import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../
 import { makeStudentLike } from '../helpers/factories';
 import { questionJsonOf } from '../../server/questions/question-bank';
 import { screenshot, signInThroughForm } from '../helpers/browser';
+import { creditAttemptAnswers, openCreditQuestion, sendCreditAnswer } from '../helpers/credit-page';
 import { useE2e } from '../helpers/e2e';
 
 /** Credit 2 covers lessons 3 and 4: open for the demo students, not started, 10 questions from the bank. */
@@ -32,46 +33,6 @@ describe('queued changes, app-wide: «Не отправлено / Конфлик
   const db = () => e2e.server.server.services.db;
   const studentId = async () => (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
 
-  /** The running attempt's questions with a right and a wrong answer as typed. */
-  async function attemptAnswers() {
-    const id = await studentId();
-    const progress = await db().selectFrom('user_credits_auto').selectAll().where('user_id', '=', id).where('credit_num', '=', CREDIT).executeTakeFirstOrThrow();
-    const rows = await db()
-      .selectFrom('credit_auto_answers')
-      .innerJoin('questions_p1', 'questions_p1.id', 'credit_auto_answers.question_id')
-      .selectAll('questions_p1')
-      .select('credit_auto_answers.q_num')
-      .where('credit_auto_answers.user_id', '=', id)
-      .where('credit_auto_answers.credit_num', '=', CREDIT)
-      .where('credit_auto_answers.attempt', '=', progress.attempts)
-      .execute();
-    return new Map(
-      rows.map((row) => {
-        const question = questionJsonOf(row);
-        const input = answerInputOf(question);
-        const wrong = input.kind === 'word' ? 'ошибка' : input.kind === 'slots' ? '9'.repeat(input.slots) : '9';
-        return [row.q_num, { right: answerToDisplayed(question, question.rightAnswers[0]!), wrong }] as const;
-      }),
-    );
-  }
-
-  async function openQuestion(page: Page): Promise<number> {
-    const heading = page.locator('#credit-question-title');
-    await heading.waitFor();
-    return Number(((await heading.textContent()) ?? '').replace(/\D/g, ''));
-  }
-
-  async function answer(page: Page, typed: string): Promise<void> {
-    const word = page.getByTestId('answer-word');
-    const digits = page.getByTestId('answer-digits');
-    if (await word.count()) await word.fill(typed);
-    else if (await digits.count()) await digits.fill(typed);
-    else {
-      await page.getByTestId('answer-slot-1').focus();
-      await page.keyboard.type(typed);
-    }
-    await page.getByTestId('credit-send').click();
-  }
 
   it('a change refused after it waited offline shows in the list from another page and is settled on its own screen', async () => {
     const { page, errors } = await e2e.openPage({ height: 900 });
@@ -80,14 +41,14 @@ describe('queued changes, app-wide: «Не отправлено / Конфлик
     await page.waitForURL(/\/study\/(today|roadmap|lk)/);
     await page.goto(`/study/zachet_auto/${CREDIT}`);
     await page.getByTestId('credit-start').click();
-    const answers = await attemptAnswers();
-    const question = await openQuestion(page);
+    const answers = await creditAttemptAnswers(db(), await studentId(), CREDIT);
+    const question = await openCreditQuestion(page);
     const badge = page.getByTestId('outbox-badge');
     expect(await badge.count()).toBe(0);
 
     // Without the server: the answer waits on the device and the header says so, on any page.
     const setReachable = await serverUnreachable(page);
-    await answer(page, answers.get(question)!.right);
+    await sendCreditAnswer(page, answers.get(question)!.right);
     await expect.poll(() => page.getByTestId(`credit-nav-${question}`).getAttribute('data-queued')).toBe('1');
     await expect.poll(() => badge.getAttribute('aria-label')).toBe('Не отправлено: 1');
     // Meanwhile the phone answers the same question otherwise.

@@ -1,28 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ruOutbox } from '../../i18n/outbox';
 import { useOutboxStatus, type OutboxItem } from '../../lib/offline-store/outbox-status';
 import { dismissConflict, syncOutbox } from '../../lib/offline-store/sync-engine';
+import { useOnline } from '../../lib/use-online';
 import { Button, Card, EmptyState } from '../../ui';
 import './outbox.css';
 
 const t = ruOutbox;
 
 const when = (at: number) => new Date(at).toLocaleString('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
 
 /**
  * Everything the signed-in user changed on this device that has not reached the server: refused

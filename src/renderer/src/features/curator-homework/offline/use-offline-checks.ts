@@ -7,6 +7,7 @@ import { syncOutbox } from '../../../lib/offline-store/sync-engine';
 import { queryClient } from '../../../lib/query-client';
 import { readSession } from '../../../lib/session';
 import { rememberedOwner, rememberOwner } from '../../../lib/drafts/owner';
+import { useOnline } from '../../../lib/use-online';
 import { useUserInfo } from '../../../lib/use-user-info';
 import { listConflicts, listWorks, pendingCount, REVIEW_KIND, reviewHandler, type CallFn, type OfflineScope, type OfflineWork, type ReviewConflict } from './offline-checks';
 import { curatorHomeworkKeys } from '../api';
@@ -38,20 +39,6 @@ export const announceOfflineChange = announceOutboxChange;
 
 /** The app's sender of queued reviews (registered with the shell); the curator's lists then show the server's state. */
 export const reviewOutboxHandler = reviewHandler(Date.now, () => queryClient.invalidateQueries({ queryKey: curatorHomeworkKeys.all }));
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
 
 export interface OfflineChecksState {
   /** The signed-in curator's offline data; null until known (or when it cannot be). */
