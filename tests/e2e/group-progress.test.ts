@@ -49,8 +49,8 @@ describe('the learning block of the card and the group view in chromium', () => 
     const { page, context, errors } = await e2e.openPage();
     await signInAs(page, 'curator');
     await page.goto('/study/curator/users');
-    // The students' page is up (its section buttons follow the permissions read with it) before
-    // «Группа» is clicked: on a loaded machine a click on a button being redrawn went nowhere.
+    // «Группа» is clicked as soon as the students' page is up, often before its lists arrive: the
+    // page's switch to «by search» once they have loaded used to cancel this click (UsersPage.test).
     await page.locator('#crm-users-title').waitFor();
     await page.getByRole('link', { name: 'Группа' }).click();
     await page.waitForURL(/\/study\/curator\/group$/);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { USER_TYPE_FILTERS, type QueryType } from '@shared/contract/crm';
 import { tariffName } from '@shared/domain/tariffs';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigation, useSearchParams } from 'react-router';
 import { ruCrm } from '../../i18n/crm';
 import { Button, QueryState, Select, TextField } from '../../ui';
 import { crmQueries } from './api';
@@ -34,9 +34,12 @@ export function UsersPage() {
   const debtors = useQuery(crmQueries.debtors(debtorsOf));
 
   // §2.6: without query parameters, once both lists have loaded the page switches to 'by search'.
+  // Not while the curator is already going elsewhere (a section link clicked as the lists arrive):
+  // the switch is a navigation too and would cancel theirs.
+  const leaving = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (!hadParams && users.isSuccess && debtors.isSuccess) setParams({ queryType: 'search', queryBody: '' }, { replace: true });
-  }, [hadParams, users.isSuccess, debtors.isSuccess, setParams]);
+    if (!hadParams && !leaving && users.isSuccess && debtors.isSuccess) setParams({ queryType: 'search', queryBody: '' }, { replace: true });
+  }, [hadParams, leaving, users.isSuccess, debtors.isSuccess, setParams]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
