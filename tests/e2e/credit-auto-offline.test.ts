@@ -22,7 +22,6 @@ describe('automatic credit answered offline (issue 29 item 2)', () => {
   const storedAnswer = async (qNum: number) =>
     (await db().selectFrom('credit_auto_answers').select(['user_answer', 'answered_at']).where('user_id', '=', await studentId()).where('credit_num', '=', CREDIT).where('q_num', '=', qNum).orderBy('attempt', 'desc').executeTakeFirst())?.user_answer ?? null;
 
-
   it('an answer given offline waits on the device, goes when the connection returns; one refused meanwhile is shown with both answers', async () => {
     const { page, context, errors } = await e2e.openPage({ height: 900 });
     await context.addInitScript(() => localStorage.setItem('enot.questionView', 'text'));

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { credits } from '../../src/shared/contract';
-import { answerInputOf, answerToDisplayed } from '../../src/shared/domain/questions';
-import { questionJsonOf } from '../../server/questions/question-bank';
 import { screenshot, signInThroughForm } from '../helpers/browser';
+import { creditAttemptAnswers, openCreditQuestion, sendCreditAnswer } from '../helpers/credit-page';
 import { useE2e } from '../helpers/e2e';
 import { setCreditRules, startedCreditAgo } from '../helpers/factories';
 
@@ -31,61 +30,16 @@ describe('automatic credit in chromium', () => {
     return opened;
   }
 
-  /** The open question's number, read from its heading. */
-  async function openQuestion(page: Page): Promise<number> {
-    const heading = page.locator('#credit-question-title');
-    await heading.waitFor();
-    return Number(((await heading.textContent()) ?? '').replace(/\D/g, ''));
-  }
-
-  /** Types an answer into whichever text-view input the question has and sends it. */
-  async function answer(page: Page, typed: string): Promise<void> {
-    const word = page.getByTestId('answer-word');
-    const digits = page.getByTestId('answer-digits');
-    if (await word.count()) await word.fill(typed);
-    else if (await digits.count()) await digits.fill(typed);
-    else {
-      await page.getByTestId('answer-slot-1').focus();
-      await page.keyboard.type(typed);
-    }
-    await page.getByTestId('credit-send').click();
-  }
-
-  /** The attempt's questions as the server drew them, with a right and a wrong answer as displayed. */
-  async function attemptAnswers(login: string) {
-    const id = await userId(login);
-    const progress = await db().selectFrom('user_credits_auto').selectAll().where('user_id', '=', id).where('credit_num', '=', CREDIT).executeTakeFirstOrThrow();
-    const rows = await db()
-      .selectFrom('credit_auto_answers')
-      .innerJoin('questions_p1', 'questions_p1.id', 'credit_auto_answers.question_id')
-      .selectAll('questions_p1')
-      .select('credit_auto_answers.q_num')
-      .where('credit_auto_answers.user_id', '=', id)
-      .where('credit_auto_answers.credit_num', '=', CREDIT)
-      .where('credit_auto_answers.attempt', '=', progress.attempts)
-      .execute();
-    return new Map(
-      rows.map((row) => {
-        const question = questionJsonOf(row);
-        const right = answerToDisplayed(question, question.rightAnswers[0]!);
-        // '9' is out of range for every bank question; slot answers need their full length.
-        const input = answerInputOf(question);
-        const wrong = input.kind === 'word' ? 'ошибка' : input.kind === 'slots' ? '9'.repeat(input.slots) : '9';
-        return [row.q_num, { right, wrong }] as const;
-      }),
-    );
-  }
-
   /** Answers every open question through the page, wrong for the q_nums in `wrong` (all when true). */
   async function solveAll(page: Page, login: string, wrong: true | number[]): Promise<void> {
-    const answers = await attemptAnswers(login);
+    const answers = await creditAttemptAnswers(db(), await userId(login), CREDIT);
     await page.locator('.credit-nav').waitFor();
     const open = await page.locator('.credit-nav__item[data-answered="0"]').count();
     for (let step = 0; step < open; step += 1) {
-      const num = await openQuestion(page);
+      const num = await openCreditQuestion(page);
       const pair = answers.get(num)!;
-      await answer(page, wrong === true || wrong.includes(num) ? pair.wrong : pair.right);
-      if (step < open - 1) await expect.poll(() => openQuestion(page)).not.toBe(num);
+      await sendCreditAnswer(page, wrong === true || wrong.includes(num) ? pair.wrong : pair.right);
+      if (step < open - 1) await expect.poll(() => openCreditQuestion(page)).not.toBe(num);
     }
     await page.getByTestId('credit-status').waitFor();
   }
@@ -115,15 +69,15 @@ describe('automatic credit in chromium', () => {
     await page.locator('.credit-nav').waitFor();
     await expect.poll(() => page.getByTestId('credit-timer').textContent()).toMatch(/^(20:00|19:5\d)$/);
     expect(await page.locator('.credit-nav__item').count()).toBe(10);
-    expect(await openQuestion(page)).toBe(1);
+    expect(await openCreditQuestion(page)).toBe(1);
 
     // Any order: question 3 first; then the next unanswered after it (4) opens.
-    const answers = await attemptAnswers('student');
+    const answers = await creditAttemptAnswers(db(), await userId('student'), CREDIT);
     await page.getByTestId('credit-nav-3').click();
-    expect(await openQuestion(page)).toBe(3);
+    expect(await openCreditQuestion(page)).toBe(3);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('credit-question-title');
-    await answer(page, answers.get(3)!.wrong);
-    await expect.poll(() => openQuestion(page)).toBe(4);
+    await sendCreditAnswer(page, answers.get(3)!.wrong);
+    await expect.poll(() => openCreditQuestion(page)).toBe(4);
     expect(await page.getByTestId('credit-nav-3').getAttribute('data-answered')).toBe('1');
     expect(await page.getByTestId('credit-nav-3').getAttribute('aria-label')).toBe('Вопрос 3, ответ принят');
 
@@ -132,7 +86,7 @@ describe('automatic credit in chromium', () => {
     await page.getByTestId('credit-accepted').waitFor();
     expect(await page.getByTestId('credit-send').count()).toBe(0);
     await page.getByTestId('credit-to-next').click();
-    expect(await openQuestion(page)).toBe(4);
+    expect(await openCreditQuestion(page)).toBe(4);
 
     // A typed answer survives a reload (the user's drafts, per credit, attempt and question).
     const typed = answers.get(4)!.wrong;
@@ -156,9 +110,9 @@ describe('automatic credit in chromium', () => {
     await page.route('**/app/api/zachets/send_zachet_auto.php', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: '0', message: 'Сбой проверки' }) }), { times: 1 });
     await page.getByTestId('credit-send').click();
     await expect.poll(() => page.getByTestId('credit-send-error').textContent()).toBe('Ошибка: Сбой проверки');
-    expect(await openQuestion(page)).toBe(4);
+    expect(await openCreditQuestion(page)).toBe(4);
     await page.getByTestId('credit-send').click();
-    await expect.poll(() => openQuestion(page)).toBe(5);
+    await expect.poll(() => openCreditQuestion(page)).toBe(5);
     await screenshot(page, 'credit-auto-solving-light-1280');
 
     // The rest wrong too: the last answer ends the attempt, the result shows.
@@ -312,7 +266,7 @@ describe('automatic credit in chromium', () => {
         await screenshot(page, `credit-auto-start-${theme}-${width}`);
         await page.getByTestId('credit-start').click();
         await page.locator('.credit-nav').waitFor();
-        await openQuestion(page);
+        await openCreditQuestion(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await screenshot(page, `credit-auto-solving-${theme}-${width}`);
         await solveAll(page, 'maxim', [1, 4, 6]);

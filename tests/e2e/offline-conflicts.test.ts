@@ -2,12 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { credits, trainP1 } from '../../src/shared/contract';
 import { CREDIT_TEXTS } from '../../src/shared/contract/credits';
-import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
 import { makeStudentLike } from '../helpers/factories';
-import { questionJsonOf } from '../../server/questions/question-bank';
 import { screenshot, signInThroughForm } from '../helpers/browser';
 import { creditAttemptAnswers, openCreditQuestion, sendCreditAnswer } from '../helpers/credit-page';
 import { useE2e } from '../helpers/e2e';
+import { questionAnswers, typeQuestionAnswer } from '../helpers/question-answers';
 
 /** Credit 2 covers lessons 3 and 4: open for the demo students, not started, 10 questions from the bank. */
 const CREDIT = 2;
@@ -32,7 +31,6 @@ describe('queued changes, app-wide: «Не отправлено / Конфлик
   const e2e = useE2e();
   const db = () => e2e.server.server.services.db;
   const studentId = async () => (await db().selectFrom('users').select('id').where('login', '=', 'student').executeTakeFirstOrThrow()).id;
-
 
   it('a change refused after it waited offline shows in the list from another page and is settled on its own screen', async () => {
     const { page, errors } = await e2e.openPage({ height: 900 });
@@ -102,21 +100,7 @@ describe('queued changes, app-wide: «Не отправлено / Конфлик
     const client = await student.signIn();
     const set = await client.call(trainP1.getQuestionsSet, { testingType: 'random', includeSelfmade: '0', include90Plus: '0', qNums: 1 });
     const questionId = set.questions[0]!.q_id;
-    const row = await db().selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirstOrThrow();
-    const question = questionJsonOf(row);
-    const input = answerInputOf(question);
-    const right = answerToDisplayed(question, question.rightAnswers[0]!);
-    // A wrong answer of the question's own shape (a set: a digit outside the right ones; fixed slots: every digit changed).
-    const kind = answerKindOf(question.questionType);
-    const used = new Set(digitsOf(right));
-    const wrong =
-      kind === 'word'
-        ? 'ошибка'
-        : kind === 'set'
-          ? String([...Array(question.questionAnsColumn1.length || 9).keys()].map((n) => n + 1).find((n) => !used.has(n)) ?? 9)
-          : digitsOf(right)
-              .map((digit) => (digit === 1 ? '2' : '1'))
-              .join('');
+    const { right, wrong, input } = await questionAnswers(db(), questionId);
     await client.call(trainP1.setAnswerSet, { qId: questionId, userAnswer: wrong, finishTest: '1' });
     await db().updateTable('review_cards').set({ due_at: Date.now() - 60_000 }).where('user_id', '=', student.id).execute();
     const reps = async () => (await db().selectFrom('review_cards').select('reps').where('user_id', '=', student.id).executeTakeFirstOrThrow()).reps;
@@ -127,11 +111,7 @@ describe('queued changes, app-wide: «Не отправлено / Конфлик
     await page.goto('/study/trains/reviews');
     await page.getByTestId('reviews-card').waitFor();
     const setReachable = await serverUnreachable(page);
-    if (input.kind === 'word') await page.getByTestId('answer-word').fill(right);
-    else if (input.kind === 'slots') {
-      await page.getByTestId('answer-slot-1').focus();
-      await page.keyboard.type(right);
-    } else await page.getByTestId('answer-digits').fill(right);
+    await typeQuestionAnswer(page, right, input);
     await page.getByTestId('reviews-check').click();
     expect(await page.getByTestId('reviews-queued').textContent()).toBe('Нет связи — ответ сохранён на устройстве, отправим, когда связь вернётся');
     const badge = page.getByTestId('outbox-badge');

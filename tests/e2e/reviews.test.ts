@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plan, trainP1, trainSigns } from '../../src/shared/contract';
-import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
-import { questionJsonOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
 import { screenshot } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
 import { makeStudentLike, type MadeUser } from '../helpers/factories';
+import { questionAnswers, typeQuestionAnswer } from '../helpers/question-answers';
 
 const PATH = '/study/trains/reviews';
 
@@ -16,30 +15,6 @@ describe('«Повторение»: a mistake comes back as a review in chromium
   let client: TestClient;
   let questionId: number;
   const db = () => e2e.server.server.services.db;
-
-  /** The right answer in displayed numbering, and one with a mistake in every position. */
-  const answersOf = async (id: number) => {
-    const row = await db().selectFrom('questions_p1').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const question = questionJsonOf(row);
-    const right = answerToDisplayed(question, question.rightAnswers[0]!);
-    const kind = answerKindOf(question.questionType);
-    let wrong: string;
-    if (kind === 'word') wrong = 'ошибка';
-    else if (kind === 'set') {
-      const used = new Set(digitsOf(right));
-      wrong = String([...Array(question.questionAnsColumn1.length || 9).keys()].map((n) => n + 1).find((n) => !used.has(n)) ?? 9);
-    } else wrong = digitsOf(right).map((digit) => (digit === 1 ? '2' : '1')).join('');
-    return { right, wrong, input: answerInputOf(question) };
-  };
-
-  /** Types an answer into whichever input the question shows (text view), with the keyboard. */
-  const typeAnswer = async (page: Page, answer: string, input: ReturnType<typeof answerInputOf>) => {
-    if (input.kind === 'word') await page.getByTestId('answer-word').fill(answer);
-    else if (input.kind === 'slots') {
-      await page.getByTestId('answer-slot-1').focus();
-      await page.keyboard.type(answer);
-    } else await page.getByTestId('answer-digits').fill(answer);
-  };
 
   /** Brings the student's card to its due date (the server's clock is real here: the card's date moves instead). */
   const makeDue = () => db().updateTable('review_cards').set({ due_at: Date.now() - 60_000 }).where('user_id', '=', student.id).execute();
@@ -60,7 +35,7 @@ describe('«Повторение»: a mistake comes back as a review in chromium
     // A part 1 question answered wrong in training part 1.
     const set = await client.call(trainP1.getQuestionsSet, { testingType: 'random', includeSelfmade: '0', include90Plus: '0', qNums: 1 });
     questionId = set.questions[0]!.q_id;
-    await client.call(trainP1.setAnswerSet, { qId: questionId, userAnswer: (await answersOf(questionId)).wrong, finishTest: '1' });
+    await client.call(trainP1.setAnswerSet, { qId: questionId, userAnswer: (await questionAnswers(db(), questionId)).wrong, finishTest: '1' });
   });
 
   it('shows nothing to review until the card is due, then the question, the verdict and the next date', async () => {
@@ -80,8 +55,8 @@ describe('«Повторение»: a mistake comes back as a review in chromium
     await page.reload();
     await page.getByTestId('reviews-card').waitFor();
     expect(await page.getByText('Карточка 1 из 1').count()).toBe(1);
-    const { right, input } = await answersOf(questionId);
-    await typeAnswer(page, right, input);
+    const { right, input } = await questionAnswers(db(), questionId);
+    await typeQuestionAnswer(page, right, input);
     await page.keyboard.press('Enter');
     const verdict = page.getByTestId('reviews-verdict');
     await verdict.waitFor();
@@ -104,8 +79,8 @@ describe('«Повторение»: a mistake comes back as a review in chromium
         await page.getByTestId('reviews-card').waitFor();
         expect(await fits(page)).toBe(true);
         await screenshot(page, `reviews-question-${theme}-${width}`);
-        const { wrong, input } = await answersOf(questionId);
-        await typeAnswer(page, wrong, input);
+        const { wrong, input } = await questionAnswers(db(), questionId);
+        await typeQuestionAnswer(page, wrong, input);
         await page.getByTestId('reviews-check').click();
         await page.getByTestId('reviews-verdict').waitFor();
         expect(await page.getByTestId('reviews-verdict').textContent()).toBe('Неверно');

@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { questionBankAdmin, trainP1 } from '../../src/shared/contract';
-import { answerInputOf, answerKindOf, answerToDisplayed, digitsOf } from '../../src/shared/domain/questions';
-import { questionJsonOf } from '../../server/questions/question-bank';
 import type { TestClient } from '../helpers/client';
 import { screenshot, signInThroughForm } from '../helpers/browser';
 import { useE2e } from '../helpers/e2e';
+import { questionAnswers, typeQuestionAnswer } from '../helpers/question-answers';
 
 const PATH = '/study/trains/trains_p1';
 
@@ -33,38 +32,14 @@ describe('training part 1 in chromium', () => {
     student = await e2e.server.signIn('student');
   });
 
-  /** The right answer in displayed numbering, and an answer with a mistake in every position (0 points). */
-  const answersOf = async (questionId: number) => {
-    const row = await db().selectFrom('questions_p1').selectAll().where('id', '=', questionId).executeTakeFirstOrThrow();
-    const question = questionJsonOf(row);
-    const right = answerToDisplayed(question, question.rightAnswers[0]!);
-    const kind = answerKindOf(question.questionType);
-    let wrong: string;
-    if (kind === 'word') wrong = 'ошибка';
-    else if (kind === 'set') {
-      const options = question.questionAnsColumn1.length || 9;
-      const used = new Set(digitsOf(right));
-      wrong = String([...Array(options).keys()].map((n) => n + 1).find((n) => !used.has(n)) ?? 9);
-    } else wrong = digitsOf(right).map((digit) => (digit === 1 ? '2' : '1')).join('');
-    return { right, wrong, input: answerInputOf(question) };
-  };
-
-  /** Types an answer into whichever input the question shows (text view). */
-  const typeAnswer = async (page: Page, answer: string, input: Awaited<ReturnType<typeof answersOf>>['input']) => {
-    if (input.kind === 'word') await page.getByTestId('answer-word').fill(answer);
-    else if (input.kind === 'slots') {
-      await page.getByTestId('answer-slot-1').focus();
-      await page.keyboard.type(answer);
-    } else await page.getByTestId('answer-digits').fill(answer);
-  };
 
   const solveInBrowser = async (page: Page, wrongAt: number[]) => {
     const set = await student.call(trainP1.getTrainP1Info, {});
     expect(set.status).toBe('Выполняется');
     for (const [index, item] of set.questions.entries()) {
       await page.getByText(`Вопрос ${index + 1} из ${set.questions.length}`).waitFor();
-      const { right, wrong, input } = await answersOf(item.q_id);
-      await typeAnswer(page, wrongAt.includes(index) ? wrong : right, input);
+      const { right, wrong, input } = await questionAnswers(db(), item.q_id);
+      await typeQuestionAnswer(page, wrongAt.includes(index) ? wrong : right, input);
       const button = page.getByTestId('trp1-answer');
       expect(await button.textContent()).toBe(index === set.questions.length - 1 ? 'Завершить тест' : 'Ответить');
       if (index === 0) await screenshot(page, 'train-p1-decide-first-light-1280');
@@ -194,8 +169,8 @@ describe('training part 1 in chromium', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await screenshot(page, `train-p1-decide-${theme}-${width}`);
         const running = await maxim.call(trainP1.getTrainP1Info, {});
-        const { wrong, input } = await answersOf(running.questions[0]!.q_id);
-        await typeAnswer(page, wrong, input);
+        const { wrong, input } = await questionAnswers(db(), running.questions[0]!.q_id);
+        await typeQuestionAnswer(page, wrong, input);
         await page.getByTestId('trp1-answer').click();
         await page.getByRole('heading', { name: 'Результат последнего теста' }).waitFor();
         await page.getByTestId('trp1-row-1').getByText('Подробнее').click();
@@ -263,8 +238,8 @@ describe('training part 1 in chromium', () => {
           await page.getByText(newText).waitFor();
           await screenshot(page, 'train-p1-decide-edited-90plus-light-1280');
         }
-        const { right, input } = await answersOf(item.q_id);
-        await typeAnswer(page, right, input);
+        const { right, input } = await questionAnswers(db(), item.q_id);
+        await typeQuestionAnswer(page, right, input);
         await page.getByTestId('trp1-answer').click();
       }
       await page.getByRole('heading', { name: 'Результат последнего теста' }).waitFor();

@@ -21,6 +21,7 @@ export async function creditAttemptAnswers(db: Db, userId: number, credit: numbe
   return new Map(
     rows.map((row) => {
       const question = questionJsonOf(row);
+      // '9' is out of range for every bank question; slot answers need their full length.
       const input = answerInputOf(question);
       const wrong = input.kind === 'word' ? 'ошибка' : input.kind === 'slots' ? '9'.repeat(input.slots) : '9';
       return [row.q_num, { right: answerToDisplayed(question, question.rightAnswers[0]!), wrong }] as const;
