@@ -98,6 +98,16 @@ describe('when recognition is impossible, it says why once and never pretends', 
     await expect(ocr.recognize(PAGE)).rejects.toThrow('не уложилось в 1 с');
     expect((await ocr.recognize(PAGE)).trim()).toBe('текст');
   });
+
+  it('names the whole time budget of the page when a later piece runs out, not what was left for that piece', async () => {
+    // A two-column page is read in pieces: the first takes 0.8 s of the 1.2 s budget, the next hangs.
+    const binary = fakeTesseract(
+      'second-hangs',
+      'case "$1" in --version) echo "tesseract 5.3.0";; --list-langs) printf "rus\\n";; *) cat >/dev/null; n=$(cat "$0.calls" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$0.calls"; if [ $n -eq 1 ]; then sleep 0.8; echo "левая колонка"; else sleep 5; fi;; esac',
+    );
+    const ocr = createOcrProvider({ binary, languages: 'rus', timeoutMs: 1200, log: capture().log });
+    await expect(ocr.recognize(readFileSync(new URL('../../tests/fixtures/ocr/two-columns.png', import.meta.url)))).rejects.toThrow('распознавание страницы не уложилось в 1 с');
+  });
 });
 
 describe('ocrTextToMarkdown', () => {

@@ -80,11 +80,14 @@ async function inspect(binary: string | null, languages: string): Promise<OcrSta
   return { problem: null, version };
 }
 
+/** The page's whole budget is named, not what was left of it for the piece that ran out. */
+const tooSlow = (budgetMs: number) => new Error(`распознавание страницы не уложилось в ${Math.round(budgetMs / 1000)} с`);
+
 /**
  * One recognition: the image goes in on stdin, the text comes out on stdout. One thread per run
  * (OMP_THREAD_LIMIT) so a bulk digitisation never takes both cores from the people using the site.
  */
-function recognizeOnce(binary: string, languages: string, image: Uint8Array, timeoutMs: number, psm = 3): Promise<string> {
+function recognizeOnce(binary: string, languages: string, image: Uint8Array, limit: { waitMs: number; budgetMs: number }, psm = 3): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, ['stdin', 'stdout', '-l', languages, '--psm', String(psm)], {
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
@@ -104,8 +107,8 @@ function recognizeOnce(binary: string, languages: string, image: Uint8Array, tim
       child.kill('SIGKILL');
       child.stdout.destroy();
       child.stderr.destroy();
-      settle(() => reject(new Error(`распознавание страницы не уложилось в ${Math.round(timeoutMs / 1000)} с`)));
-    }, timeoutMs);
+      settle(() => reject(tooSlow(limit.budgetMs)));
+    }, limit.waitMs);
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
       if (errors.length < 4000) errors += chunk.toString('utf8');
@@ -131,12 +134,12 @@ function recognizeOnce(binary: string, languages: string, image: Uint8Array, tim
 async function recognizePage(binary: string, languages: string, image: Uint8Array, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const prepared = await preparePage(image).catch(() => null);
-  if (!prepared) return recognizeOnce(binary, languages, image, timeoutMs);
+  if (!prepared) return recognizeOnce(binary, languages, image, { waitMs: timeoutMs, budgetMs: timeoutMs });
   const texts: string[] = [];
   for (const piece of prepared.pieces) {
     const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`распознавание страницы не уложилось в ${Math.round(timeoutMs / 1000)} с`);
-    texts.push((await recognizeOnce(binary, languages, piece.png, left, piece.psm)).trim());
+    if (left <= 0) throw tooSlow(timeoutMs);
+    texts.push((await recognizeOnce(binary, languages, piece.png, { waitMs: left, budgetMs: timeoutMs }, piece.psm)).trim());
   }
   return texts.filter(Boolean).join('\n\n') + '\n';
 }
