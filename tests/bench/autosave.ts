@@ -39,7 +39,7 @@ import { account, homeworkP2 } from '../../src/shared/contract';
 import { createTimestampSource, signPayload } from '../../src/shared/signing';
 import { spawnServer, type ServerProcess } from '../helpers/process';
 import { withSearchPath } from '../helpers/server';
-import { intEnv, nodeHmac, percentile, postJson, round1, round2, round3, succeeded, type PostReply } from './kit';
+import { benchServerEntry, intEnv, nodeHmac, percentile, postJson, round1, round2, round3, succeeded, type PostReply } from './kit';
 import { seedBenchAccounts } from './students';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -213,7 +213,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       openDb = () => openDatabase(PG_URL, { searchPath: schema, poolSize: 2 });
     }
     // The in-memory replay cache on both dialects, so only the database differs.
-    server = await spawnServer({ DATABASE_URL: serverUrl, LOG_LEVEL: 'warn', REDIS_URL: '', DEMO_MEDIA: '0' });
+    server = await spawnServer({ DATABASE_URL: serverUrl, LOG_LEVEL: 'warn', REDIS_URL: '', DEMO_MEDIA: '0' }, { entry: benchServerEntry() });
     const url = new URL(server.url);
 
     const seeding = performance.now();

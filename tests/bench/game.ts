@@ -37,7 +37,7 @@ import { answerToDisplayed } from '../../src/shared/domain/questions';
 import { createTimestampSource, signPayload } from '../../src/shared/signing';
 import { spawnServer, type ServerProcess } from '../helpers/process';
 import { withSearchPath } from '../helpers/server';
-import { intEnv, nodeHmac, percentile, postJson, round1, round2, round3, succeeded, type PostReply } from './kit';
+import { benchServerEntry, intEnv, nodeHmac, percentile, postJson, round1, round2, round3, succeeded, type PostReply } from './kit';
 import { seedBenchAccounts } from './students';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -179,7 +179,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       serverUrl = withSearchPath(PG_URL, schema);
       openDb = () => openDatabase(PG_URL, { searchPath: schema, poolSize: 2 });
     }
-    server = await spawnServer({ DATABASE_URL: serverUrl, LOG_LEVEL: 'warn', REDIS_URL: '', DEMO_MEDIA: '0' });
+    server = await spawnServer({ DATABASE_URL: serverUrl, LOG_LEVEL: 'warn', REDIS_URL: '', DEMO_MEDIA: '0' }, { entry: benchServerEntry() });
     const url = new URL(server.url);
     const log = (line: string) => process.stdout.write(`  [${dialect}] ${line}\n`);
 

@@ -1,10 +1,23 @@
 import { createHmac } from 'node:crypto';
 import { type Agent, request } from 'node:http';
 import type { HmacHex } from '../../src/shared/signing';
+import { buildServerBundle } from '../helpers/process';
 
 /** Pieces every benchmark in tests/bench uses: settings, signing in Node, one POST, percentiles. */
 
 export const nodeHmac: HmacHex = (key, message) => createHmac('sha256', key).update(message).digest('hex');
+
+/**
+ * The server the benchmarks measure: by default the bundle `npm start` runs (out/server, built here
+ * when stale), since a school's server runs no TypeScript loader; BENCH_SERVER=source measures tsx
+ * on the sources instead, to compare the two.
+ */
+export function benchServerEntry(): 'source' | 'bundle' {
+  const entry = process.env.BENCH_SERVER || 'bundle';
+  if (entry !== 'source' && entry !== 'bundle') throw new Error(`BENCH_SERVER must be source or bundle, got ${JSON.stringify(entry)}`);
+  if (entry === 'bundle') buildServerBundle();
+  return entry;
+}
 
 /** Rounding for reports: one, two or three decimals. */
 export const round1 = (value: number) => Math.round(value * 10) / 10;

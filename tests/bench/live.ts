@@ -35,7 +35,7 @@ import type { InputOf } from '../../src/shared/contract/core';
 import { TestClient } from '../helpers/client';
 import { spawnServer, withOpenFileLimit, type ServerProcess } from '../helpers/process';
 import { createPostgresSchema, dropRedisPrefix, withSearchPath } from '../helpers/server';
-import { intEnv, percentile, round1, round2 } from './kit';
+import { benchServerEntry, intEnv, percentile, round1, round2 } from './kit';
 import { monotonicMs, type ClientCommand, type ClientReport } from './live-protocol';
 import { seedBenchAccounts, type BenchAccount } from './students';
 
@@ -220,7 +220,7 @@ async function single(openFiles: number): Promise<ScenarioResult> {
   let server: ServerProcess | undefined;
   try {
     const databaseUrl = `sqlite:${join(dir, 'enot.db')}`;
-    server = await spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', REDIS_URL: '', DEMO_MEDIA: '0' }, { openFiles });
+    server = await spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', REDIS_URL: '', DEMO_MEDIA: '0' }, { openFiles, entry: benchServerEntry() });
     const accounts = await seedAccounts(() => openDatabase(databaseUrl), SOCKETS);
     return await measure('single', [{ name: 'A', server, accounts }], openFiles);
   } finally {
@@ -238,8 +238,8 @@ async function redis(openFiles: number): Promise<ScenarioResult> {
   try {
     const env = { DATABASE_URL: withSearchPath(PG_URL, schema.schema), REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_MEDIA: '0' };
     // A migrates and seeds the demo accounts; B finds the schema ready.
-    servers.push(await spawnServer(env, { openFiles }));
-    servers.push(await spawnServer({ ...env, DEMO_SEED: 'off' }, { openFiles }));
+    servers.push(await spawnServer(env, { openFiles, entry: benchServerEntry() }));
+    servers.push(await spawnServer({ ...env, DEMO_SEED: 'off' }, { openFiles, entry: benchServerEntry() }));
     const accounts = await seedAccounts(() => openDatabase(PG_URL, { searchPath: schema.schema, poolSize: 2 }), SOCKETS);
     const half = Math.ceil(accounts.length / 2);
     return await measure(

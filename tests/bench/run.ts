@@ -15,7 +15,7 @@
  * < 100 ms and save p99 < 250 ms at 200 connections), on stdout and in .bench/http.json. Exits 1 when any reply failed, 2 when wrk is missing.
  *
  * Environment: BENCH_DURATION_S (10), BENCH_WARMUP_S (3), BENCH_ROUNDS (2),
- * BENCH_CONNECTIONS (50,200), BENCH_STUDENTS (1000), BENCH_ONLY (routes to run, e.g. read,save), BENCH_CPU_PROF (a folder: the server writes
+ * BENCH_CONNECTIONS (50,200), BENCH_STUDENTS (1000), BENCH_SERVER (bundle: the built server `npm start` runs; source: tsx), BENCH_ONLY (routes to run, e.g. read,save), BENCH_CPU_PROF (a folder: the server writes
  * a V8 CPU profile there on exit).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -28,7 +28,7 @@ import { openDatabase } from '../../server/db';
 import { account, homeworkP2 } from '../../src/shared/contract';
 import { createTimestampSource, signPayload, SIGNATURE_WINDOW_MS } from '../../src/shared/signing';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/process';
-import { intEnv, nodeHmac, postJson, round1, round2, round3, succeeded } from './kit';
+import { benchServerEntry, intEnv, nodeHmac, postJson, round1, round2, round3, succeeded } from './kit';
 import { seedBenchAccounts, type BenchAccount } from './students';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -163,13 +163,14 @@ async function main(): Promise<number> {
   try {
     const databaseUrl = `sqlite:${join(dir, 'enot.db')}`;
     const profileDir = process.env.BENCH_CPU_PROF;
+    const entry = benchServerEntry();
     server = await spawnServer({
       DATABASE_URL: databaseUrl,
       BENCH_ROUTES: '1',
       LOG_LEVEL: 'warn',
       REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
       DEMO_MEDIA: 'off',
-    }, profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
+    }, { entry, ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) });
     const started = await startAnchor();
     anchor = started.child;
     const urls: Record<Route, string> = { anchor: started.url, constant: server.url, read: server.url, save: server.url };
@@ -279,7 +280,7 @@ async function main(): Promise<number> {
 
     process.stdout.write(
       `bench: wrk -t1, ${WARMUP_S} s warmup + ${DURATION_S} s per run, ${ROUNDS} rounds at ${CONNECTIONS.join(' and ')} connections, ` +
-        `${STUDENTS} students, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? '?'}), node ${process.version}\n`,
+        `${STUDENTS} students, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? '?'}), node ${process.version}, server: ${entry}\n`,
     );
     for (const connections of CONNECTIONS) {
       for (let round = 1; round <= ROUNDS; round++) {
@@ -346,6 +347,7 @@ async function main(): Promise<number> {
     const report = {
       date: new Date().toISOString(),
       node: process.version,
+      server: entry,
       cpus: availableParallelism(),
       cpuModel: cpus()[0]?.model.trim() ?? null,
       tool: 'wrk -t1',

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { signStreamCookies, STREAM_PATH } from '../../src/shared/signing';
 import { TestClient } from '../helpers/client';
 import { spawnServer, type ServerProcess } from '../helpers/process';
-import { intEnv, nodeHmac, round1, round3 } from './kit';
+import { benchServerEntry, intEnv, nodeHmac, round1, round3 } from './kit';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT_FILE = join(ROOT, '.bench', 'video-stream.json');
@@ -85,7 +85,7 @@ async function main(): Promise<number> {
   let server: ServerProcess | undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
   try {
-    server = await spawnServer({ DATABASE_URL: `sqlite:${join(dir, 'enot.db')}`, BENCH_ROUTES: '1', DEMO_MEDIA: '1', LOG_LEVEL: 'warn', REDIS_URL: '' });
+    server = await spawnServer({ DATABASE_URL: `sqlite:${join(dir, 'enot.db')}`, BENCH_ROUTES: '1', DEMO_MEDIA: '1', LOG_LEVEL: 'warn', REDIS_URL: '' }, { entry: benchServerEntry() });
     const url = new URL(server.url);
     const student = await new TestClient(server.url).signIn('student');
     // The cookies are valid 10 minutes: one set covers the whole run, as it covers a player's segments.

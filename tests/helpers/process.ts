@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,18 @@ export interface SpawnOptions {
   openFiles?: number;
   /** Arguments for node itself (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /**
+   * 'source' (the default, every test): tsx on server/main.ts, the code as it stands with no build.
+   * 'bundle': what `npm start` runs, plain node on out/server/main.js; the caller builds it first
+   * (`buildServerBundle`). The benchmarks measure this one: a school's server runs no TypeScript loader.
+   */
+  entry?: 'source' | 'bundle';
+}
+
+/** Builds out/server (scripts/build-server.mjs) unless it is up to date; throws with the build's output. */
+export function buildServerBundle(): void {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
 }
 
 /** A pino JSON line (server/logging) as the text line `time LEVEL message[: stack]`; other lines as they are. */
@@ -78,20 +90,23 @@ export function readableLogLine(line: string): string {
 }
 
 /**
- * Runs `npm start`'s entry (tsx server/main.ts) as its own process with the given environment,
- * and resolves once it prints its address.
+ * Runs the server as its own process with the given environment (tsx on server/main.ts, or with
+ * `entry: 'bundle'` the built one `npm start` runs), and resolves once it prints its address.
  */
 export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
-  const { timeoutMs = 60_000, openFiles, nodeArgs: extraNodeArgs = [] } = options;
+  const { timeoutMs = 60_000, openFiles, nodeArgs: extraNodeArgs = [], entry = 'source' } = options;
   const port = env.PORT ?? String(await freePort());
   const storageDir = mkdtempSync(join(tmpdir(), 'enot-storage-'));
-  const nodeArgs = [...extraNodeArgs, '--import', 'tsx', 'server/main.ts'];
+  const nodeArgs = [...extraNodeArgs, ...(entry === 'bundle' ? ['--enable-source-maps', 'out/server/main.js'] : ['--import', 'tsx', 'server/main.ts'])];
+  const inherited = { ...process.env };
+  // A parent run under tsx may pass its loader on in NODE_OPTIONS: the bundle runs without one, as in production.
+  if (entry === 'bundle') delete inherited.NODE_OPTIONS;
   const [command, args] = openFiles ? withOpenFileLimit(openFiles, process.execPath, nodeArgs) : [process.execPath, nodeArgs];
   const child = spawn(command, args, {
     cwd: ROOT,
     // Demo media is copied from a cache shared by every spawned server instead of re-encoded.
     // Demo data on every database (PostgreSQL too) unless a test passes DEMO_SEED itself.
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'on', DISK_FREE_MIN_MB: '1', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },
+    env: { ...inherited, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'on', DISK_FREE_MIN_MB: '1', STORAGE_DIR: storageDir, DEMO_MEDIA_CACHE: join(tmpdir(), 'enot-demo-media-cache'), ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
