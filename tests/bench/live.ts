@@ -237,9 +237,10 @@ async function redis(openFiles: number): Promise<ScenarioResult> {
   const servers: ServerProcess[] = [];
   try {
     const env = { DATABASE_URL: withSearchPath(PG_URL, schema.schema), REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', DEMO_MEDIA: '0' };
-    // A migrates and seeds the demo accounts; B finds the schema ready.
-    servers.push(await spawnServer(env, { openFiles, entry: benchServerEntry() }));
-    servers.push(await spawnServer({ ...env, DEMO_SEED: 'off' }, { openFiles, entry: benchServerEntry() }));
+    // A migrates and seeds the demo accounts; B finds the schema ready. One build check for both.
+    const entry = benchServerEntry();
+    servers.push(await spawnServer(env, { openFiles, entry }));
+    servers.push(await spawnServer({ ...env, DEMO_SEED: 'off' }, { openFiles, entry }));
     const accounts = await seedAccounts(() => openDatabase(PG_URL, { searchPath: schema.schema, poolSize: 2 }), SOCKETS);
     const half = Math.ceil(accounts.length / 2);
     return await measure(
